@@ -1,0 +1,114 @@
+"""A progressive-party round: four deals scored one by one, the 1,000-point cap, the net result.
+
+Rules: shared/rules/four-aces-party.md, "A round" and "Scoring each deal".
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tournaments.rules.contract import SIDE_OF_SEAT, check_seat, other_side, parse_contract
+from tournaments.rules.scoring import check_rules, deal_breakdown
+
+DEALS_PER_ROUND = 4
+CAP = 1000
+
+# deal number -> (dealer, vulnerable sides)
+_DEALS = {1: ("N", "none"), 2: ("E", "EW"), 3: ("S", "NS"), 4: ("W", "both")}
+
+
+def _check_deal_number(deal: int) -> int:
+    if isinstance(deal, bool) or not isinstance(deal, int) or deal not in _DEALS:
+        raise ValueError(f"a round has four deals, numbered 1 to 4, not {deal!r}")
+    return deal
+
+
+def deal_vulnerability(deal: int) -> str:
+    """Deal 1-4 of a round: "none", "EW", "NS" or "both"."""
+    return _DEALS[_check_deal_number(deal)][1]
+
+
+def deal_dealer(deal: int) -> str:
+    return _DEALS[_check_deal_number(deal)][0]
+
+
+def side_vulnerable(deal: int, side: str) -> bool:
+    vulnerable = deal_vulnerability(deal)
+    return vulnerable == "both" or vulnerable == side
+
+
+@dataclass(frozen=True)
+class ScoredDeal:
+    """One deal of a round: the raw score and what each side is credited or charged after the cap."""
+
+    number: int
+    contract: str
+    declarer: str
+    tricks: int
+    vulnerable: bool
+    score: int  # for the declaring side, before the cap
+    ns: int  # credited (+) or charged (-) to North-South
+    ew: int
+    capped: bool  # the scoring side's credit was cut to 1,000
+
+
+def score_deal(number: int, contract: str, declarer: str, tricks: int, rules: str = "modern") -> ScoredDeal:
+    _check_deal_number(number)
+    parsed = parse_contract(contract)
+    if parsed is None:
+        # A passed-out deal still counts as one of the four, and scores nothing.
+        return ScoredDeal(number, "PASS", "", 0, False, 0, 0, 0, False)
+    seat = check_seat(declarer)
+    side = SIDE_OF_SEAT[seat]
+    vulnerable = side_vulnerable(number, side)
+    breakdown = deal_breakdown(contract, vulnerable, tricks, rules)
+    score = breakdown.total
+    # The cap: the scoring side gets at most 1,000 unless it bid and made a slam; the loser pays in full.
+    if score >= 0:
+        credit = score if breakdown.slam_made else min(score, CAP)
+        declarer_side, defending_side = credit, -score
+    else:
+        credit = min(-score, CAP)
+        declarer_side, defending_side = score, credit
+    capped = credit != abs(score)
+    by_side = {side: declarer_side, other_side(side): defending_side}
+    return ScoredDeal(number, str(parsed), seat, tricks, vulnerable, score, by_side["NS"], by_side["EW"], capped)
+
+
+def score_round(deals: Sequence, rules: str = "modern") -> list[ScoredDeal]:
+    """Score up to four deals in order (the first is deal 1); a fifth is refused."""
+    check_rules(rules)
+    if isinstance(deals, (str, bytes)) or not isinstance(deals, Sequence):
+        raise ValueError("deals must be a list of (contract, declarer, tricks)")
+    if len(deals) > DEALS_PER_ROUND:
+        raise ValueError(f"a round has four deals, not {len(deals)}")
+    scored = []
+    for number, deal in enumerate(deals, start=1):
+        if not isinstance(deal, (tuple, list)) or len(deal) != 3:
+            raise ValueError(f"deal {number} must be (contract, declarer, tricks), not {deal!r}")
+        contract, declarer, tricks = deal
+        scored.append(score_deal(number, contract, declarer, tricks, rules))
+    return scored
+
+
+def net_result(scored: Sequence[ScoredDeal]) -> tuple[int, int]:
+    return sum(d.ns for d in scored), sum(d.ew for d in scored)
+
+
+def round_result(deals, rules: str = "modern") -> tuple[int, int]:
+    """The round's (north_south, east_west) results after the 1,000-point cap.
+
+    deals: the round's four deals as (contract, declarer seat, tricks); a passed-out deal is ("PASS", "", 0).
+    """
+    scored = score_round(deals, rules)
+    if len(scored) != DEALS_PER_ROUND:
+        raise ValueError(f"a round has four deals, not {len(scored)}: enter a passed-out deal as PASS")
+    return net_result(scored)
+
+
+def table_winner(ns: int, ew: int) -> str | None:
+    """"NS" or "EW" for the side with the higher round result; None for a tie (cut for it)."""
+    if ns > ew:
+        return "NS"
+    if ew > ns:
+        return "EW"
+    return None
