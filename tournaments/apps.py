@@ -2,5 +2,5 @@ from django.apps import AppConfig
 
 
 class TournamentsConfig(AppConfig):
-    default_auto_field = 'django.db.models.BigAutoField'
-    name = 'tournaments'
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "tournaments"

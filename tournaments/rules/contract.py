@@ -41,7 +41,7 @@ def parse_contract(text: str) -> Contract | None:
     if not written:
         raise ValueError("the contract is missing: write it like '4S', '3NX' or 'PASS'")
     level_char, rest = written[0], written[1:]
-    if not level_char.isdigit() or not 1 <= int(level_char) <= 7:
+    if not level_char.isdecimal() or not 1 <= int(level_char) <= 7:
         raise ValueError(f"the level in '{text}' must be 1 to 7")
     doubled = 0
     if rest.endswith("XX"):

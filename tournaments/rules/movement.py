@@ -123,8 +123,8 @@ def _seat_mixed(side: str, stayers, arrivers, kinds, keep_partners: bool) -> dic
 
 def _seat_changed(side: str, stayers, arrivers, rng: random.Random) -> tuple[dict[str, str], tuple]:
     first, second = SIDE_SEATS[side]
-    # The stayer in the first seat keeps it; the other shifts one seat clockwise, to face him.
-    shifted = SEATS[(SEATS.index(first) + 1) % 4]
+    # The stayer in the first seat keeps it; the other shifts one seat clockwise, to play against him.
+    shifted = SEATS[(SEATS.index(second) + 1) % 4]
     partner_of_first = SEATS[(SEATS.index(first) + 2) % 4]
     partner_of_shifted = SEATS[(SEATS.index(shifted) + 2) % 4]
     drawn = list(arrivers)

@@ -106,9 +106,14 @@ def round_result(deals, rules: str = "modern") -> tuple[int, int]:
 
 
 def table_winner(ns: int, ew: int) -> str | None:
-    """"NS" or "EW" for the side with the higher round result; None for a tie (cut for it)."""
+    """ "NS" or "EW" for the side with the higher round result; None for a tie (cut for it)."""
     if ns > ew:
         return "NS"
     if ew > ns:
         return "EW"
     return None
+
+
+def actual_points(scored: Sequence[ScoredDeal]) -> tuple[int, int]:
+    """The variant the Four Aces dislike: each side's own credits, charges ignored."""
+    return sum(max(d.ns, 0) for d in scored), sum(max(d.ew, 0) for d in scored)

@@ -43,7 +43,7 @@ class DealRecord:
 
 
 def parse_honours(honours: str) -> tuple[str, int] | None:
-    """"" for none, else a side and points: "NS100", "EW150"."""
+    """ "" for none, else a side and points: "NS100", "EW150"."""
     if honours is None or honours == "":
         return None
     if not isinstance(honours, str):
@@ -89,6 +89,8 @@ class RubberPad:
             record = DealRecord(len(self.deals) + 1, "PASS", "", 0, "", False)
             self.deals.append(record)
             return record
+        if claimed and parsed.strain == "N" and claimed[1] != 150:
+            raise ValueError("at no-trump only all four aces in one hand count as honours: 150, not 100")
         seat = check_seat(declarer)
         check_tricks(tricks)
         side = SIDE_OF_SEAT[seat]

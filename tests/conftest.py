@@ -1,0 +1,50 @@
+import datetime
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from tournaments.services import party as party_services
+from tournaments.services import seating as seating_services
+
+
+@pytest.fixture
+def director(db):
+    return get_user_model().objects.create_user("alice", password="correct horse battery", is_staff=True)
+
+
+@pytest.fixture
+def client_in(client, director):
+    client.force_login(director)
+    return client
+
+
+def make_party(*, tables=2, mixed=False, keep_partners=False, rounds=3, user=None, seed=7, draw=True, **extra):
+    """A party with exactly the guests it needs, seats drawn from a fixed seed."""
+    party = party_services.party_create(
+        name=extra.pop("name", "Spring party"),
+        date=datetime.date(2026, 11, 28),
+        tables=tables,
+        mixed=mixed,
+        keep_partners=keep_partners,
+        rounds_planned=rounds,
+        user=user,
+        **extra,
+    )
+    if mixed:
+        entries = [(f"Lady {i:03d}", "lady") for i in range(1, 2 * tables + 1)]
+        entries += [(f"Gent {i:03d}", "gentleman") for i in range(1, 2 * tables + 1)]
+    else:
+        entries = [(f"Player {i:03d}", "") for i in range(1, 4 * tables + 1)]
+    party_services.guests_add(party=party, entries=entries)
+    if draw:
+        seating_services.seats_draw(party=party, seed=seed)
+    return party
+
+
+@pytest.fixture
+def party_factory(db, director):
+    def factory(**kwargs):
+        kwargs.setdefault("user", director)
+        return make_party(**kwargs)
+
+    return factory

@@ -1,0 +1,140 @@
+"""Tally cards: one per player, four or six to a page, marked and coloured by kind at a mixed party."""
+
+import dataclasses
+
+import pytest
+
+from tests.printing.factories import DAY, make_tallies, make_tally, page_points, page_stream, pdf_pages
+from tournaments.printing.data import TallyLine
+from tournaments.printing.tallies import tallies_pdf
+
+
+def test_file_name_and_type():
+    filename, content_type, content = tallies_pdf(make_tallies(4))
+    assert filename == "spring-party-tallies.pdf"
+    assert content_type == "application/pdf"
+    assert content.startswith(b"%PDF")
+
+
+@pytest.mark.parametrize(("players", "per_page", "pages"), [(10, 4, 3), (8, 4, 2), (10, 6, 2), (6, 6, 1), (1, 4, 1)])
+def test_cards_per_page(players, per_page, pages):
+    _, _, content = tallies_pdf(make_tallies(players), per_page=per_page)
+    assert len(pdf_pages(content)) == pages
+
+
+def test_cards_fill_the_pages_in_order():
+    pages = pdf_pages(tallies_pdf(make_tallies(10))[2])
+    assert all(f"Player {i:03d}" in pages[0] for i in range(4))
+    assert "Player 004" not in pages[0]
+    assert "Player 007" in pages[1]
+    assert "Player 008" in pages[2] and "Player 009" in pages[2]
+
+
+@pytest.mark.parametrize(("pagesize", "points"), [("A4", (595, 842)), ("letter", (612, 792)), ("Letter", (612, 792))])
+def test_page_size(pagesize, points):
+    content = tallies_pdf(make_tallies(5), pagesize=pagesize)[2]
+    assert page_points(content, 0) == points
+    assert page_points(content, 1) == points
+
+
+@pytest.mark.parametrize("pagesize", ["A5", "legal", ""])
+def test_bad_page_size(pagesize):
+    with pytest.raises(ValueError, match="A4"):
+        tallies_pdf(make_tallies(1), pagesize=pagesize)
+
+
+def test_bad_cards_per_page():
+    with pytest.raises(ValueError):
+        tallies_pdf(make_tallies(1), per_page=5)
+
+
+def test_card_shows_party_player_first_seat_and_grid():
+    card = make_tally(5, rounds=4, played=2)  # table 2, East; results +100, -200
+    (text,) = pdf_pages(tallies_pdf([card])[2])
+    assert "Spring Party" in text
+    assert "Saturday 9 April 1938" in text
+    assert "Player 005" in text
+    assert "First round: Table 2, East" in text
+    for heading in ("Round", "Table", "Seat", "Partner", "+ / –", "Running", "Total"):
+        assert heading in text
+    # prefilled rounds: partner, results and the running total; seats in words
+    assert "Partner 5-1" in text and "Partner 5-2" in text
+    assert "+100" in text and "-200" in text and "-100" in text
+    # a row reads: round, table, seat in words, partner, result, running total
+    assert "1\n2\nEast\nPartner 5-1\n+100\n+100\n" in text
+    assert "2\n2\nWest\nPartner 5-2\n-200\n-100\n" in text
+    assert " N\n" not in text and "\nN\n" not in text
+
+
+def test_blank_rounds_and_no_total_yet():
+    card = make_tally(0, rounds=3, played=0)
+    (text,) = pdf_pages(tallies_pdf([card])[2])
+    assert "Player 000" in text and "Total" in text
+    assert "+" not in text.replace("+ / –", "")  # no results printed anywhere
+    assert "Partner" in text and "Partner 0-" not in text
+
+
+def test_total_at_the_foot():
+    card = dataclasses.replace(make_tally(0, rounds=2, played=2), total=1234)
+    (text,) = pdf_pages(tallies_pdf([card])[2])
+    assert "+1,234" in text
+
+
+def test_mixed_party_marks_ladies_and_gentlemen():
+    cards = make_tallies(4, mixed=True)  # two ladies, two gentlemen
+    (text,) = pdf_pages(tallies_pdf(cards)[2])
+    assert text.count("GENTLEMAN") == 2
+    assert text.replace("GENTLEMAN", "").count("LADY") == 2
+
+
+def test_mixed_party_cards_come_in_two_colours():
+    ladies = [c for c in make_tallies(4, mixed=True) if c.kind == "lady"]
+    gentlemen = [c for c in make_tallies(4, mixed=True) if c.kind == "gentleman"]
+    lady_stream = page_stream(tallies_pdf(ladies)[2])
+    gentleman_stream = page_stream(tallies_pdf(gentlemen)[2])
+    assert b".99 .92 .95 rg" in lady_stream and b".99 .92 .95 rg" not in gentleman_stream
+    assert b".91 .95 .99 rg" in gentleman_stream and b".91 .95 .99 rg" not in lady_stream
+
+
+def test_party_that_is_not_mixed_has_no_marks():
+    (text,) = pdf_pages(tallies_pdf(make_tallies(4))[2])
+    assert "LADY" not in text and "GENTLEMAN" not in text
+
+
+def test_dashed_cut_lines():
+    stream = page_stream(tallies_pdf(make_tallies(4))[2])
+    assert b"[4 3] 0 d" in stream
+
+
+def test_accents_and_minus_sign_print():
+    card = make_tally(0, name="Zoë Lefèvre-Müller")
+    line = TallyLine(1, 1, "N", "Céline Ørsted\u2212Smith", 400, 400)
+    card = dataclasses.replace(card, lines=[line], total=400)
+    (text,) = pdf_pages(tallies_pdf([card])[2])
+    assert "Zoë Lefèvre-Müller" in text
+    assert "Céline Ørsted-Smith" in text
+
+
+def test_long_names_are_shortened_to_fit():
+    card = make_tally(0, name="Lady Augusta Wilhelmina Fortescue-Smythe of Much Binding in the Marsh, Esq.")
+    (text,) = pdf_pages(tallies_pdf([card])[2])
+    assert "Lady Augusta" in text and "…" in text
+
+
+def test_reprint_is_identical():
+    cards = make_tallies(9, mixed=True)
+    assert tallies_pdf(cards)[2] == tallies_pdf(list(cards))[2]
+
+
+def test_no_cards_still_gives_a_page():
+    filename, _, content = tallies_pdf([])
+    assert filename == "party-tallies.pdf"
+    (text,) = pdf_pages(content)
+    assert "No tally cards" in text
+
+
+def test_party_date_is_printed():
+    assert DAY.year == 1938
+    card = dataclasses.replace(make_tally(0), party_date=DAY.replace(day=31, month=12))
+    (text,) = pdf_pages(tallies_pdf([card])[2])
+    assert "Saturday 31 December 1938" in text

@@ -1,0 +1,132 @@
+"""The results workbook: standings, seating, deals, and pairs at a keep-partners party."""
+
+import dataclasses
+import io
+
+from openpyxl import load_workbook
+
+from tests.printing.factories import make_workbook
+from tournaments.printing.data import DealRecordRow
+from tournaments.printing.workbook import results_xlsx
+
+
+def _open(book):
+    filename, content_type, content = results_xlsx(book)
+    return filename, content_type, load_workbook(io.BytesIO(content))
+
+
+def _rows(ws):
+    return [list(row) for row in ws.iter_rows(values_only=True)]
+
+
+def test_file_name_type_and_sheets():
+    filename, content_type, wb = _open(make_workbook())
+    assert filename == "spring-party-results.xlsx"
+    assert content_type == "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    assert wb.sheetnames == ["Standings", "Seating", "Deals"]
+
+
+def test_keep_partners_adds_pairs():
+    _, _, wb = _open(make_workbook(keep_partners=True))
+    assert wb.sheetnames == ["Standings", "Seating", "Deals", "Pairs"]
+    rows = _rows(wb["Pairs"])
+    assert rows[0] == ["Place", "Pair", "Total"]
+    assert rows[1] == ["1", "Player 000 & Player 001", 500]
+    assert len(rows) == 1 + 4
+
+
+def test_standings():
+    _, _, wb = _open(make_workbook(tables=2, rounds=3))
+    ws = wb["Standings"]
+    rows = _rows(ws)
+    assert rows[0][:3] == ["Place", "Name", "Total"]
+    assert rows[0][3:7] == ["R1 table", "R1 seat", "R1 partner", "R1 result"]
+    assert rows[0][-1] == "R3 result"
+    assert len(rows[0]) == 3 + 3 * 4
+    assert rows[1][:7] == ["1", "Player 000", 1000, 2, "East", "Player 001", 100]
+    assert rows[8][:3] == ["8", "Player 007", -50]
+    assert len(rows) == 1 + 8
+
+
+def test_standings_mixed_has_a_kind_column():
+    _, _, wb = _open(make_workbook(mixed=True))
+    rows = _rows(wb["Standings"])
+    assert rows[0][:4] == ["Place", "Name", "Kind", "Total"]
+    assert rows[1][:4] == ["1", "Player 000", "Gentleman", 1000]
+    assert rows[2][:4] == ["2", "Player 001", "Lady", 850]
+
+
+def test_seating():
+    _, _, wb = _open(make_workbook(tables=2, rounds=3))
+    rows = _rows(wb["Seating"])
+    assert rows[0] == ["Round", "Table", "North", "East", "South", "West", "N–S", "E–W", "Winner"]
+    assert rows[1] == [1, 1, "Player 001", "Player 002", "Player 003", "Player 004", 400, -400, "N–S"]
+    assert len(rows) == 1 + 3 * 2
+
+
+def test_seating_before_results_are_in():
+    book = make_workbook(tables=1, rounds=1)
+    book = dataclasses.replace(book, seating=[dataclasses.replace(book.seating[0], ns=None, ew=None, winner="")])
+    _, _, wb = _open(book)
+    assert _rows(wb["Seating"])[1][6:] == [None, None, None]
+
+
+def test_deals():
+    _, _, wb = _open(make_workbook(tables=2, rounds=3))
+    rows = _rows(wb["Deals"])
+    assert rows[0] == [
+        "Round",
+        "Table",
+        "Deal",
+        "Dealer",
+        "Vulnerable",
+        "Contract",
+        "By",
+        "Tricks",
+        "Score",
+        "N–S",
+        "E–W",
+    ]
+    assert len(rows) == 1 + 3 * 2 * 4
+    assert rows[1] == [1, 1, 1, "North", "Neither", "4S", "North", 10, 620, 620, -620]
+    assert rows[2] == [1, 1, 2, "East", "E–W", "3NTX", "East", 10, 620, 620, -620]
+    assert rows[3][3:5] == ["South", "N–S"]
+    assert rows[4][3:5] == ["West", "Both"]
+
+
+def test_passed_out_deal():
+    book = make_workbook(tables=1, rounds=1)
+    book = dataclasses.replace(book, deals=[DealRecordRow(1, 1, 3, "Pass", "", 0, 0, 0, 0)])
+    _, _, wb = _open(book)
+    assert _rows(wb["Deals"])[1] == [1, 1, 3, "South", "N–S", "Pass", None, 0, 0, 0, 0]
+
+
+def test_headers_bold_panes_frozen_columns_sized():
+    _, _, wb = _open(make_workbook(keep_partners=True))
+    for name in wb.sheetnames:
+        ws = wb[name]
+        assert all(cell.font.bold for cell in ws[1]), name
+        assert ws.freeze_panes is not None, name
+        assert ws.column_dimensions["B"].width >= 7, name
+    assert wb["Standings"].freeze_panes == "C2"
+    assert wb["Standings"].column_dimensions["B"].width >= 12
+    assert wb["Seating"].column_dimensions["C"].width >= 12
+    assert not wb["Standings"]["B2"].font.bold
+
+
+def test_accented_names_are_kept_as_they_are():
+    book = make_workbook(tables=1, rounds=1)
+    lines = [dataclasses.replace(book.sheet.lines[0], name="Zoë Müller\u2212Smith"), *book.sheet.lines[1:]]
+    book = dataclasses.replace(book, sheet=dataclasses.replace(book.sheet, lines=lines))
+    _, _, wb = _open(book)
+    assert wb["Standings"]["B2"].value == "Zoë Müller\u2212Smith"
+
+
+def test_empty_party():
+    book = make_workbook(tables=1, rounds=1)
+    book = dataclasses.replace(
+        book, sheet=dataclasses.replace(book.sheet, lines=[], rounds=[], booby=[]), seating=[], deals=[]
+    )
+    _, _, wb = _open(book)
+    assert _rows(wb["Standings"]) == [["Place", "Name", "Total"]]
+    assert len(_rows(wb["Deals"])) == 1

@@ -1,0 +1,98 @@
+"""The first-round draw and the director's seat overrides."""
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from tournaments.models import SeatOverride
+from tournaments.services import seating as seating_services
+
+pytestmark = pytest.mark.django_db
+
+
+def seating_of(round_):
+    return {(s.table, s.seat): s.guest.name for s in round_.seats.select_related("guest")}
+
+
+def test_the_draw_is_reproducible_from_its_kept_seed(party_factory):
+    party = party_factory(tables=3, seed=42)
+    first = seating_of(party.rounds.get(number=1))
+    party.refresh_from_db()
+    assert party.draw_seed == 42
+    seating_services.seats_draw(party=party, seed=party.draw_seed)
+    assert seating_of(party.rounds.get(number=1)) == first
+    seating_services.seats_draw(party=party, seed=43)
+    assert seating_of(party.rounds.get(number=1)) != first
+
+
+def test_a_mixed_draw_seats_ladies_north_and_east(party_factory):
+    party = party_factory(tables=4, mixed=True)
+    for seat in party.rounds.get(number=1).seats.select_related("guest"):
+        assert seat.guest.kind == ("lady" if seat.seat in "NE" else "gentleman")
+
+
+def test_fixed_seats_are_kept_and_the_draw_fills_the_rest(party_factory):
+    party = party_factory(tables=2, draw=False)
+    pins = seating_services.pins_parse("2 south Player 003\n1 N player 008", party=party)
+    assert pins == [[2, "S", "Player 003"], [1, "N", "Player 008"]]
+    seating = seating_of(seating_services.seats_draw(party=party, pins=pins, seed=1))
+    assert seating[(2, "S")] == "Player 003" and seating[(1, "N")] == "Player 008"
+    assert len(set(seating.values())) == 8
+
+
+def test_bad_pins_are_named_line_by_line(party_factory):
+    party = party_factory(tables=2, draw=False)
+    with pytest.raises(ValidationError) as error:
+        seating_services.pins_parse("9 N Player 001\n1 X Player 002\n1 N Nobody", party=party)
+    assert error.value.messages == [
+        "Line 1: there is no table 9 (the party has 2).",
+        "Line 2: write the table, the seat and the name, like “3 N Mary Smith”.",
+        "Line 3: Nobody is not a playing guest.",
+    ]
+
+
+def test_a_lady_pinned_to_a_gentleman_seat_is_refused(party_factory):
+    party = party_factory(tables=1, mixed=True, draw=False)
+    with pytest.raises(ValidationError, match="plays as a lady: at a mixed party they sit North or East"):
+        seating_services.seats_draw(party=party, pins=[[1, "S", "Lady 001"]])
+    assert not party.rounds.exists()
+
+
+def test_the_draw_refuses_numbers_that_do_not_fit(party_factory, director):
+    party = party_factory(tables=1, draw=False)
+    party.guests.first().delete()
+    with pytest.raises(ValidationError, match="1 more player needed"):
+        seating_services.seats_draw(party=party)
+
+
+def test_a_swap_is_recorded_and_keeps_everyone_seated_once(party_factory, director):
+    party = party_factory(tables=2)
+    round_ = party.rounds.get(number=1)
+    before = seating_of(round_)
+    seating_services.seat_swap(round_=round_, table=1, seat="N", other_table=2, other_seat="E", user=director)
+    after = seating_of(round_)
+    assert after[(1, "N")] == before[(2, "E")] and after[(2, "E")] == before[(1, "N")]
+    assert len(set(after.values())) == 8
+    assert SeatOverride.objects.filter(round=round_).count() == 2
+
+
+def test_a_swap_that_breaks_a_mixed_partnership_is_refused(party_factory, director):
+    party = party_factory(tables=2, mixed=True)
+    round_ = party.rounds.get(number=1)
+    before = seating_of(round_)
+    with pytest.raises(ValidationError, match="every partnership is a lady and a gentleman"):
+        seating_services.seat_swap(round_=round_, table=1, seat="N", other_table=1, other_seat="W", user=director)
+    assert seating_of(round_) == before
+    assert not SeatOverride.objects.exists()
+
+
+def test_a_reserve_takes_a_seat_and_the_player_leaving_becomes_a_reserve(party_factory, director):
+    from tournaments.services import party as party_services
+
+    party = party_factory(tables=1)
+    late = party_services.guests_add(party=party, entries=[("Late Comer", "")])[0]
+    round_ = party.rounds.get(number=1)
+    leaving = round_.seats.get(table=1, seat="E").guest
+    seating_services.seat_replace(round_=round_, table=1, seat="E", guest=late, user=director)
+    assert round_.seats.get(table=1, seat="E").guest == late
+    leaving.refresh_from_db()
+    assert leaving.reserve

@@ -1,0 +1,60 @@
+"""The site starts, a director logs in, the admin works for every model."""
+
+import pytest
+from django.apps import apps
+from django.urls import reverse
+
+
+@pytest.mark.django_db
+def test_home_sends_a_stranger_to_the_login_page(client):
+    response = client.get("/")
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("login"))
+
+
+def test_a_director_logs_in_with_a_password_and_sees_the_parties(client, director):
+    response = client.post(reverse("login"), {"username": "alice", "password": "correct horse battery"})
+    assert response.status_code == 302
+    page = client.get("/")
+    assert page.status_code == 200
+    assert "Party nights" in page.content.decode()
+
+
+def test_a_wrong_password_is_refused(client, director):
+    response = client.post(reverse("login"), {"username": "alice", "password": "nope"})
+    assert response.status_code == 200
+    assert "correct username and password" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_the_admin_lists_and_adds_every_model(admin_client, party_factory):
+    party_factory()
+    for model in apps.get_app_config("tournaments").get_models():
+        meta = model._meta
+        changelist = admin_client.get(reverse(f"admin:{meta.app_label}_{meta.model_name}_changelist"))
+        assert changelist.status_code == 200, meta.model_name
+        add = admin_client.get(reverse(f"admin:{meta.app_label}_{meta.model_name}_add"))
+        assert add.status_code == 200, meta.model_name
+
+
+@pytest.mark.django_db
+def test_static_files_are_vendored_not_fetched(client):
+    from django.contrib.staticfiles import finders
+
+    assert finders.find("vendor/htmx.min.js")
+    assert finders.find("css/site.css")
+
+
+def test_demo_command_is_idempotent_and_prints_the_login(db, capsys):
+    from django.core.management import call_command
+
+    from tournaments.models import Party
+
+    call_command("demo")
+    call_command("demo")
+    out = capsys.readouterr().out
+    assert "director" in out and "bridge-1938" in out
+    party = Party.objects.get(name="Demo party")
+    assert party.guests.count() == 20
+    assert party.rounds.get(number=1).seats.count() == 20
+    assert party.rounds.get(number=1).results.count() == 3

@@ -1,0 +1,74 @@
+"""Every director page reads a fixed number of queries, the same at 10 and at 100 tables.
+
+Each budget is written down with the queries it is made of, so a new query is a decision.
+The session and user lookups of the logged-in client count as two queries on every page.
+"""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from tests.conftest import make_party
+from tournaments.services import results as result_services
+from tournaments.services import rounds as round_services
+
+pytestmark = pytest.mark.django_db
+
+ROUNDS_PLAYED = 2
+
+
+def played_party(tables: int, director):
+    party = make_party(tables=tables, mixed=True, rounds=4, user=director, name=f"Party of {tables}")
+    for number in range(1, ROUNDS_PLAYED + 1):
+        round_ = party.rounds.get(number=number)
+        for table in range(1, tables + 1):
+            swing = 100 * ((table + number) % 5 + 1)
+            net = (swing, -swing) if table % 2 else (-swing, swing)
+            result_services.result_record(round_=round_, table=table, net=net, by_user=director)
+        round_services.round_close(round_=round_)
+    return party
+
+
+PAGES = {
+    # session, user, party list (annotated)
+    "home": (lambda p: reverse("home"), 3),
+    # session, user, party, guests, rounds with results counted
+    "party_dashboard": (lambda p: reverse("party_dashboard", args=[p.id]), 5),
+    # session, user, party, guests
+    "party_guests": (lambda p: reverse("party_guests", args=[p.id]), 4),
+    # session, user, party, round 1, seats, results, guests (count); round 1 is closed, so no "started?" query
+    "party_seats": (lambda p: reverse("party_seats", args=[p.id]), 7),
+    # session, user, party, round, seats, results, rounds (the round buttons), last round
+    "round_detail": (lambda p: reverse("round_detail", args=[p.id, ROUNDS_PLAYED + 1]), 8),
+    # session, user, party, round, seats, results, previous round's seats, this round's seats
+    "round_movement": (lambda p: reverse("round_movement", args=[p.id, ROUNDS_PLAYED]), 8),
+    # session, user, party, seats, results
+    "party_standings": (lambda p: reverse("party_standings", args=[p.id]), 5),
+    # session, user, party, rounds, guests
+    "party_print": (lambda p: reverse("party_print", args=[p.id]), 5),
+    # session, user, party, round, the table's seats, its result, its deals, its history
+    "table_enter": (lambda p: reverse("table_enter", args=[p.id, 1, 1]), 8),
+}
+
+
+@pytest.fixture
+def parties(director):
+    return {10: played_party(10, director), 100: played_party(100, director)}
+
+
+def test_every_page_keeps_its_query_budget_at_10_and_100_tables(client, director, parties):
+    client.force_login(director)
+    counts = {}
+    for name, (url_of, _) in PAGES.items():
+        for size, party in parties.items():
+            with CaptureQueriesContext(connection) as queries:
+                response = client.get(url_of(party))
+            assert response.status_code == 200, (name, size)
+            counts[(name, size)] = len(queries)
+    wrong = {
+        n: (counts[(n, 10)], counts[(n, 100)], b)
+        for n, (_, b) in PAGES.items()
+        if counts[(n, 10)] != b or counts[(n, 100)] != b
+    }
+    assert not wrong, wrong

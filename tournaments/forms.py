@@ -1,0 +1,159 @@
+"""Forms parse and check the shape of input; the rules are checked by the services."""
+
+from django import forms
+
+from tournaments.models import Guest, Party
+from tournaments.models.party import MAX_TABLES, Kind
+
+
+class DateInput(forms.DateInput):
+    input_type = "date"
+
+
+class PartyForm(forms.ModelForm):
+    class Meta:
+        model = Party
+        fields = ["name", "date", "tables", "mixed", "keep_partners", "rounds_planned", "rules", "tally_mode"]
+        widgets = {"date": DateInput(format="%Y-%m-%d")}
+        labels = {
+            "name": "Party name",
+            "tables": "Number of tables",
+            "mixed": "Mixed party (ladies and gentlemen)",
+            "keep_partners": "Keep partners all evening",
+            "rounds_planned": "Rounds planned",
+            "rules": "Scoring rules",
+            "tally_mode": "What goes on the tally",
+        }
+        help_texts = {
+            "tables": f"1 to {MAX_TABLES}. Four players a table.",
+            "keep_partners": "Leave unticked for the usual way: partners change every round.",
+            "tally_mode": "Net per round is the Four Aces' way; actual points invite free doubling.",
+        }
+
+    def clean_tables(self):
+        tables = self.cleaned_data["tables"]
+        if not 1 <= tables <= MAX_TABLES:
+            raise forms.ValidationError(f"A party has 1 to {MAX_TABLES} tables.")
+        return tables
+
+
+class GuestForm(forms.Form):
+    name = forms.CharField(max_length=80, label="Name")
+    kind = forms.ChoiceField(choices=[("", "—")] + list(Kind.choices), required=False, label="Lady or gentleman")
+
+    def clean_name(self):
+        name = " ".join(self.cleaned_data["name"].split())
+        if not name:
+            raise forms.ValidationError("Give the guest's name.")
+        return name
+
+
+class PasteGuestsForm(forms.Form):
+    names = forms.CharField(
+        widget=forms.Textarea,
+        label="Paste names, one a line",
+        help_text="At a mixed party add the kind after a comma: “Mary Smith, lady”.",
+    )
+
+
+class UploadGuestsForm(forms.Form):
+    file = forms.FileField(
+        label="Guest list (XLSX or CSV)", help_text="Columns: name, and lady/gentleman at a mixed party."
+    )
+
+
+class GuestEditForm(forms.ModelForm):
+    class Meta:
+        model = Guest
+        fields = ["name", "kind", "plays_as", "reserve"]
+        labels = {"plays_as": "Plays as", "reserve": "Reserve (not seated)"}
+
+
+LEVELS = [("", "—"), ("P", "Pass")] + [(str(n), str(n)) for n in range(1, 8)]
+STRAINS = [("", "—"), ("C", "♣ Clubs"), ("D", "♦ Diamonds"), ("H", "♥ Hearts"), ("S", "♠ Spades"), ("N", "NT")]
+DOUBLES = [("", "—"), ("X", "Doubled"), ("XX", "Redoubled")]
+TRICK_CHOICES = [("", "—")] + [(str(n), str(n)) for n in range(14)]
+
+
+class DealForm(forms.Form):
+    """One deal of a round: level (or pass), strain, double, declarer, tricks taken."""
+
+    level = forms.ChoiceField(choices=LEVELS, required=False, label="Contract")
+    strain = forms.ChoiceField(choices=STRAINS, required=False, label="Suit")
+    doubled = forms.ChoiceField(choices=DOUBLES, required=False, label="Double")
+    declarer = forms.ChoiceField(choices=[("", "—"), ("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")], required=False)
+    tricks = forms.TypedChoiceField(choices=TRICK_CHOICES, coerce=int, empty_value=None, required=False)
+
+    def __init__(self, *args, names: dict[str, str] | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if names:
+            self.fields["declarer"].choices = [("", "—")] + [(s, f"{names.get(s, s)} ({s})") for s in "NESW"]
+
+    @property
+    def entered(self) -> bool:
+        return bool(self.is_valid() and self.cleaned_data.get("level"))
+
+    def clean(self):
+        data = super().clean()
+        level = data.get("level")
+        if not level:
+            if any(data.get(f) not in ("", None) for f in ("strain", "doubled", "declarer", "tricks")):
+                raise forms.ValidationError("Choose the contract's level, or Pass.")
+            return data
+        if level == "P":
+            data["deal"] = ("PASS", "", 0)
+            return data
+        missing = [
+            label
+            for f, label in (("strain", "the suit"), ("declarer", "the declarer"), ("tricks", "the tricks"))
+            if data.get(f) in ("", None)
+        ]
+        if missing:
+            raise forms.ValidationError(f"Give {', '.join(missing)}.")
+        data["deal"] = (f"{level}{data['strain']}{data.get('doubled') or ''}", data["declarer"], data["tricks"])
+        return data
+
+
+def deal_forms(data=None, *, names=None, initial=None) -> list[DealForm]:
+    initial = initial or {}
+    return [DealForm(data, prefix=f"d{n}", names=names, initial=initial.get(n)) for n in range(1, 5)]
+
+
+def deals_from_forms(forms_: list[DealForm]) -> tuple[list, list[str]]:
+    """The deals entered, in order, and the errors (named by deal); a gap is an error."""
+    deals, errors, gap = [], [], None
+    for number, form in enumerate(forms_, start=1):
+        if not form.is_valid():
+            errors += [f"Deal {number}: {e}" for e in form.non_field_errors()]
+            errors += [f"Deal {number}: {e}" for f, es in form.errors.items() if f != "__all__" for e in es]
+            continue
+        deal = form.cleaned_data.get("deal")
+        if deal is None:
+            gap = gap or number
+            continue
+        if gap:
+            errors.append(f"Deal {gap} is missing: enter the deals in order.")
+            gap = None
+        deals.append(deal)
+    return deals, errors
+
+
+class NetForm(forms.Form):
+    ns = forms.IntegerField(label="North–South", min_value=-100000, max_value=100000)
+    ew = forms.IntegerField(label="East–West", min_value=-100000, max_value=100000)
+
+
+class PinsForm(forms.Form):
+    pins = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 4}),
+        required=False,
+        label="Fixed seats (optional)",
+        help_text="One a line: table, seat and name, like “3 N Mary Smith”. The draw fills the other seats.",
+    )
+
+
+class SwapForm(forms.Form):
+    table = forms.IntegerField(min_value=1)
+    seat = forms.ChoiceField(choices=[(s, s) for s in "NESW"])
+    other_table = forms.IntegerField(min_value=1)
+    other_seat = forms.ChoiceField(choices=[(s, s) for s in "NESW"])

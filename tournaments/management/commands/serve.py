@@ -1,0 +1,28 @@
+"""Serve the site for a party night and say which address the phones should use."""
+
+import os
+
+from django.core.management import call_command
+from django.core.management.base import BaseCommand
+
+from tournaments.site_url import _lan_address
+
+
+class Command(BaseCommand):
+    help = "Serve Club Director on HOST:PORT (defaults 127.0.0.1:8000) and print the addresses to use."
+
+    def handle(self, *args, **options):
+        host = os.environ.get("HOST", "127.0.0.1")
+        port = os.environ.get("PORT", "8000")
+        self.stdout.write(f"Club Director: open http://127.0.0.1:{port}/ on this computer.")
+        if host in ("0.0.0.0", "::"):
+            lan = _lan_address()
+            if lan:
+                self.stdout.write(
+                    f"Phones on the same Wi-Fi use http://{lan}:{port}/ (the table cards' QR codes say so)."
+                )
+        else:
+            self.stdout.write(
+                "Phones cannot reach this address: for score entry at the tables run `make run HOST=0.0.0.0`."
+            )
+        call_command("runserver", f"{host}:{port}", use_reloader=False)

@@ -1,0 +1,257 @@
+"""A progressive party night: guests, rounds, seats and the tables' results.
+
+The models hold data and database constraints only; the rules live in tournaments/rules and
+the writes in tournaments/services.
+"""
+
+import secrets
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import Q
+
+MAX_TABLES = 100
+SEATS = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
+SIDES = [("NS", "North–South"), ("EW", "East–West")]
+
+
+class Kind(models.TextChoices):
+    LADY = "lady", "Lady"
+    GENTLEMAN = "gentleman", "Gentleman"
+
+
+class RuleSet(models.TextChoices):
+    MODERN = "modern", "Modern (Laws of 2017)"
+    OLD = "1938", "1938 (Laws of 1935)"
+
+
+class TallyMode(models.TextChoices):
+    NET = "net", "Net per round (the Four Aces' way)"
+    ACTUAL = "actual", "Actual points (each side its own points: not recommended)"
+
+
+class PartyQuerySet(models.QuerySet):
+    def for_list(self):
+        return self.order_by("-date", "-id")
+
+
+class Party(models.Model):
+    name = models.CharField(max_length=120)
+    date = models.DateField()
+    tables = models.PositiveSmallIntegerField(validators=[MinValueValidator(1), MaxValueValidator(MAX_TABLES)])
+    mixed = models.BooleanField(default=False, help_text="Ladies and gentlemen: every partnership one of each.")
+    keep_partners = models.BooleanField(default=False, help_text="Pairs stay together all evening.")
+    rounds_planned = models.PositiveSmallIntegerField(default=6, validators=[MinValueValidator(1)])
+    rules = models.CharField(max_length=8, choices=RuleSet.choices, default=RuleSet.MODERN)
+    tally_mode = models.CharField(max_length=8, choices=TallyMode.choices, default=TallyMode.NET)
+    draw_seed = models.BigIntegerField(null=True, blank=True, help_text="Kept so the tallies reprint the same.")
+    pins = models.JSONField(default=list, blank=True, help_text="Seats the hostess fixed: [table, seat, name].")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = PartyQuerySet.as_manager()
+
+    class Meta:
+        verbose_name_plural = "parties"
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(tables__gte=1) & Q(tables__lte=MAX_TABLES), name="party_tables_1_to_100"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date})"
+
+    @property
+    def players_needed(self) -> int:
+        return 4 * self.tables
+
+
+class Guest(models.Model):
+    party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="guests")
+    name = models.CharField(max_length=80)
+    kind = models.CharField(max_length=10, choices=Kind.choices, blank=True)
+    plays_as = models.CharField(
+        max_length=10, choices=Kind.choices, blank=True, help_text="Plays as the other kind to even the numbers."
+    )
+    reserve = models.BooleanField(default=False, help_text="Set aside: not seated.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [models.UniqueConstraint(fields=["party", "name"], name="guest_name_unique_in_party")]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def playing_kind(self) -> str:
+        return self.plays_as or self.kind
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        PLAYING = "playing", "Playing"
+        CLOSED = "closed", "Closed"
+
+    party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PLAYING)
+    movement_seed = models.BigIntegerField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["party", "number"]
+        constraints = [models.UniqueConstraint(fields=["party", "number"], name="round_number_unique_in_party")]
+
+    def __str__(self) -> str:
+        return f"{self.party.name}, round {self.number}"
+
+    @property
+    def is_closed(self) -> bool:
+        return self.status == self.Status.CLOSED
+
+
+class Seat(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
+    table = models.PositiveSmallIntegerField()
+    seat = models.CharField(max_length=1, choices=SEATS)
+    guest = models.ForeignKey(Guest, on_delete=models.PROTECT, related_name="seats")
+
+    class Meta:
+        ordering = ["round", "table", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table", "seat"], name="seat_taken_once"),
+            models.UniqueConstraint(fields=["round", "guest"], name="guest_seated_once_a_round"),
+        ]
+
+    def __str__(self) -> str:
+        return f"table {self.table} {self.seat}: {self.guest}"
+
+
+class SeatOverride(models.Model):
+    """The director moved someone before the round started: kept as a record."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="overrides")
+    table = models.PositiveSmallIntegerField()
+    seat = models.CharField(max_length=1, choices=SEATS)
+    old_guest = models.ForeignKey(Guest, on_delete=models.PROTECT, related_name="+")
+    new_guest = models.ForeignKey(Guest, on_delete=models.PROTECT, related_name="+")
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"round {self.round.number} table {self.table} {self.seat}: {self.old_guest} → {self.new_guest}"
+
+
+class TableResult(models.Model):
+    class Status(models.TextChoices):
+        IN_PROGRESS = "in_progress", "In progress"
+        SUBMITTED = "submitted", "Submitted"
+        AGREED = "agreed", "Agreed"
+
+    class Entry(models.TextChoices):
+        DEALS = "deals", "Deal by deal"
+        NET = "net", "Net figures"
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="results")
+    table = models.PositiveSmallIntegerField()
+    entry = models.CharField(max_length=5, choices=Entry.choices, default=Entry.DEALS)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_PROGRESS)
+    ns = models.IntegerField(null=True, blank=True, help_text="North–South's round result for the tally.")
+    ew = models.IntegerField(null=True, blank=True)
+    winner = models.CharField(max_length=2, choices=SIDES, blank=True)
+    cut = models.BooleanField(default=False, help_text="The winner was decided by a cut (a tie).")
+    cut_overridden = models.BooleanField(default=False)
+    ns_agreed = models.BooleanField(default=False)
+    ew_agreed = models.BooleanField(default=False)
+    locked = models.BooleanField(default=False, help_text="Locked by the director: the table can no longer change it.")
+    version = models.PositiveIntegerField(default=1)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["round", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table"], name="one_result_per_table_and_round"),
+            models.CheckConstraint(condition=Q(winner__in=["", "NS", "EW"]), name="result_winner_is_a_side"),
+        ]
+
+    def __str__(self) -> str:
+        return f"round {self.round.number} table {self.table}: {self.ns} / {self.ew}"
+
+    @property
+    def is_complete(self) -> bool:
+        return self.status in (self.Status.SUBMITTED, self.Status.AGREED) and bool(self.winner)
+
+
+class DealEntry(models.Model):
+    result = models.ForeignKey(TableResult, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveSmallIntegerField()
+    contract = models.CharField(max_length=6)
+    declarer = models.CharField(max_length=1, blank=True)
+    tricks = models.PositiveSmallIntegerField(default=0)
+    score = models.IntegerField(default=0, help_text="For the declaring side, before the cap.")
+    ns = models.IntegerField(default=0)
+    ew = models.IntegerField(default=0)
+
+    class Meta:
+        ordering = ["result", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["result", "number"], name="one_entry_per_deal"),
+            models.CheckConstraint(condition=Q(number__gte=1) & Q(number__lte=4), name="deal_number_1_to_4"),
+            models.CheckConstraint(condition=Q(tricks__lte=13), name="deal_tricks_at_most_13"),
+        ]
+
+    def __str__(self) -> str:
+        return f"deal {self.number}: {self.contract} by {self.declarer or '-'} {self.tricks}"
+
+
+class ResultChange(models.Model):
+    """Every change to a table's result, by a director or a table's token: who, when, before, after."""
+
+    result = models.ForeignKey(TableResult, on_delete=models.CASCADE, related_name="changes")
+    by_user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    by_token = models.ForeignKey("TableToken", null=True, blank=True, on_delete=models.SET_NULL)
+    at = models.DateTimeField(auto_now_add=True)
+    action = models.CharField(max_length=40)
+    before = models.JSONField(default=dict)
+    after = models.JSONField(default=dict)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.action} at {self.at:%H:%M:%S}"
+
+    @property
+    def by(self) -> str:
+        if self.by_user_id:
+            return self.by_user.get_username()
+        if self.by_token_id:
+            return f"table {self.by_token.table} (phone)"
+        return "system"
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+class TableToken(models.Model):
+    """The long unguessable key in a table's entry link; revoking it kills the printed QR code."""
+
+    party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="tokens")
+    table = models.PositiveSmallIntegerField()
+    token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["party", "table"], condition=Q(revoked_at__isnull=True), name="one_live_token_per_table"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.party.name} table {self.table}"

@@ -1,0 +1,1 @@
+"""Printed matter: PDF and XLSX builders take plain domain data and return (filename, content_type, bytes)."""

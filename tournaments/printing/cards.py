@@ -1,0 +1,225 @@
+"""Table cards (number, QR code, link) and score cards (four deals per table per round), drawn on the canvas.
+
+Rules: shared/rules/four-aces-party.md ("A round", "Scoring each deal", "Printed matter").
+"""
+
+import io
+
+from reportlab.graphics import renderPDF
+from reportlab.graphics.barcode.qr import QrCodeWidget
+from reportlab.graphics.shapes import Drawing
+from reportlab.pdfgen.canvas import Canvas
+
+from tournaments.printing.common import (
+    PDF,
+    VULNERABLE_WORDS,
+    clean,
+    filename,
+    fit,
+    page_size,
+    seat_word,
+    wrap_chars,
+)
+from tournaments.printing.data import ScoreCard, TableCard
+
+CAP_RULE = (
+    "On each deal the side that scores is credited at most 1,000 unless it bid and made a slam; "
+    "the losing side is charged in full."
+)
+NO_LINK = "Scores are entered by the director"
+INK = (0.13, 0.13, 0.13)
+GREY = (0.45, 0.45, 0.45)
+
+
+def _canvas(buffer: io.BytesIO, size: tuple[float, float], title: str) -> Canvas:
+    canvas = Canvas(buffer, pagesize=size, invariant=1, pageCompression=1)
+    canvas.setTitle(clean(title))
+    canvas.setAuthor("Club Director")
+    canvas.setCreator("Club Director")
+    return canvas
+
+
+# --- table cards -------------------------------------------------------------------------------------------
+
+
+def table_cards_pdf(cards: list[TableCard], *, pagesize: str = "A4") -> tuple[str, str, bytes]:
+    """One page per table: the number very large, then the QR code of the table's entry link and the link."""
+    width, height = page_size(pagesize)
+    party_name = cards[0].party_name if cards else ""
+    buffer = io.BytesIO()
+    canvas = _canvas(buffer, (width, height), f"{party_name} – table cards")
+    if not cards:
+        canvas.setFont("Helvetica", 12)
+        canvas.drawCentredString(width / 2, height / 2, "No tables to print yet.")
+        canvas.showPage()
+    for card in cards:
+        _table_card(canvas, card, width, height)
+        canvas.showPage()
+    canvas.save()
+    return filename(party_name, "table-cards", "pdf"), PDF, buffer.getvalue()
+
+
+def _table_card(canvas: Canvas, card: TableCard, width: float, height: float) -> None:
+    margin = 36
+    canvas.setStrokeColorRGB(*GREY)
+    canvas.setLineWidth(1)
+    canvas.rect(margin, margin, width - 2 * margin, height - 2 * margin)
+
+    canvas.setFillColorRGB(*INK)
+    canvas.setFont("Helvetica", 14)
+    canvas.drawCentredString(width / 2, height - margin - 34, fit(clean(card.party_name), "Helvetica", 14, width - 120))
+    canvas.setFont("Helvetica-Bold", 30)
+    canvas.drawCentredString(width / 2, height - margin - 78, "TABLE")
+
+    # the number: as large as fits between the word TABLE and the middle of the page
+    number = str(card.table)
+    area_top, area_bottom = height - margin - 100, height * 0.42 + 14
+    size = min(
+        (area_top - area_bottom) / 0.72, (width - 2 * margin - 40) / canvas.stringWidth(number, "Helvetica-Bold", 1)
+    )
+    canvas.setFont("Helvetica-Bold", size)
+    canvas.drawCentredString(width / 2, area_bottom + (area_top - area_bottom - 0.72 * size) / 2, number)
+
+    qr_size = min(200.0, area_bottom - margin - 130)
+    if card.link:
+        canvas.setFont("Helvetica", 12)
+        canvas.drawCentredString(width / 2, area_bottom - 26, "Scan to enter this table's scores")
+        qr_bottom = area_bottom - 36 - qr_size
+        _draw_qr(canvas, card.link, (width - qr_size) / 2, qr_bottom, qr_size)
+        canvas.setFont("Helvetica", 11)
+        lines = wrap_chars(clean(card.link), "Helvetica", 11, width - 2 * margin - 40)
+        for i, line in enumerate(lines[:4]):
+            canvas.drawCentredString(width / 2, qr_bottom - 20 - 14 * i, line)
+    else:
+        canvas.setFont("Helvetica", 16)
+        canvas.drawCentredString(width / 2, area_bottom - 60, NO_LINK)
+
+
+def _draw_qr(canvas: Canvas, value: str, x: float, y: float, size: float) -> None:
+    widget = QrCodeWidget(value, barBorder=2)
+    x0, y0, x1, y1 = widget.getBounds()
+    drawing = Drawing(size, size, transform=[size / (x1 - x0), 0, 0, size / (y1 - y0), 0, 0])
+    drawing.add(widget)
+    renderPDF.draw(drawing, canvas, x, y)
+
+
+# --- score cards -------------------------------------------------------------------------------------------
+
+# name, share of the width
+SCORE_COLUMNS = (
+    ("Deal", 0.07),
+    ("Dealer", 0.10),
+    ("Vulnerable", 0.12),
+    ("Contract", 0.15),
+    ("By", 0.08),
+    ("Tricks", 0.09),
+    ("N–S", 0.195),
+    ("E–W", 0.195),
+)
+
+
+def score_cards_pdf(cards: list[ScoreCard], *, pagesize: str = "A4") -> tuple[str, str, bytes]:
+    """Per table per round, two cards to a page with a dashed cut line between them."""
+    width, height = page_size(pagesize)
+    party_name = cards[0].party_name if cards else ""
+    rounds = sorted({card.round for card in cards})
+    what = f"score-cards-round-{rounds[0]}" if len(rounds) == 1 else "score-cards"
+    buffer = io.BytesIO()
+    canvas = _canvas(buffer, (width, height), f"{party_name} – score cards")
+    if not cards:
+        canvas.setFont("Helvetica", 12)
+        canvas.drawCentredString(width / 2, height / 2, "No score cards to print yet.")
+        canvas.showPage()
+    half = height / 2
+    for start in range(0, len(cards), 2):
+        for i, card in enumerate(cards[start : start + 2]):
+            _score_card(canvas, card, 36, half * (1 - i) + 24, width - 72, half - 48)
+        canvas.saveState()
+        canvas.setDash(4, 3)
+        canvas.setLineWidth(0.5)
+        canvas.setStrokeColorRGB(0.55, 0.55, 0.55)
+        canvas.line(12, half, width - 12, half)
+        canvas.restoreState()
+        canvas.showPage()
+    canvas.save()
+    return filename(party_name, what, "pdf"), PDF, buffer.getvalue()
+
+
+def _score_card(canvas: Canvas, card: ScoreCard, x: float, y: float, w: float, h: float) -> None:
+    top = y + h
+    canvas.setFillColorRGB(*INK)
+    heading = f"Round {card.round} · Table {card.table}"
+    canvas.setFont("Helvetica-Bold", 14)
+    canvas.drawRightString(x + w, top - 14, heading)
+    heading_w = canvas.stringWidth(heading, "Helvetica-Bold", 14) + 12
+    canvas.drawString(x, top - 14, fit(clean(card.party_name), "Helvetica-Bold", 14, w - heading_w))
+    canvas.setFont("Helvetica", 9)
+    canvas.setFillColorRGB(*GREY)
+    canvas.drawString(x, top - 28, "Score card – enter each deal; the credits and charges give the net for each side.")
+
+    # the four players, by side
+    names_top = top - 40
+    quarter = w / 4
+    canvas.setStrokeColorRGB(*GREY)
+    canvas.setLineWidth(0.6)
+    canvas.grid([x + i * quarter for i in range(5)], [names_top, names_top - 32])
+    for i, seat in enumerate("NSEW"):
+        cx = x + i * quarter
+        canvas.setFillColorRGB(*GREY)
+        canvas.setFont("Helvetica", 7.5)
+        side = "North–South" if seat in "NS" else "East–West"
+        canvas.drawString(cx + 4, names_top - 10, f"{seat_word(seat)} ({side})")
+        canvas.setFillColorRGB(*INK)
+        canvas.setFont("Helvetica-Bold", 10.5)
+        canvas.drawString(
+            cx + 4, names_top - 25, fit(clean(card.names.get(seat, "")), "Helvetica-Bold", 10.5, quarter - 8)
+        )
+
+    bottom = _deal_grid(canvas, card, x, names_top - 44, w)
+
+    canvas.setFillColorRGB(*INK)
+    size = min(9.0, w / canvas.stringWidth(CAP_RULE, "Helvetica-Oblique", 1))
+    canvas.setFont("Helvetica-Oblique", size)
+    canvas.drawString(x, bottom - 16, CAP_RULE)
+    canvas.setFont("Helvetica", 9)
+    canvas.drawString(x, bottom - 38, "Agreed:  N–S ______________________      E–W ______________________")
+
+
+def _deal_grid(canvas: Canvas, card: ScoreCard, x: float, top: float, w: float) -> float:
+    """Header, one row per deal, then the two net lines; returns the grid's foot."""
+    head_h, deal_h = 18, 32
+    xs = [x]
+    for _, share in SCORE_COLUMNS:
+        xs.append(xs[-1] + share * w)
+    deals_bottom = top - head_h - deal_h * len(card.deals)
+
+    canvas.setFillColorRGB(0.9, 0.9, 0.9)
+    canvas.rect(x, top - head_h, w, head_h, stroke=0, fill=1)
+    canvas.setStrokeColorRGB(*GREY)
+    canvas.setLineWidth(0.6)
+    canvas.grid(xs, [top, top - head_h, *[top - head_h - deal_h * (i + 1) for i in range(len(card.deals))]])
+
+    canvas.setFillColorRGB(*INK)
+    canvas.setFont("Helvetica-Bold", 8.5)
+    for i, (title, _) in enumerate(SCORE_COLUMNS):
+        canvas.drawCentredString((xs[i] + xs[i + 1]) / 2, top - 12.5, title)
+    canvas.setFont("Helvetica", 10)
+    for r, deal in enumerate(card.deals):
+        baseline = top - head_h - deal_h * r - deal_h / 2 - 3.5
+        canvas.setFont("Helvetica-Bold", 11)
+        canvas.drawCentredString((xs[0] + xs[1]) / 2, baseline, str(deal.number))
+        canvas.setFont("Helvetica", 10)
+        canvas.drawCentredString((xs[1] + xs[2]) / 2, baseline, seat_word(deal.dealer))
+        canvas.drawCentredString((xs[2] + xs[3]) / 2, baseline, VULNERABLE_WORDS.get(deal.vulnerable, deal.vulnerable))
+
+    # the net lines: under each side's column a box with its label, room to write the figure
+    net_h = 26
+    canvas.setFont("Helvetica-Bold", 10)
+    canvas.drawRightString(xs[6] - 6, deals_bottom - 16.5, "Net for the round (credits less charges)")
+    canvas.setLineWidth(1.2)
+    canvas.setStrokeColorRGB(*INK)
+    for label, col in (("Net N–S", 6), ("Net E–W", 7)):
+        canvas.rect(xs[col], deals_bottom - net_h, xs[col + 1] - xs[col], net_h, stroke=1, fill=0)
+        canvas.setFont("Helvetica-Bold", 7.5)
+        canvas.drawString(xs[col] + 3, deals_bottom - 9, label)
+    return deals_bottom - net_h

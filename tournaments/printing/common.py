@@ -1,0 +1,148 @@
+"""Small helpers shared by the builders: page sizes, file names, words for seats, text safe for Helvetica."""
+
+import re
+import unicodedata
+from datetime import date
+
+from reportlab.lib.pagesizes import A4, letter
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+PDF = "application/pdf"
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+PAGE_SIZES = {"a4": A4, "letter": letter}
+
+SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+VULNERABLE_WORDS = {"none": "Neither", "NS": "N–S", "EW": "E–W", "both": "Both"}
+SIDE_WORDS = {"NS": "N–S", "EW": "E–W"}
+KIND_WORDS = {"lady": "Lady", "gentleman": "Gentleman"}
+KIND_MARKS = {"lady": "LADY", "gentleman": "GENTLEMAN"}
+
+_MONTHS = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
+_DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+
+# Characters Helvetica's WinAnsi encoding lacks, and what to print instead.
+_REPLACE = str.maketrans(
+    {
+        "\u2212": "-",  # minus sign
+        "\u2010": "-",  # hyphen
+        "\u2011": "-",  # non-breaking hyphen
+        "\u2012": "–",  # figure dash
+        "\u2015": "—",  # horizontal bar
+        "\u2009": " ",  # thin space
+        "\u202f": " ",  # narrow no-break space
+        "\u2032": "'",  # prime
+        "\u2033": '"',  # double prime
+    }
+)
+
+
+def page_size(name: str) -> tuple[float, float]:
+    """ "A4" or "letter" (any case) in points, portrait."""
+    try:
+        return PAGE_SIZES[str(name).lower()]
+    except KeyError:
+        raise ValueError(f'page size must be "A4" or "letter", not {name!r}') from None
+
+
+def clean(text: object) -> str:
+    """Text Helvetica can print: WinAnsi (cp1252) characters kept, others folded to the nearest or "?"."""
+    text = "" if text is None else str(text)
+    text = text.translate(_REPLACE)
+    try:
+        text.encode("cp1252")
+        return text
+    except UnicodeEncodeError:
+        pass
+    out = []
+    for ch in text:
+        try:
+            ch.encode("cp1252")
+            out.append(ch)
+        except UnicodeEncodeError:
+            folded = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
+            try:
+                folded.encode("cp1252")
+                out.append(folded or "?")
+            except UnicodeEncodeError:
+                out.append("?")
+    return "".join(out)
+
+
+def slug(name: str) -> str:
+    ascii_name = unicodedata.normalize("NFKD", name or "").encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")[:60].strip("-") or "party"
+
+
+def filename(party_name: str, what: str, extension: str) -> str:
+    """ "Spring Party", "tallies", "pdf" -> "spring-party-tallies.pdf"."""
+    return f"{slug(party_name)}-{what}.{extension}"
+
+
+def long_date(day: date | None) -> str:
+    if day is None:
+        return ""
+    return f"{_DAYS[day.weekday()]} {day.day} {_MONTHS[day.month - 1]} {day.year}"
+
+
+def signed(value: int | None) -> str:
+    """A round result as printed: "+400", "-1,000", "0"; "" when there is none."""
+    if value is None:
+        return ""
+    if value > 0:
+        return f"+{value:,}"
+    if value < 0:
+        return f"-{-value:,}"
+    return "0"
+
+
+def seat_word(seat: str) -> str:
+    return SEAT_WORDS.get(seat, seat or "")
+
+
+def fit(text: str, font: str, size: float, width: float) -> str:
+    """Shorten text with an ellipsis so it fits the width at this font and size."""
+    if width <= 0:
+        return ""
+    if stringWidth(text, font, size) <= width:
+        return text
+    ellipsis_width = stringWidth("…", font, size)
+    lo, hi = 0, len(text)
+    while lo < hi:  # the longest prefix that fits with the ellipsis
+        mid = (lo + hi + 1) // 2
+        if stringWidth(text[:mid], font, size) + ellipsis_width <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "…"
+
+
+def wrap_chars(text: str, font: str, size: float, width: float) -> list[str]:
+    """Split a long unbroken string (a link) into lines that fit the width, breaking after / where it can."""
+    lines, current = [], ""
+    for ch in text:
+        if current and stringWidth(current + ch, font, size) > width:
+            cut = current.rfind("/")
+            if 0 < cut < len(current) - 1:
+                lines.append(current[: cut + 1])
+                current = current[cut + 1 :]
+            else:
+                lines.append(current)
+                current = ""
+        current += ch
+    if current:
+        lines.append(current)
+    return lines

@@ -1,0 +1,154 @@
+"""The results workbook: standings, every round's seating and results, every deal entered, pairs when kept.
+
+Written with openpyxl's write-only mode (rows streamed, styles only on the header row) so a large party stays fast.
+"""
+
+import io
+
+from openpyxl import Workbook as XlsxWorkbook
+from openpyxl.cell import WriteOnlyCell
+from openpyxl.styles import Alignment, Font
+from openpyxl.utils import get_column_letter
+
+from tournaments.printing.common import KIND_WORDS, SEAT_WORDS, SIDE_WORDS, VULNERABLE_WORDS, XLSX, filename
+from tournaments.printing.data import Workbook
+from tournaments.rules import party as party_rules
+
+BOLD = Font(bold=True)
+HEAD_ALIGN = Alignment(horizontal="center", vertical="center", wrap_text=True)
+
+
+def results_xlsx(book: Workbook) -> tuple[str, str, bytes]:
+    sheet = book.sheet
+    xlsx = XlsxWorkbook(write_only=True)
+    xlsx.properties.title = f"{sheet.party_name} – results"
+    xlsx.properties.creator = "Club Director"
+    _standings(xlsx, book)
+    _seating(xlsx, book)
+    _deals(xlsx, book)
+    if sheet.keep_partners:
+        _pairs(xlsx, book)
+    buffer = io.BytesIO()
+    xlsx.save(buffer)
+    return filename(sheet.party_name, "results", "xlsx"), XLSX, buffer.getvalue()
+
+
+def _new_sheet(xlsx: XlsxWorkbook, title: str, headers: list[tuple[str, float]], freeze: str):
+    """A sheet with column widths, frozen panes and a bold header row; the data rows are appended after."""
+    ws = xlsx.create_sheet(title)
+    for i, (_, width) in enumerate(headers, start=1):
+        ws.column_dimensions[get_column_letter(i)].width = width
+    ws.freeze_panes = freeze
+    row = []
+    for text, _ in headers:
+        cell = WriteOnlyCell(ws, value=text)
+        cell.font = BOLD
+        cell.alignment = HEAD_ALIGN
+        row.append(cell)
+    ws.append(row)
+    return ws
+
+
+def _name_width(names, least: float = 14, most: float = 40) -> float:
+    longest = max((len(name) for name in names), default=0)
+    return max(least, min(most, longest + 2))
+
+
+def _standings(xlsx: XlsxWorkbook, book: Workbook) -> None:
+    sheet = book.sheet
+    name_w = _name_width(line.name for line in sheet.lines)
+    headers = [("Place", 7), ("Name", name_w)]
+    if sheet.mixed:
+        headers.append(("Kind", 11))
+    headers.append(("Total", 9))
+    for r in sheet.rounds:
+        headers += [(f"R{r} table", 8), (f"R{r} seat", 8), (f"R{r} partner", name_w), (f"R{r} result", 9)]
+    ws = _new_sheet(xlsx, "Standings", headers, "C2")
+    for line in sheet.lines:
+        by_round = {entry[0]: entry for entry in line.rounds}
+        row = [line.label, line.name]
+        if sheet.mixed:
+            row.append(KIND_WORDS.get(line.kind, line.kind))
+        row.append(line.total)
+        for r in sheet.rounds:
+            entry = by_round.get(r)
+            if entry is None:
+                row += [None, None, None, None]
+            else:
+                _, table, seat, partner, result = entry
+                row += [table, SEAT_WORDS.get(seat, seat or None), partner or None, result]
+        ws.append(row)
+
+
+def _seating(xlsx: XlsxWorkbook, book: Workbook) -> None:
+    name_w = _name_width(name for row in book.seating for name in (row.north, row.east, row.south, row.west))
+    headers = [("Round", 7), ("Table", 7)]
+    headers += [(seat, name_w) for seat in ("North", "East", "South", "West")]
+    headers += [("N–S", 9), ("E–W", 9), ("Winner", 8)]
+    ws = _new_sheet(xlsx, "Seating", headers, "C2")
+    for row in book.seating:
+        ws.append(
+            [
+                row.round,
+                row.table,
+                row.north,
+                row.east,
+                row.south,
+                row.west,
+                row.ns,
+                row.ew,
+                SIDE_WORDS.get(row.winner, row.winner or None),
+            ]
+        )
+
+
+def _deal_heading(number: int) -> tuple[str | None, str | None]:
+    try:
+        dealer, vulnerable = party_rules.deal_dealer(number), party_rules.deal_vulnerability(number)
+    except ValueError:
+        return None, None
+    return SEAT_WORDS[dealer], VULNERABLE_WORDS[vulnerable]
+
+
+def _deals(xlsx: XlsxWorkbook, book: Workbook) -> None:
+    headers = [
+        ("Round", 7),
+        ("Table", 7),
+        ("Deal", 6),
+        ("Dealer", 8),
+        ("Vulnerable", 10),
+        ("Contract", 9),
+        ("By", 7),
+        ("Tricks", 7),
+        ("Score", 8),
+        ("N–S", 8),
+        ("E–W", 8),
+    ]
+    ws = _new_sheet(xlsx, "Deals", headers, "D2")
+    headings = {n: _deal_heading(n) for n in range(1, party_rules.DEALS_PER_ROUND + 1)}
+    for deal in book.deals:
+        dealer, vulnerable = headings.get(deal.number) or _deal_heading(deal.number)
+        ws.append(
+            [
+                deal.round,
+                deal.table,
+                deal.number,
+                dealer,
+                vulnerable,
+                deal.contract,
+                SEAT_WORDS.get(deal.declarer, deal.declarer or None),
+                deal.tricks,
+                deal.score,
+                deal.ns,
+                deal.ew,
+            ]
+        )
+
+
+def _pairs(xlsx: XlsxWorkbook, book: Workbook) -> None:
+    pairs = book.sheet.pairs
+    ws = _new_sheet(
+        xlsx, "Pairs", [("Place", 7), ("Pair", _name_width((p[1] for p in pairs), 24, 60)), ("Total", 9)], "A2"
+    )
+    for label, name, total in pairs:
+        ws.append([label, name, total])

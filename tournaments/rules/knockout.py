@@ -1,0 +1,337 @@
+"""The rubber bridge knockout: bracket plans and best losers (shared/rules/rubber-knockout.md).
+
+The Four Aces give plans for five to eight tables. The rule behind them, which this module
+applies to any number of tables:
+- The winners of a round go on; the next round needs an even number of pairs, so when a round
+  leaves an odd number of winners the best loser (the loser by the smallest margin) joins them.
+  A bracket so goes from `n` tables to `ceil(n / 2)` until a one-table final.
+- The first-round losers who do not go up that way form the consolation tournament, which
+  follows the same rule. With `t` first-round tables that is `t // 2` tables (none for one table).
+- Pairs knocked out later play ordinary rubber bridge; this module only names them.
+
+Choices made where the rules are silent:
+- `plan` and `plan_rounds` work for any number of tables from one; `within_advice` and
+  `advice_note` tell the UI when the plan goes beyond the Four Aces' five to eight tables.
+- `places` (how many pairs a round sends on) must be even so the next round fills whole tables,
+  or 1 for a one-match final (its winner wins the bracket).
+- `qualified` lists the winners in match order, then the best losers by smallest margin;
+  `others` lists the remaining losers by smallest margin. Equal margins keep match order.
+- A tie for the last best-loser place is cut with `random.Random(seed)`, so the same seed gives
+  the same cut; the director may override it by naming the pairs to put through (`cut=`).
+- A tied match is never guessed: it raises ValueError until the director decides it, either by
+  new totals (one more deal) or by naming its winner in `decided=` (a cut). A match decided by a
+  cut has a margin of 0, so its loser is the first candidate for best loser.
+"""
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+BRACKETS = ("main", "consolation")
+# The Four Aces describe five to eight tables, and warn that more makes the evening run too long.
+ADVISED_TABLES = range(5, 9)
+
+
+def check_tables(tables) -> int:
+    if isinstance(tables, bool) or not isinstance(tables, int):
+        raise ValueError(f"the number of tables must be a whole number, not {tables!r}")
+    if tables < 1:
+        raise ValueError(f"a knockout needs at least one table (two pairs), not {tables}")
+    return tables
+
+
+def tables_for_pairs(pairs) -> int:
+    """The first round's tables for a number of pairs (every pair plays, so it must be even)."""
+    if isinstance(pairs, bool) or not isinstance(pairs, int):
+        raise ValueError(f"the number of pairs must be a whole number, not {pairs!r}")
+    if pairs < 2:
+        raise ValueError(f"a knockout needs at least two pairs, not {pairs}")
+    if pairs % 2:
+        raise ValueError(f"{pairs} pairs cannot fill whole tables: one more pair is needed, or one fewer")
+    return pairs // 2
+
+
+def within_advice(tables) -> bool:
+    """True for five to eight tables, the plans the Four Aces give themselves."""
+    return check_tables(tables) in ADVISED_TABLES
+
+
+def advice_note(tables) -> str | None:
+    """What the UI should say when the plan goes beyond the Four Aces' advice; None within it."""
+    tables = check_tables(tables)
+    if tables > ADVISED_TABLES[-1]:
+        return (
+            f"{tables} tables goes beyond the Four Aces' advice: they advise no more than eight, "
+            "or the evening runs too long. The plan follows their rule all the same."
+        )
+    if tables < ADVISED_TABLES[0]:
+        return (
+            f"{tables} tables goes beyond the Four Aces' advice: they describe five to eight. "
+            "The plan follows their rule all the same."
+        )
+    return None
+
+
+@dataclass(frozen=True)
+class RoundPlan:
+    bracket: str  # "main" or "consolation"
+    number: int  # 1 for the bracket's first round
+    tables: int
+    best_losers_in: int  # best losers of the bracket's previous round who play in this one
+    places: int  # pairs this round sends on; 1 for the final, whose winner wins the bracket
+
+    @property
+    def pairs(self) -> int:
+        return 2 * self.tables
+
+    @property
+    def final(self) -> bool:
+        return self.tables == 1
+
+    @property
+    def best_losers_out(self) -> int:
+        """How many of this round's losers go on with the winners."""
+        return self.places - self.tables
+
+
+def _places(tables: int) -> int:
+    # Every winner goes on; an odd number of winners takes the best loser to make it even.
+    return 1 if tables == 1 else tables + tables % 2
+
+
+def _bracket(name: str, tables: int) -> list[RoundPlan]:
+    rounds: list[RoundPlan] = []
+    best_losers_in = 0
+    while tables:
+        places = _places(tables)
+        rounds.append(RoundPlan(name, len(rounds) + 1, tables, best_losers_in, places))
+        best_losers_in = places - tables
+        tables = 0 if tables == 1 else places // 2
+    return rounds
+
+
+def plan_rounds(tables) -> dict[str, list[RoundPlan]]:
+    """Both brackets round by round; the consolation is empty when no pair is left for it."""
+    tables = check_tables(tables)
+    # The first-round losers not taken up as best loser: one fewer than the tables when odd.
+    return {"main": _bracket("main", tables), "consolation": _bracket("consolation", tables // 2)}
+
+
+def plan(tables) -> dict[str, list[int]]:
+    """Tables per round: plan(7) == {"main": [7, 4, 2, 1], "consolation": [3, 2, 1]}."""
+    return {name: [r.tables for r in rounds] for name, rounds in plan_rounds(tables).items()}
+
+
+@dataclass(frozen=True)
+class Result:
+    match: int  # 1-based, in the order the matches were given
+    winner: str
+    winner_total: int
+    loser: str
+    loser_total: int
+    decided: bool = False  # a tie the director decided by a cut
+
+    @property
+    def margin(self) -> int:
+        return self.winner_total - self.loser_total
+
+
+@dataclass(frozen=True)
+class Loser:
+    pair: str
+    margin: int
+    match: int
+
+
+@dataclass(frozen=True)
+class Cut:
+    margin: int  # the margin the tied losers share
+    among: tuple[str, ...]  # the tied losers, in match order
+    places: int  # how many of them go on
+    drawn: tuple[str, ...]  # those who go on, in match order
+    by_director: bool  # the director named them instead of the software drawing
+
+
+@dataclass
+class Advance:
+    results: list[Result]
+    winners: list[str]
+    best_losers: list[Loser]  # smallest margin first
+    eliminated: list[Loser]  # smallest margin first; after the main first round, the consolation
+    cut: Cut | None = None
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def qualified(self) -> list[str]:
+        return self.winners + [loser.pair for loser in self.best_losers]
+
+    @property
+    def others(self) -> list[str]:
+        return [loser.pair for loser in self.eliminated]
+
+    @property
+    def cut_needed(self) -> bool:
+        return self.cut is not None
+
+
+def _check_name(name, number: int) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise ValueError(f"match {number}: each pair needs a name, not {name!r}")
+    return name
+
+
+def _check_total(total, name: str, number: int) -> int:
+    if isinstance(total, bool) or not isinstance(total, int) or total < 0:
+        raise ValueError(f"match {number}: {name}'s total must be a whole number of points, 0 or more, not {total!r}")
+    return total
+
+
+def _read_match(match, number: int) -> tuple[str, int, str, int]:
+    if isinstance(match, (str, bytes)) or not isinstance(match, (tuple, list)) or len(match) != 4:
+        raise ValueError(f"match {number} must be (pair, total, pair, total), not {match!r}")
+    a, b = _check_name(match[0], number), _check_name(match[2], number)
+    return a, _check_total(match[1], a, number), b, _check_total(match[3], b, number)
+
+
+def _read_matches(matches) -> list[tuple[str, int, str, int]]:
+    if isinstance(matches, (str, bytes)):
+        raise ValueError("matches must be a list of (pair, total, pair, total)")
+    try:
+        matches = list(matches)
+    except TypeError:
+        raise ValueError("matches must be a list of (pair, total, pair, total)") from None
+    if not matches:
+        raise ValueError("a round needs at least one match")
+    read = [_read_match(match, number) for number, match in enumerate(matches, start=1)]
+    seen: set[str] = set()
+    for a, _, b, _ in read:
+        for name in (a, b):
+            if name in seen:
+                raise ValueError(f"{name} plays twice in the round")
+            seen.add(name)
+    return read
+
+
+def _names(given, what: str) -> list[str]:
+    if given is None:
+        return []
+    if isinstance(given, (str, bytes)) or not isinstance(given, Iterable):
+        raise ValueError(f"{what} must be a list of pair names, not {given!r}")
+    names = list(given)
+    if len(set(names)) != len(names):
+        raise ValueError(f"{what} names a pair twice")
+    return names
+
+
+def _results(read, decided) -> list[Result]:
+    decided = set(_names(decided, "decided"))
+    results, undecided = [], []
+    for number, (a, ta, b, tb) in enumerate(read, start=1):
+        if ta != tb:
+            if decided & {a, b}:
+                raise ValueError(f"match {number} ({a} v {b}) is not tied: its totals decide it")
+            winner, loser = (a, b) if ta > tb else (b, a)
+            results.append(Result(number, winner, max(ta, tb), loser, min(ta, tb)))
+        elif a in decided or b in decided:
+            if a in decided and b in decided:
+                raise ValueError(f"match {number} ({a} v {b}): name only its winner as decided")
+            winner, loser = (a, b) if a in decided else (b, a)
+            results.append(Result(number, winner, ta, loser, tb, decided=True))
+        else:
+            undecided.append(f"match {number} ({a} v {b}, {ta} each)")
+    if undecided:
+        raise ValueError("tied: " + "; ".join(undecided) + ". The director must decide each by a cut or one more deal.")
+    unknown = decided - {name for r in results for name in (r.winner, r.loser)}
+    if unknown:
+        raise ValueError(f"decided names pairs not in the round: {', '.join(sorted(unknown))}")
+    return results
+
+
+def _check_places(places, matches: int) -> int:
+    if isinstance(places, bool) or not isinstance(places, int):
+        raise ValueError(f"places must be a whole number of pairs, not {places!r}")
+    if places < matches:
+        raise ValueError(f"{places} places are fewer than the {matches} winners: every winner goes on")
+    if places > 2 * matches:
+        raise ValueError(f"{places} places are more than the {2 * matches} pairs in the round")
+    if places % 2 and not (matches == 1 and places == 1):
+        raise ValueError(
+            f"{places} places would leave a pair without opponents: the next round needs an even number "
+            "(only a final sends on one pair)"
+        )
+    return places
+
+
+def _draw(tied: list[Loser], places: int, seed, cut) -> tuple[list[Loser], bool]:
+    """The tied losers who take the last places: named by the director, or cut by the software."""
+    among = [loser.pair for loser in tied]
+    if cut is not None:
+        named = cut
+        if len(named) != places or not set(named) <= set(among):
+            raise ValueError(
+                f"the cut is for {places} place(s) among {', '.join(among)}: name exactly {places} of them"
+            )
+        drawn = set(named)
+    else:
+        try:
+            rng = random.Random(seed)
+        except TypeError:
+            raise ValueError(f"the seed must be a number or text, not {seed!r}") from None
+        drawn = set(rng.sample(among, places))
+    return [loser for loser in tied if loser.pair in drawn], cut is not None
+
+
+def _best_losers(losers: list[Loser], wanted: int, seed, cut) -> tuple[list[Loser], Cut | None]:
+    cut = _names(cut, "cut") or None  # naming nobody is no override
+    if wanted == 0:
+        if cut is not None:
+            raise ValueError("no best loser goes on in this round, so there is nothing to cut for")
+        return [], None
+    last = losers[wanted - 1].margin
+    sure = [loser for loser in losers if loser.margin < last]
+    tied = [loser for loser in losers if loser.margin == last]  # in match order: losers is sorted stably
+    open_places = wanted - len(sure)
+    if len(tied) == open_places:
+        if cut is not None:
+            raise ValueError(
+                f"no cut is needed: the best losers are clear ({', '.join(lo.pair for lo in sure + tied)})"
+            )
+        return sure + tied, None
+    drawn, by_director = _draw(tied, open_places, seed, cut)
+    record = Cut(last, tuple(lo.pair for lo in tied), open_places, tuple(lo.pair for lo in drawn), by_director)
+    return sure + drawn, record
+
+
+def advance_detail(matches, places, seed=None, *, decided=None, cut=None) -> Advance:
+    """One round's results: the winners, the best losers who join them, and the pairs left out.
+
+    matches: [(pair_a, total_a, pair_b, total_b), ...]; places: how many pairs go on.
+    decided: winners of tied matches, as the director decided them by a cut.
+    cut: the tied losers the director puts through, overriding the software's cut.
+    """
+    read = _read_matches(matches)
+    results = _results(read, decided)
+    places = _check_places(places, len(results))
+    # Smallest margin first; sorted() is stable, so equal margins keep match order.
+    losers = sorted((Loser(r.loser, r.margin, r.match) for r in results), key=lambda lo: lo.margin)
+    best, record = _best_losers(losers, places - len(results), seed, cut)
+    chosen = {loser.pair for loser in best}
+    advance = Advance(
+        results=results,
+        winners=[r.winner for r in results],
+        best_losers=best,
+        eliminated=[loser for loser in losers if loser.pair not in chosen],
+        cut=record,
+    )
+    if record is not None:
+        who = "the director" if record.by_director else "a cut"
+        advance.notes.append(
+            f"{', '.join(record.among)} lost by {record.margin}: {who} put through {', '.join(record.drawn)}"
+        )
+    return advance
+
+
+def advance(matches, places, seed=None, *, decided=None, cut=None) -> tuple[list[str], list[str]]:
+    """(qualified, others): the winners in match order and the best losers, then the rest."""
+    detail = advance_detail(matches, places, seed, decided=decided, cut=cut)
+    return detail.qualified, detail.others

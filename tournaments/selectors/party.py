@@ -1,0 +1,43 @@
+"""Reads for the party pages: each a fixed number of queries, whatever the number of tables."""
+
+from dataclasses import dataclass
+
+from django.db.models import Count, Q
+from django.shortcuts import get_object_or_404
+
+from tournaments.models import Party
+from tournaments.rules import draw
+
+
+def party_list():
+    return Party.objects.for_list().annotate(rounds_closed=Count("rounds", filter=Q(rounds__status="closed")))
+
+
+@dataclass(frozen=True)
+class GuestCount:
+    playing: int
+    ladies: int
+    gentlemen: int
+    reserves: int
+    needed: int
+    problems: list[str]
+
+    @property
+    def fits(self) -> bool:
+        return not self.problems
+
+
+def guest_count(party: Party, guests=None) -> GuestCount:
+    """The live count against what the tables need ("2 more gentlemen needed")."""
+    guests = list(party.guests.all()) if guests is None else guests
+    playing = [g for g in guests if not g.reserve]
+    ladies = sum(g.playing_kind == "lady" for g in playing)
+    gentlemen = sum(g.playing_kind == "gentleman" for g in playing)
+    problems = draw.numbers_problems(
+        party.tables, ladies=ladies, gentlemen=gentlemen, players=len(playing), mixed=party.mixed
+    )
+    return GuestCount(len(playing), ladies, gentlemen, len(guests) - len(playing), party.players_needed, problems)
+
+
+def party_get(party_id: int) -> Party:
+    return get_object_or_404(Party, pk=party_id)

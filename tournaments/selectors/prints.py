@@ -1,0 +1,126 @@
+"""The data behind the printed matter, read in a fixed number of queries."""
+
+from tournaments.models import DealEntry, Party, Round, TableResult
+from tournaments.printing import data
+from tournaments.selectors import rounds as round_selectors
+from tournaments.selectors.standings import Standings, party_standings
+
+
+def tally_cards(party: Party, standings: Standings | None = None) -> list[data.TallyCard]:
+    """One card per seated player, in first-round table and seat order."""
+    standings = standings or party_standings(party)
+    planned = max([party.rounds_planned, *standings.rounds]) if standings.rounds else party.rounds_planned
+    cards = []
+    for line in standings.players:
+        first = line.rounds.get(1)
+        if first is None:
+            continue
+        rows, running = [], 0
+        any_result = False
+        for number in range(1, planned + 1):
+            r = line.rounds.get(number)
+            if r is None:
+                rows.append(data.TallyLine(number, None, "", "", None, None))
+                continue
+            if r.result is not None:
+                running += r.result
+                any_result = True
+            rows.append(
+                data.TallyLine(number, r.table, r.seat, r.partner, r.result, running if r.result is not None else None)
+            )
+        cards.append(
+            data.TallyCard(
+                party_name=party.name,
+                party_date=party.date,
+                name=line.name,
+                kind=line.kind if party.mixed else "",
+                table=first.table,
+                seat=first.seat,
+                lines=rows,
+                total=line.total if any_result else None,
+            )
+        )
+    order = {"N": 0, "E": 1, "S": 2, "W": 3}
+    return sorted(cards, key=lambda c: (c.table, order[c.seat]))
+
+
+def table_cards(party: Party, links: dict[int, str]) -> list[data.TableCard]:
+    return [data.TableCard(party.name, t, links.get(t, "")) for t in range(1, party.tables + 1)]
+
+
+def score_cards(round_: Round) -> list[data.ScoreCard]:
+    deals = [data.DealHeading(d.number, d.dealer, d.vulnerable) for d in round_selectors.round_deals()]
+    return [
+        data.ScoreCard(round_.party.name, round_.number, t.number, {s: t.name(s) for s in "NESW"}, deals)
+        for t in round_selectors.round_tables(round_)
+    ]
+
+
+def movement_lines(round_: Round) -> list[data.MovementLine]:
+    return [
+        data.MovementLine(m.name, m.kind, m.table, m.seat, m.partner) for m in round_selectors.movement_sheet(round_)
+    ]
+
+
+def results_sheet(party: Party, standings: Standings | None = None) -> data.ResultsSheet:
+    standings = standings or party_standings(party)
+    lines = [
+        data.ResultLine(
+            label=p.label,
+            name=p.name,
+            kind=p.kind if party.mixed else "",
+            total=p.total,
+            booby=p.booby,
+            rounds=[(n, r.table, r.seat, r.partner, r.result) for n, r in sorted(p.rounds.items())],
+        )
+        for p in standings.players
+    ]
+    return data.ResultsSheet(
+        party_name=party.name,
+        party_date=party.date,
+        mixed=party.mixed,
+        keep_partners=party.keep_partners,
+        rounds=standings.rounds,
+        lines=lines,
+        best_ladies=[(p.name, p.total) for p in standings.ladies],
+        best_gentlemen=[(p.name, p.total) for p in standings.gentlemen],
+        pairs=[(p.label, p.name, p.total) for p in standings.pairs],
+        booby=standings.booby,
+    )
+
+
+def workbook(party: Party) -> data.Workbook:
+    standings = party_standings(party)
+    by_place: dict[tuple[int, int], dict[str, str]] = {}
+    for line in standings.players:
+        for number, r in line.rounds.items():
+            by_place.setdefault((number, r.table), {})[r.seat] = line.name
+    results = {
+        (r.round.number, r.table): r for r in TableResult.objects.filter(round__party=party).select_related("round")
+    }
+    seating = []
+    for (number, table), names in sorted(by_place.items()):
+        result = results.get((number, table))
+        complete = result is not None and result.is_complete
+        seating.append(
+            data.SeatingRow(
+                number,
+                table,
+                names.get("N", ""),
+                names.get("E", ""),
+                names.get("S", ""),
+                names.get("W", ""),
+                result.ns if complete else None,
+                result.ew if complete else None,
+                result.winner if complete else "",
+            )
+        )
+    deals = [
+        data.DealRecordRow(*row)
+        for row in DealEntry.objects.filter(result__round__party=party)
+        .order_by("result__round__number", "result__table", "number")
+        .values_list(
+            "result__round__number", "result__table", "number", "contract", "declarer", "tricks", "score", "ns", "ew"
+        )
+    ]
+    return data.Workbook(results_sheet(party, standings), seating, deals)

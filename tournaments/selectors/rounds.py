@@ -1,0 +1,142 @@
+"""Reads for the rounds: the room, the table being entered, the movement sheet.
+
+Each function runs a fixed number of queries, whatever the number of tables.
+"""
+
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Prefetch, Q
+from django.shortcuts import get_object_or_404
+
+from tournaments.models import DealEntry, Party, Round, Seat, TableResult
+from tournaments.rules import party as party_rules
+
+SEAT_ORDER = ("N", "E", "S", "W")
+
+
+def round_summaries(party: Party):
+    complete = Q(results__status__in=["submitted", "agreed"]) & ~Q(results__winner="")
+    return list(party.rounds.annotate(results_in=Count("results", filter=complete)).order_by("number"))
+
+
+def round_get(party: Party, number: int) -> Round:
+    return get_object_or_404(Round.objects.select_related("party"), party=party, number=number)
+
+
+def round_current(party: Party) -> Round | None:
+    return party.rounds.select_related("party").order_by("-number").first()
+
+
+@dataclass
+class TableView:
+    number: int
+    seats: dict[str, Seat] = field(default_factory=dict)
+    result: TableResult | None = None
+
+    @property
+    def status(self) -> str:
+        if self.result is None:
+            return "not_started"
+        return self.result.status
+
+    @property
+    def status_label(self) -> str:
+        if self.result is None:
+            return "not started"
+        return self.result.get_status_display().lower()
+
+    def name(self, seat: str) -> str:
+        return self.seats[seat].guest.name if seat in self.seats else "—"
+
+    @property
+    def north(self):
+        return self.name("N")
+
+    @property
+    def east(self):
+        return self.name("E")
+
+    @property
+    def south(self):
+        return self.name("S")
+
+    @property
+    def west(self):
+        return self.name("W")
+
+
+def round_tables(round_: Round) -> list[TableView]:
+    """Every table of the round with its four seats and its result: two queries."""
+    tables = {t: TableView(t) for t in range(1, round_.party.tables + 1)}
+    for seat in Seat.objects.filter(round=round_).select_related("guest"):
+        tables.setdefault(seat.table, TableView(seat.table)).seats[seat.seat] = seat
+    for result in TableResult.objects.filter(round=round_):
+        tables.setdefault(result.table, TableView(result.table)).result = result
+    return [tables[t] for t in sorted(tables)]
+
+
+def table_view(round_: Round, table: int) -> TableView:
+    view = TableView(table)
+    for seat in Seat.objects.filter(round=round_, table=table).select_related("guest"):
+        view.seats[seat.seat] = seat
+    view.result = (
+        TableResult.objects.filter(round=round_, table=table)
+        .prefetch_related(Prefetch("deals", queryset=DealEntry.objects.order_by("number")))
+        .first()
+    )
+    return view
+
+
+def round_progress(tables: list[TableView]) -> tuple[int, list[int]]:
+    """(results in, tables still playing)."""
+    waiting = [t.number for t in tables if not (t.result and t.result.is_complete)]
+    return len(tables) - len(waiting), waiting
+
+
+@dataclass(frozen=True)
+class DealInfo:
+    number: int
+    dealer: str
+    vulnerable: str
+
+
+def round_deals() -> list[DealInfo]:
+    return [
+        DealInfo(n, party_rules.deal_dealer(n), party_rules.deal_vulnerability(n))
+        for n in range(1, party_rules.DEALS_PER_ROUND + 1)
+    ]
+
+
+@dataclass(frozen=True)
+class Move:
+    name: str
+    kind: str
+    table: int
+    seat: str
+    from_table: int | None
+    from_seat: str | None
+    partner: str
+
+
+def movement_sheet(round_: Round) -> list[Move]:
+    """Per player, where to sit in this round (and where they were), sorted by name: two queries."""
+    previous = {}
+    if round_.number > 1:
+        for seat in Seat.objects.filter(round__party=round_.party_id, round__number=round_.number - 1):
+            previous[seat.guest_id] = (seat.table, seat.seat)
+    seats = list(Seat.objects.filter(round=round_).select_related("guest"))
+    by_place = {(s.table, s.seat): s.guest.name for s in seats}
+    opposite = {"N": "S", "S": "N", "E": "W", "W": "E"}
+    moves = [
+        Move(
+            name=s.guest.name,
+            kind=s.guest.playing_kind,
+            table=s.table,
+            seat=s.seat,
+            from_table=previous.get(s.guest_id, (None, None))[0],
+            from_seat=previous.get(s.guest_id, (None, None))[1],
+            partner=by_place.get((s.table, opposite[s.seat]), ""),
+        )
+        for s in seats
+    ]
+    return sorted(moves, key=lambda m: m.name.casefold())

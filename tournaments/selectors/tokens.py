@@ -1,0 +1,9 @@
+from tournaments.models import Party, TableToken
+from tournaments.site_url import site_url
+
+
+def table_links(party: Party, request=None) -> dict[int, str]:
+    """Each table's entry link (live tokens only): one query."""
+    base = site_url(request)
+    tokens = TableToken.objects.filter(party=party, revoked_at__isnull=True).values_list("table", "token")
+    return {table: f"{base}/t/{token}/" for table, token in tokens}

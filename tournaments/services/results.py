@@ -1,0 +1,205 @@
+"""Writes for a table's round result: entered deal by deal or as the two net figures.
+
+Every write keeps a history row (who, when, before, after) and bumps the result's version, so
+a second phone or director working from an old copy is told instead of overwriting silently.
+"""
+
+import secrets
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+
+from tournaments.models import DealEntry, ResultChange, Round, Seat, TableResult
+from tournaments.rules import party as party_rules
+
+
+class StaleResult(ValidationError):
+    """The result changed since the form was opened."""
+
+
+def _snapshot(result: TableResult | None) -> dict:
+    if result is None or result.pk is None:
+        return {}
+    return {
+        "entry": result.entry,
+        "status": result.status,
+        "ns": result.ns,
+        "ew": result.ew,
+        "winner": result.winner,
+        "cut": result.cut,
+        "locked": result.locked,
+        "deals": [[d.number, d.contract, d.declarer, d.tricks] for d in result.deals.order_by("number")],
+        "version": result.version,
+    }
+
+
+def _tally(scored, tally_mode: str) -> tuple[int, int]:
+    if tally_mode == "actual":
+        return party_rules.actual_points(scored)
+    return party_rules.net_result(scored)
+
+
+def _score(deals, rules: str):
+    try:
+        return party_rules.score_round(deals, rules)
+    except ValueError as error:
+        raise ValidationError(f"{str(error)[0].upper()}{str(error)[1:]}.") from None
+
+
+def _winner(ns: int, ew: int) -> tuple[str, bool]:
+    winner = party_rules.table_winner(ns, ew)
+    if winner:
+        return winner, False
+    # A tie is decided by a cut of the cards: drawn here, shown, and open to the director's override.
+    return secrets.choice(("NS", "EW")), True
+
+
+def _lock_round(round_: Round) -> Round:
+    return Round.objects.select_for_update().select_related("party").get(pk=round_.pk)
+
+
+def _check_table(round_: Round, table: int) -> None:
+    if not isinstance(table, int) or not 1 <= table <= round_.party.tables:
+        raise ValidationError(f"There is no table {table} at this party.")
+    if not Seat.objects.filter(round=round_, table=table).exists():
+        raise ValidationError(f"Table {table} has no seats in round {round_.number}.")
+
+
+@transaction.atomic
+def result_record(
+    *,
+    round_: Round,
+    table: int,
+    deals: list | None = None,
+    net: tuple[int, int] | None = None,
+    complete: bool = True,
+    by_user=None,
+    by_token=None,
+    expected_version: int | None = None,
+    action: str = "entered",
+) -> tuple[TableResult, list[str]]:
+    """Record a table's round; returns the result and any notices for the director.
+
+    deals: up to four (contract, declarer seat, tricks); complete=True needs all four.
+    net: (north_south, east_west) straight from the score card instead of deals.
+    """
+    round_ = _lock_round(round_)
+    party = round_.party
+    notices: list[str] = []
+    if round_.is_closed and by_user is None:
+        raise ValidationError(f"Round {round_.number} is closed: results can no longer be entered here.")
+    _check_table(round_, table)
+    result = TableResult.objects.select_for_update().filter(round=round_, table=table).first()
+    if result and result.locked and by_user is None:
+        raise ValidationError("The director has locked this table: ask the director to change it.")
+    _check_version(result, expected_version)
+    before = _snapshot(result)
+    old_winner = result.winner if result else ""
+
+    scored, ns, ew = _figures(party, deals, net, complete)
+    if result is None:
+        result = TableResult(round=round_, table=table)
+    result.entry = TableResult.Entry.DEALS if deals is not None else TableResult.Entry.NET
+    result.ns, result.ew = ns, ew
+    if complete:
+        winner, cut = _winner(ns, ew)
+        result.winner, result.cut, result.cut_overridden = winner, cut, False
+        result.status = TableResult.Status.SUBMITTED
+        if cut:
+            notices.append(f"Table {table} tied at {ns}: the cut went to {_side(winner)}. You can change it.")
+    else:
+        result.winner, result.cut, result.status = "", False, TableResult.Status.IN_PROGRESS
+    result.ns_agreed = result.ew_agreed = False
+    result.version = (result.version + 1) if result.pk else 1
+    try:
+        result.save()
+    except IntegrityError:
+        raise StaleResult(
+            "Someone else at this table saved at the same moment: check the entry and save again."
+        ) from None
+    result.deals.all().delete()
+    DealEntry.objects.bulk_create(
+        DealEntry(
+            result=result,
+            number=d.number,
+            contract=d.contract,
+            declarer=d.declarer,
+            tricks=d.tricks,
+            score=d.score,
+            ns=d.ns,
+            ew=d.ew,
+        )
+        for d in scored
+    )
+    ResultChange.objects.create(
+        result=result, by_user=by_user, by_token=by_token, action=action, before=before, after=_snapshot(result)
+    )
+    if round_.is_closed and old_winner and result.winner != old_winner:
+        notices.append(
+            f"Table {table}'s winner is now {_side(result.winner)}, not {_side(old_winner)}. Round "
+            f"{round_.number + 1} was seated from the old result: the seating stays as actually played."
+        )
+    return result, notices
+
+
+def _check_version(result: TableResult | None, expected: int | None) -> None:
+    """Optimistic locking: the form carries the version it was opened on (0 for a new result)."""
+    if expected is None:
+        return
+    current = result.version if result is not None else 0
+    if current != expected:
+        raise StaleResult(
+            "Someone else at this table saved a change a moment ago: their entry is shown now. Check it and save again."
+        )
+
+
+def _figures(party, deals, net, complete: bool):
+    """The scored deals and the two tally figures, from the deals or the net figures."""
+    if (deals is None) == (net is None):
+        raise ValidationError("Enter either the deals or the two net figures.")
+    if deals is None:
+        return [], *_check_net(net)
+    scored = _score(deals, party.rules)
+    if complete and len(scored) != party_rules.DEALS_PER_ROUND:
+        raise ValidationError(f"A round has four deals: {len(scored)} entered. Enter a passed-out deal as PASS.")
+    ns, ew = _tally(scored, party.tally_mode) if scored else (None, None)
+    return scored, ns, ew
+
+
+def _side(side: str) -> str:
+    return {"NS": "North–South", "EW": "East–West"}.get(side, side)
+
+
+def _check_net(net) -> tuple[int, int]:
+    try:
+        ns, ew = net
+    except (TypeError, ValueError):
+        raise ValidationError("Give both sides' results.") from None
+    for value in (ns, ew):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValidationError("A round result is a whole number of points, like 400 or -1000.")
+        if abs(value) > 100_000:
+            raise ValidationError(f"{value} points is more than four deals can score.")
+        if value % 10:
+            raise ValidationError(f"{value} is not a bridge score: every score is a multiple of ten.")
+    return ns, ew
+
+
+@transaction.atomic
+def result_cut_override(*, result: TableResult, winner: str, by_user) -> TableResult:
+    """The director decides a tied table's cut the other way (or confirms it)."""
+    result = TableResult.objects.select_for_update().select_related("round__party").get(pk=result.pk)
+    if winner not in ("NS", "EW"):
+        raise ValidationError("The winner is North–South or East–West.")
+    if not result.cut:
+        raise ValidationError("This table was not tied: its winner comes from the scores.")
+    if result.round.is_closed:
+        raise ValidationError("The round is closed: the movement was played from the cut as it stood.")
+    before = _snapshot(result)
+    result.winner, result.cut_overridden = winner, True
+    result.version += 1
+    result.save()
+    ResultChange.objects.create(
+        result=result, by_user=by_user, action="cut overridden", before=before, after=_snapshot(result)
+    )
+    return result

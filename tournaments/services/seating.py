@@ -1,0 +1,162 @@
+"""Writes for seats: the first-round draw and the director's overrides."""
+
+import secrets
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from tournaments.models import Party, Round, Seat, SeatOverride, TableResult
+from tournaments.rules import draw, movement
+
+SEAT_WORDS = {"n": "N", "north": "N", "e": "E", "east": "E", "s": "S", "south": "S", "w": "W", "west": "W"}
+
+
+def pins_parse(text: str, *, party: Party) -> list[list]:
+    """Lines like "3 N Mary Smith" -> [[3, "N", "Mary Smith"], ...]; every bad line named."""
+    names = {g.name.casefold(): g.name for g in party.guests.filter(reserve=False)}
+    pins, errors = [], []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        parts = line.split(None, 2)
+        if len(parts) < 3 or not parts[0].isdigit() or parts[1].lower() not in SEAT_WORDS:
+            errors.append(f"Line {number}: write the table, the seat and the name, like “3 N Mary Smith”.")
+            continue
+        table, seat, name = int(parts[0]), SEAT_WORDS[parts[1].lower()], " ".join(parts[2].split())
+        if not 1 <= table <= party.tables:
+            errors.append(f"Line {number}: there is no table {table} (the party has {party.tables}).")
+        elif name.casefold() not in names:
+            errors.append(f"Line {number}: {name} is not a playing guest.")
+        else:
+            pins.append([table, seat, names[name.casefold()]])
+    if errors:
+        raise ValidationError(errors)
+    return pins
+
+
+def _round_has_play(round_: Round) -> bool:
+    return TableResult.objects.filter(round=round_).exists()
+
+
+@transaction.atomic
+def seats_draw(*, party: Party, pins: list[list] | None = None, seed: int | None = None) -> Round:
+    """Draw round 1: the hostess's fixed seats first, the rest at random from a kept seed."""
+    party = Party.objects.select_for_update().get(pk=party.pk)
+    first = party.rounds.filter(number=1).first()
+    if party.rounds.filter(number__gt=1).exists() or (first and _round_has_play(first)):
+        raise ValidationError("Round 1 has started: the seats can no longer be drawn again.")
+    guests = list(party.guests.filter(reserve=False))
+    kinds = {g.name: g.playing_kind for g in guests} if party.mixed else None
+    pins = party.pins if pins is None else pins
+    fixed = {}
+    for table, seat, name in pins:
+        if (table, seat) in fixed:
+            raise ValidationError(f"Table {table} {seat} is fixed twice.")
+        fixed[(table, seat)] = name
+    seed = secrets.randbits(48) if seed is None else seed
+    try:
+        problems = draw.numbers_problems(
+            party.tables,
+            players=len(guests),
+            ladies=sum(k == "lady" for k in (kinds or {}).values()),
+            gentlemen=sum(k == "gentleman" for k in (kinds or {}).values()),
+            mixed=party.mixed,
+        )
+        if problems:
+            raise ValueError("; ".join(problems))
+        seating = draw.draw_seating([g.name for g in guests], party.tables, kinds=kinds, fixed=fixed, seed=seed)
+    except ValueError as error:
+        raise ValidationError(f"The seats cannot be drawn: {error}.") from None
+    round_, _ = Round.objects.get_or_create(party=party, number=1)
+    round_.seats.all().delete()
+    by_name = {g.name: g for g in guests}
+    Seat.objects.bulk_create(
+        Seat(round=round_, table=t, seat=s, guest=by_name[name])
+        for t, seats in seating.items()
+        for s, name in seats.items()
+    )
+    party.draw_seed, party.pins = seed, pins
+    party.save(update_fields=["draw_seed", "pins"])
+    return round_
+
+
+def _spot(seats: dict, table: int, seat: str) -> Seat:
+    try:
+        return seats[(table, seat)]
+    except KeyError:
+        raise ValidationError(f"There is no seat {seat} at table {table}.") from None
+
+
+@transaction.atomic
+def seat_swap(*, round_: Round, table: int, seat: str, other_table: int, other_seat: str, user=None) -> None:
+    """Swap the players in two seats before they play; the override is recorded."""
+    round_ = Round.objects.select_for_update().select_related("party").get(pk=round_.pk)
+    if round_.is_closed:
+        raise ValidationError("This round is closed: its seats are as played.")
+    played = set(TableResult.objects.filter(round=round_).values_list("table", flat=True))
+    if {table, other_table} & played:
+        raise ValidationError("That table has started entering its result: its seats can no longer change.")
+    seats = {(s.table, s.seat): s for s in round_.seats.select_related("guest")}
+    first, second = _spot(seats, table, seat), _spot(seats, other_table, other_seat)
+    if first.pk == second.pk:
+        raise ValidationError("Choose two different seats.")
+    first_guest, second_guest = first.guest, second.guest
+    _check_mixed_after(round_, seats, {(table, seat): second_guest, (other_table, other_seat): first_guest})
+    # Swap through a temporary delete so the (round, guest) constraint holds at every statement.
+    first.delete()
+    second.guest = first_guest
+    second.save(update_fields=["guest"])
+    Seat.objects.create(round=round_, table=table, seat=seat, guest=second_guest)
+    SeatOverride.objects.bulk_create(
+        [
+            SeatOverride(round=round_, table=table, seat=seat, old_guest=first_guest, new_guest=second_guest, by=user),
+            SeatOverride(
+                round=round_,
+                table=other_table,
+                seat=other_seat,
+                old_guest=second_guest,
+                new_guest=first_guest,
+                by=user,
+            ),
+        ]
+    )
+
+
+@transaction.atomic
+def seat_replace(*, round_: Round, table: int, seat: str, guest, user=None) -> None:
+    """A reserve (or a late arrival added as a guest) takes a seat; the player leaving becomes a reserve."""
+    round_ = Round.objects.select_for_update().select_related("party").get(pk=round_.pk)
+    if round_.is_closed:
+        raise ValidationError("This round is closed: its seats are as played.")
+    if TableResult.objects.filter(round=round_, table=table).exists():
+        raise ValidationError("That table has started entering its result: its seats can no longer change.")
+    seats = {(s.table, s.seat): s for s in round_.seats.select_related("guest")}
+    spot = _spot(seats, table, seat)
+    if guest.party_id != round_.party_id:
+        raise ValidationError("That guest is not at this party.")
+    if any(s.guest_id == guest.pk for s in seats.values()):
+        raise ValidationError(f"{guest.name} is already seated: swap seats instead.")
+    _check_mixed_after(round_, seats, {(table, seat): guest})
+    leaving = spot.guest
+    spot.guest = guest
+    spot.save(update_fields=["guest"])
+    guest.reserve = False
+    guest.save(update_fields=["reserve"])
+    leaving.reserve = True
+    leaving.save(update_fields=["reserve"])
+    SeatOverride.objects.create(round=round_, table=table, seat=seat, old_guest=leaving, new_guest=guest, by=user)
+
+
+def _check_mixed_after(round_: Round, seats: dict, changes: dict) -> None:
+    if not round_.party.mixed:
+        return
+    seating: dict[int, dict[str, str]] = {}
+    kinds = {}
+    for (t, s), seat in seats.items():
+        guest = changes.get((t, s), seat.guest)
+        seating.setdefault(t, {})[s] = guest.name
+        kinds[guest.name] = guest.playing_kind
+    try:
+        movement.check_seating(seating, kinds)
+    except ValueError as error:
+        raise ValidationError(f"At a mixed party every partnership is a lady and a gentleman: {error}.") from None

@@ -1,0 +1,46 @@
+"""The address phones use to reach this site: printed on the table cards as QR codes.
+
+SITE_URL wins when set. Otherwise the request's own address, except that a loopback address
+(the laptop's browser on 127.0.0.1) is useless to a phone: then the laptop's LAN address is used.
+"""
+
+import ipaddress
+import socket
+
+from django.conf import settings
+
+
+def _lan_address() -> str | None:
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+    except OSError:
+        return None
+    for info in infos:
+        address = info[4][0]
+        if not ipaddress.ip_address(address).is_loopback:
+            return address
+    return None
+
+
+def _is_loopback(host: str) -> bool:
+    name = host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+    if name in ("localhost", "[::1]"):
+        return True
+    try:
+        return ipaddress.ip_address(name.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def site_url(request=None) -> str:
+    if settings.SITE_URL:
+        return settings.SITE_URL.rstrip("/")
+    if request is None:
+        return ""
+    host = request.get_host()
+    if _is_loopback(host):
+        lan = _lan_address()
+        if lan:
+            port = host.rsplit(":", 1)[1] if ":" in host.split("]")[-1] else ""
+            host = f"{lan}:{port}" if port else lan
+    return f"{request.scheme}://{host}"

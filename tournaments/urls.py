@@ -1,0 +1,36 @@
+from django.urls import path
+
+from tournaments.views import home, party, prints, rounds, standings
+
+P = "parties/<int:party_id>/"
+R = P + "rounds/<int:number>/"
+
+urlpatterns = [
+    path("", home.home, name="home"),
+    path("parties/new/", party.party_create, name="party_create"),
+    path(P, party.party_dashboard, name="party_dashboard"),
+    path(P + "edit/", party.party_edit, name="party_edit"),
+    path(P + "guests/", party.party_guests, name="party_guests"),
+    path(P + "guests/add/", party.guest_add, name="guest_add"),
+    path(P + "guests/paste/", party.guests_paste, name="guests_paste"),
+    path(P + "guests/upload/", party.guests_upload, name="guests_upload"),
+    path(P + "guests/<int:guest_id>/", party.guest_edit, name="guest_edit"),
+    path(P + "guests/<int:guest_id>/remove/", party.guest_remove, name="guest_remove"),
+    path(P + "seats/", rounds.party_seats, name="party_seats"),
+    path(P + "rounds/", rounds.round_current, name="round_current"),
+    path(R, rounds.round_detail, name="round_detail"),
+    path(R + "close/", rounds.round_close, name="round_close"),
+    path(R + "movement/", rounds.round_movement, name="round_movement"),
+    path(R + "swap/", rounds.seat_swap, name="seat_swap"),
+    path(R + "replace/", rounds.seat_replace, name="seat_replace"),
+    path(R + "tables/<int:table>/", rounds.table_enter, name="table_enter"),
+    path(R + "tables/<int:table>/cut/", rounds.result_cut, name="result_cut"),
+    path(P + "standings/", standings.party_standings, name="party_standings"),
+    path(P + "print/", prints.party_print, name="party_print"),
+    path(P + "print/tallies.pdf", prints.tallies_pdf, name="tallies_pdf"),
+    path(P + "print/table-cards.pdf", prints.table_cards_pdf, name="table_cards_pdf"),
+    path(R + "score-cards.pdf", prints.score_cards_pdf, name="score_cards_pdf"),
+    path(R + "movement.pdf", prints.movement_pdf, name="movement_pdf"),
+    path(P + "results.pdf", prints.results_pdf, name="results_pdf"),
+    path(P + "results.xlsx", prints.results_xlsx, name="results_xlsx"),
+]

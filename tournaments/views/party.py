@@ -1,0 +1,157 @@
+"""Setting up a party: create, edit, the dashboard and the guest list."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from tournaments import forms, imports
+from tournaments.models import Guest
+from tournaments.selectors import party as party_selectors
+from tournaments.selectors import rounds as round_selectors
+from tournaments.services import party as party_services
+from tournaments.views.common import add_errors, error_messages
+
+
+@login_required
+def party_create(request):
+    form = forms.PartyForm(request.POST or None, initial={"date": timezone.localdate(), "tables": 5})
+    if request.method == "POST" and form.is_valid():
+        try:
+            party = party_services.party_create(**form.cleaned_data, user=request.user)
+        except ValidationError as error:
+            add_errors(form, error)
+        else:
+            messages.success(request, f"{party.name} is set up. Now add the guests.")
+            return redirect("party_guests", party_id=party.id)
+    return render(request, "tournaments/party_form.html", {"form": form, "creating": True})
+
+
+@login_required
+def party_edit(request, party_id):
+    party = party_selectors.party_get(party_id)
+    form = forms.PartyForm(request.POST or None, instance=party)
+    if request.method == "POST" and form.is_valid():
+        try:
+            party_services.party_update(party=party_selectors.party_get(party_id), **form.cleaned_data)
+        except ValidationError as error:
+            add_errors(form, error)
+        else:
+            messages.success(request, "Saved.")
+            return redirect("party_dashboard", party_id=party.id)
+    return render(request, "tournaments/party_form.html", {"form": form, "party": party, "creating": False})
+
+
+@login_required
+def party_dashboard(request, party_id):
+    party = party_selectors.party_get(party_id)
+    context = {
+        "party": party,
+        "count": party_selectors.guest_count(party),
+        "rounds": round_selectors.round_summaries(party),
+        "tab": "dashboard",
+    }
+    return render(request, "tournaments/party_dashboard.html", context)
+
+
+@login_required
+def party_guests(request, party_id):
+    party = party_selectors.party_get(party_id)
+    guests = list(party.guests.all())
+    context = {
+        "party": party,
+        "guests": guests,
+        "count": party_selectors.guest_count(party, guests),
+        "add_form": forms.GuestForm(),
+        "paste_form": forms.PasteGuestsForm(),
+        "upload_form": forms.UploadGuestsForm(),
+        "tab": "guests",
+    }
+    return render(request, "tournaments/party_guests.html", context)
+
+
+def _add_entries(request, party, entries, what: str):
+    try:
+        added = party_services.guests_add(party=party, entries=entries)
+    except ValidationError as error:
+        for message in error_messages(error):
+            messages.error(request, message)
+        messages.error(request, f"Nothing was added from the {what}: correct it and try again.")
+    else:
+        messages.success(request, f"{len(added)} guest{'s' if len(added) != 1 else ''} added.")
+    return redirect("party_guests", party_id=party.id)
+
+
+@login_required
+@require_POST
+def guest_add(request, party_id):
+    party = party_selectors.party_get(party_id)
+    form = forms.GuestForm(request.POST)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            for message in errors:
+                messages.error(request, message)
+        return redirect("party_guests", party_id=party.id)
+    return _add_entries(request, party, [(form.cleaned_data["name"], form.cleaned_data["kind"])], "form")
+
+
+@login_required
+@require_POST
+def guests_paste(request, party_id):
+    party = party_selectors.party_get(party_id)
+    form = forms.PasteGuestsForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Paste at least one name.")
+        return redirect("party_guests", party_id=party.id)
+    return _add_entries(request, party, imports.pasted_entries(form.cleaned_data["names"]), "pasted list")
+
+
+@login_required
+@require_POST
+def guests_upload(request, party_id):
+    party = party_selectors.party_get(party_id)
+    form = forms.UploadGuestsForm(request.POST, request.FILES)
+    if not form.is_valid():
+        messages.error(request, "Choose a guest list file (XLSX or CSV) to upload.")
+        return redirect("party_guests", party_id=party.id)
+    upload = form.cleaned_data["file"]
+    try:
+        rows = imports.read_rows(upload.name, upload.read())
+    except ValidationError as error:
+        for message in error_messages(error):
+            messages.error(request, message)
+        return redirect("party_guests", party_id=party.id)
+    return _add_entries(request, party, imports.guest_entries(rows), "file")
+
+
+@login_required
+def guest_edit(request, party_id, guest_id):
+    party = party_selectors.party_get(party_id)
+    guest = get_object_or_404(Guest, pk=guest_id, party=party)
+    form = forms.GuestEditForm(request.POST or None, instance=guest)
+    if request.method == "POST" and form.is_valid():
+        try:
+            party_services.guest_update(guest=Guest.objects.get(pk=guest.pk), **form.cleaned_data)
+        except ValidationError as error:
+            add_errors(form, error)
+        else:
+            messages.success(request, "Saved.")
+            return redirect("party_guests", party_id=party.id)
+    return render(request, "tournaments/guest_form.html", {"party": party, "guest": guest, "form": form})
+
+
+@login_required
+@require_POST
+def guest_remove(request, party_id, guest_id):
+    party = party_selectors.party_get(party_id)
+    guest = get_object_or_404(Guest, pk=guest_id, party=party)
+    try:
+        party_services.guest_remove(guest=guest)
+    except ValidationError as error:
+        for message in error_messages(error):
+            messages.error(request, message)
+    else:
+        messages.success(request, f"{guest.name} removed.")
+    return redirect("party_guests", party_id=party.id)

@@ -1,0 +1,75 @@
+"""Printed matter: each view reads the data, calls a builder and wraps its bytes."""
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import render
+
+from tournaments.printing import cards, sheets, tallies, workbook
+from tournaments.selectors import party as party_selectors
+from tournaments.selectors import prints as print_selectors
+from tournaments.selectors import rounds as round_selectors
+from tournaments.selectors import tokens as token_selectors
+
+
+def _file(built: tuple[str, str, bytes], *, download: bool = False) -> HttpResponse:
+    filename, content_type, content = built
+    response = HttpResponse(content, content_type=content_type)
+    disposition = "attachment" if download else "inline"
+    response["Content-Disposition"] = f'{disposition}; filename="{filename}"'
+    return response
+
+
+def _pagesize(request) -> str:
+    return "letter" if request.GET.get("paper") == "letter" else "A4"
+
+
+@login_required
+def party_print(request, party_id):
+    party = party_selectors.party_get(party_id)
+    context = {
+        "party": party,
+        "rounds": list(party.rounds.order_by("number")),
+        "count": party_selectors.guest_count(party),
+        "tab": "print",
+    }
+    return render(request, "tournaments/party_print.html", context)
+
+
+@login_required
+def tallies_pdf(request, party_id):
+    party = party_selectors.party_get(party_id)
+    return _file(tallies.tallies_pdf(print_selectors.tally_cards(party), pagesize=_pagesize(request)))
+
+
+@login_required
+def table_cards_pdf(request, party_id):
+    party = party_selectors.party_get(party_id)
+    links = token_selectors.table_links(party, request)
+    return _file(cards.table_cards_pdf(print_selectors.table_cards(party, links), pagesize=_pagesize(request)))
+
+
+@login_required
+def score_cards_pdf(request, party_id, number):
+    party = party_selectors.party_get(party_id)
+    round_ = round_selectors.round_get(party, number)
+    return _file(cards.score_cards_pdf(print_selectors.score_cards(round_), pagesize=_pagesize(request)))
+
+
+@login_required
+def movement_pdf(request, party_id, number):
+    party = party_selectors.party_get(party_id)
+    round_ = round_selectors.round_get(party, number)
+    lines = print_selectors.movement_lines(round_)
+    return _file(sheets.movement_pdf(party.name, round_.number, lines, pagesize=_pagesize(request)))
+
+
+@login_required
+def results_pdf(request, party_id):
+    party = party_selectors.party_get(party_id)
+    return _file(sheets.results_pdf(print_selectors.results_sheet(party), pagesize=_pagesize(request)))
+
+
+@login_required
+def results_xlsx(request, party_id):
+    party = party_selectors.party_get(party_id)
+    return _file(workbook.results_xlsx(print_selectors.workbook(party)), download=True)

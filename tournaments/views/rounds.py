@@ -1,0 +1,263 @@
+"""The director's evening: seats, the room, entering results, closing rounds, the movement sheet."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from tournaments import forms
+from tournaments.models import Guest, TableResult
+from tournaments.rules import party as party_rules
+from tournaments.selectors import party as party_selectors
+from tournaments.selectors import rounds as round_selectors
+from tournaments.services import results as result_services
+from tournaments.services import rounds as round_services
+from tournaments.services import seating as seating_services
+from tournaments.views.common import error_messages
+
+
+def _flash_errors(request, error: ValidationError) -> None:
+    for message in error_messages(error):
+        messages.error(request, message)
+
+
+@login_required
+def party_seats(request, party_id):
+    party = party_selectors.party_get(party_id)
+    first = party.rounds.filter(number=1).first()
+    pins_text = "\n".join(f"{t} {s} {n}" for t, s, n in party.pins)
+    form = forms.PinsForm(request.POST or None, initial={"pins": pins_text})
+    if request.method == "POST" and form.is_valid():
+        try:
+            pins = seating_services.pins_parse(form.cleaned_data["pins"], party=party)
+            seating_services.seats_draw(party=party, pins=pins)
+        except ValidationError as error:
+            _flash_errors(request, error)
+        else:
+            messages.success(request, "The seats are drawn. Check the tables, then print the tallies.")
+            return redirect("party_seats", party_id=party.id)
+    context = {
+        "party": party,
+        "form": form,
+        "count": party_selectors.guest_count(party),
+        "round": first,
+        "tables": round_selectors.round_tables(first) if first else [],
+        "started": bool(first and (first.is_closed or TableResult.objects.filter(round=first).exists())),
+        "tab": "seats",
+    }
+    return render(request, "tournaments/party_seats.html", context)
+
+
+@login_required
+def round_current(request, party_id):
+    party = party_selectors.party_get(party_id)
+    current = round_selectors.round_current(party)
+    if current is None:
+        messages.info(request, "Draw the seats first: round 1 starts from the draw.")
+        return redirect("party_seats", party_id=party.id)
+    return redirect("round_detail", party_id=party.id, number=current.number)
+
+
+def _round_context(round_):
+    tables = round_selectors.round_tables(round_)
+    done, waiting = round_selectors.round_progress(tables)
+    return {"round": round_, "party": round_.party, "tables": tables, "done": done, "waiting": waiting}
+
+
+@login_required
+def round_detail(request, party_id, number):
+    party = party_selectors.party_get(party_id)
+    round_ = round_selectors.round_get(party, number)
+    context = _round_context(round_) | {"tab": "rounds", "last": party.rounds.order_by("-number").first()}
+    if request.headers.get("HX-Request"):
+        return render(request, "tournaments/_round_tiles.html", context)
+    return render(request, "tournaments/round_detail.html", context)
+
+
+@login_required
+@require_POST
+def round_close(request, party_id, number):
+    party = party_selectors.party_get(party_id)
+    round_ = round_selectors.round_get(party, number)
+    try:
+        following = round_services.round_close(round_=round_, another=request.POST.get("another") == "1")
+    except ValidationError as error:
+        _flash_errors(request, error)
+        return redirect("round_detail", party_id=party.id, number=number)
+    if following is None:
+        messages.success(request, f"Round {number} closed: that was the last round. Here are the results.")
+        return redirect("party_standings", party_id=party.id)
+    messages.success(request, f"Round {number} closed. Round {following.number}: here is where everyone goes.")
+    return redirect("round_movement", party_id=party.id, number=following.number)
+
+
+@login_required
+def round_movement(request, party_id, number):
+    party = party_selectors.party_get(party_id)
+    round_ = round_selectors.round_get(party, number)
+    context = {
+        "party": party,
+        "round": round_,
+        "moves": round_selectors.movement_sheet(round_),
+        "tables": round_selectors.round_tables(round_),
+        "tab": "rounds",
+    }
+    return render(request, "tournaments/round_movement.html", context)
+
+
+@login_required
+@require_POST
+def seat_swap(request, party_id, number):
+    party = party_selectors.party_get(party_id)
+    round_ = round_selectors.round_get(party, number)
+    form = forms.SwapForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose two seats to swap: a table and a seat each.")
+    else:
+        try:
+            seating_services.seat_swap(round_=round_, user=request.user, **form.cleaned_data)
+        except ValidationError as error:
+            _flash_errors(request, error)
+        else:
+            messages.success(request, "Seats swapped; the change is recorded.")
+    return redirect(request.POST.get("back") or "round_movement", party_id=party.id, number=number)
+
+
+@login_required
+@require_POST
+def seat_replace(request, party_id, number):
+    party = party_selectors.party_get(party_id)
+    round_ = round_selectors.round_get(party, number)
+    guest = get_object_or_404(Guest, pk=request.POST.get("guest") or 0, party=party)
+    try:
+        table, seat = int(request.POST.get("table", "")), request.POST.get("seat", "")
+        seating_services.seat_replace(round_=round_, table=table, seat=seat, guest=guest, user=request.user)
+    except ValueError:
+        messages.error(request, "Choose the table and seat the reserve takes.")
+    except ValidationError as error:
+        _flash_errors(request, error)
+    else:
+        messages.success(request, f"{guest.name} takes the seat; the change is recorded.")
+    return redirect("round_movement", party_id=party.id, number=number)
+
+
+def _names(view) -> dict[str, str]:
+    return {seat: view.name(seat) for seat in "NESW"}
+
+
+def _initial(result) -> dict:
+    if result is None:
+        return {}
+    initial = {}
+    for deal in result.deals.all():
+        if deal.contract == "PASS":
+            initial[deal.number] = {"level": "P"}
+            continue
+        level, rest = deal.contract[0], deal.contract[1:]
+        strain, doubled = rest[0], rest[1:]
+        initial[deal.number] = {
+            "level": level,
+            "strain": strain,
+            "doubled": doubled,
+            "declarer": deal.declarer,
+            "tricks": deal.tricks,
+        }
+    return initial
+
+
+def preview(party, deal_forms_):
+    """Each entered deal's score and the round result so far, or the errors: nothing is saved."""
+    deals, errors = forms.deals_from_forms(deal_forms_)
+    scored = []
+    if not errors:
+        try:
+            scored = party_rules.score_round(deals, party.rules)
+        except ValueError as error:
+            errors.append(str(error))
+    ns, ew = party_rules.net_result(scored)
+    if party.tally_mode == "actual":
+        ns, ew = party_rules.actual_points(scored)
+    complete = len(scored) == party_rules.DEALS_PER_ROUND
+    return {"scored": scored, "errors": errors, "ns": ns, "ew": ew, "complete": complete, "deals": deals}
+
+
+@login_required
+def table_enter(request, party_id, number, table):
+    party = party_selectors.party_get(party_id)
+    round_ = round_selectors.round_get(party, number)
+    view = round_selectors.table_view(round_, table)
+    if not view.seats:
+        raise Http404("No such table in this round.")
+    names = _names(view)
+    data = request.POST if request.method == "POST" else None
+    deal_forms_ = forms.deal_forms(data, names=names, initial=_initial(view.result))
+    net_form = forms.NetForm(
+        data if request.POST.get("mode") == "net" else None,
+        initial={"ns": view.result.ns, "ew": view.result.ew} if view.result else None,
+    )
+    if request.method == "POST" and request.POST.get("preview"):
+        return render(request, "tournaments/_preview.html", {"party": party, **preview(party, deal_forms_)})
+    if request.method == "POST":
+        saved = _save(request, round_, table, deal_forms_, net_form, party)
+        if saved:
+            return redirect("round_detail", party_id=party.id, number=number)
+    context = {
+        "party": party,
+        "round": round_,
+        "view": view,
+        "rows": list(zip(round_selectors.round_deals(), deal_forms_, strict=True)),
+        "net_form": net_form,
+        "preview": preview(party, deal_forms_) if view.result or data else None,
+        "history": view.result.changes.select_related("by_user", "by_token")[:20] if view.result else [],
+        "tab": "rounds",
+    }
+    return render(request, "tournaments/table_enter.html", context)
+
+
+def _save(request, round_, table, deal_forms_, net_form, party) -> bool:
+    version = request.POST.get("version")
+    expected = int(version) if version and version.isdigit() else None
+    try:
+        if request.POST.get("mode") == "net":
+            if not net_form.is_valid():
+                messages.error(request, "Give both sides' round results as whole numbers.")
+                return False
+            net = (net_form.cleaned_data["ns"], net_form.cleaned_data["ew"])
+            _, notices = result_services.result_record(
+                round_=round_, table=table, net=net, by_user=request.user, expected_version=expected
+            )
+        else:
+            deals, errors = forms.deals_from_forms(deal_forms_)
+            if errors:
+                for message in errors:
+                    messages.error(request, message)
+                messages.error(request, "Nothing was saved.")
+                return False
+            _, notices = result_services.result_record(
+                round_=round_, table=table, deals=deals, by_user=request.user, expected_version=expected
+            )
+    except ValidationError as error:
+        _flash_errors(request, error)
+        messages.error(request, "Nothing was saved.")
+        return False
+    for notice in notices:
+        messages.warning(request, notice)
+    messages.success(request, f"Table {table}'s result is in.")
+    return True
+
+
+@login_required
+@require_POST
+def result_cut(request, party_id, number, table):
+    party = party_selectors.party_get(party_id)
+    round_ = round_selectors.round_get(party, number)
+    result = get_object_or_404(TableResult, round=round_, table=table)
+    try:
+        result_services.result_cut_override(result=result, winner=request.POST.get("winner", ""), by_user=request.user)
+    except ValidationError as error:
+        _flash_errors(request, error)
+    else:
+        messages.success(request, f"Table {table}: the cut is recorded as the director decided.")
+    return redirect("table_enter", party_id=party.id, number=number, table=table)

@@ -1,0 +1,25 @@
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import render
+from django_tables2 import RequestConfig
+
+from tournaments.selectors import party as party_selectors
+from tournaments.selectors import standings as standings_selectors
+from tournaments.tables import standings_table
+
+
+@login_required
+def party_standings(request, party_id):
+    party = party_selectors.party_get(party_id)
+    standings = standings_selectors.party_standings(party)
+    table = standings_table(standings, mixed=party.mixed)
+    RequestConfig(request, paginate=False).configure(table)
+    context = {
+        "party": party,
+        "standings": standings,
+        "table": table,
+        "projector": request.GET.get("projector") == "1",
+        "tab": "standings",
+    }
+    if request.headers.get("HX-Request"):
+        return render(request, "tournaments/_standings_body.html", context)
+    return render(request, "tournaments/party_standings.html", context)
