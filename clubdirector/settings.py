@@ -88,6 +88,8 @@ else:
                 "transaction_mode": "IMMEDIATE",
                 "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
             },
+            # A file, not the in-memory default, so tests of concurrent writers see real locking.
+            "TEST": {"NAME": str(SQLITE_PATH) + "-test"},
         }
     }
 

@@ -1,12 +1,13 @@
 from django.urls import path
 
-from tournaments.views import home, party, prints, rounds, standings
+from tournaments.views import home, party, prints, rounds, standings, table
 
 P = "parties/<int:party_id>/"
 R = P + "rounds/<int:number>/"
 
 urlpatterns = [
     path("", home.home, name="home"),
+    path("t/<str:token>/", table.table_page, name="table_page"),
     path("parties/new/", party.party_create, name="party_create"),
     path(P, party.party_dashboard, name="party_dashboard"),
     path(P + "edit/", party.party_edit, name="party_edit"),
@@ -25,6 +26,9 @@ urlpatterns = [
     path(R + "replace/", rounds.seat_replace, name="seat_replace"),
     path(R + "tables/<int:table>/", rounds.table_enter, name="table_enter"),
     path(R + "tables/<int:table>/cut/", rounds.result_cut, name="result_cut"),
+    path(R + "tables/<int:table>/lock/", rounds.result_lock, name="result_lock"),
+    path(R + "tables/<int:table>/undo/<int:change_id>/", rounds.result_undo, name="result_undo"),
+    path(P + "tables/<int:table>/new-link/", prints.token_reissue, name="token_reissue"),
     path(P + "standings/", standings.party_standings, name="party_standings"),
     path(P + "print/", prints.party_print, name="party_print"),
     path(P + "print/tallies.pdf", prints.tallies_pdf, name="tallies_pdf"),

@@ -45,8 +45,8 @@ PAGES = {
     "round_movement": (lambda p: reverse("round_movement", args=[p.id, ROUNDS_PLAYED]), 8),
     # session, user, party, seats, results
     "party_standings": (lambda p: reverse("party_standings", args=[p.id]), 5),
-    # session, user, party, rounds, guests
-    "party_print": (lambda p: reverse("party_print", args=[p.id]), 5),
+    # session, user, party, rounds, guests, table links
+    "party_print": (lambda p: reverse("party_print", args=[p.id]), 6),
     # session, user, party, round, the table's seats, its result, its deals, its history
     "table_enter": (lambda p: reverse("table_enter", args=[p.id, 1, 1]), 8),
 }

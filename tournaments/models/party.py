@@ -182,7 +182,8 @@ class TableResult(models.Model):
 
     @property
     def is_complete(self) -> bool:
-        return self.status in (self.Status.SUBMITTED, self.Status.AGREED) and bool(self.winner)
+        # A table's own entry counts once both sides agree; the director's counts at once.
+        return self.status == self.Status.AGREED and bool(self.winner)
 
 
 class DealEntry(models.Model):

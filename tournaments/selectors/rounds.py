@@ -15,7 +15,7 @@ SEAT_ORDER = ("N", "E", "S", "W")
 
 
 def round_summaries(party: Party):
-    complete = Q(results__status__in=["submitted", "agreed"]) & ~Q(results__winner="")
+    complete = Q(results__status="agreed") & ~Q(results__winner="")
     return list(party.rounds.annotate(results_in=Count("results", filter=complete)).order_by("number"))
 
 

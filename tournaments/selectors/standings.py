@@ -54,9 +54,9 @@ def party_standings(party: Party) -> Standings:
     )
     results = {
         (number, table): (ns, ew)
-        for number, table, ns, ew in TableResult.objects.filter(
-            round__party=party, status__in=["submitted", "agreed"]
-        ).values_list("round__number", "table", "ns", "ew")
+        for number, table, ns, ew in TableResult.objects.filter(round__party=party, status="agreed").values_list(
+            "round__number", "table", "ns", "ew"
+        )
     }
     where: dict[tuple[int, int, str], str] = {}
     players: dict[str, PlayerLine] = {}

@@ -104,7 +104,8 @@ def result_record(
     if complete:
         winner, cut = _winner(ns, ew)
         result.winner, result.cut, result.cut_overridden = winner, cut, False
-        result.status = TableResult.Status.SUBMITTED
+        # The director's word is final; a table's entry waits for both sides to agree.
+        result.status = TableResult.Status.AGREED if by_user is not None else TableResult.Status.SUBMITTED
         if cut:
             notices.append(f"Table {table} tied at {ns}: the cut went to {_side(winner)}. You can change it.")
     else:
@@ -203,3 +204,108 @@ def result_cut_override(*, result: TableResult, winner: str, by_user) -> TableRe
         result=result, by_user=by_user, action="cut overridden", before=before, after=_snapshot(result)
     )
     return result
+
+
+def _lock_result(round_: Round, table: int) -> TableResult:
+    result = (
+        TableResult.objects.select_for_update().select_related("round__party").filter(round=round_, table=table).first()
+    )
+    if result is None:
+        raise ValidationError(f"Table {table} has no result in round {round_.number} yet.")
+    return result
+
+
+@transaction.atomic
+def result_agree(*, round_: Round, table: int, side: str, by_token, expected_version: int) -> TableResult:
+    """One side at the table agrees the result; when both have, it counts."""
+    round_ = _lock_round(round_)
+    if round_.is_closed:
+        raise ValidationError(f"Round {round_.number} is closed: results can no longer be entered here.")
+    if side not in ("NS", "EW"):
+        raise ValidationError("Say which side agrees: North–South or East–West.")
+    result = _lock_result(round_, table)
+    _check_version(result, expected_version)
+    if result.locked:
+        raise ValidationError("The director has locked this table: ask the director to change it.")
+    if result.status == TableResult.Status.IN_PROGRESS or not result.winner:
+        raise ValidationError("Enter all four deals before agreeing the result.")
+    before = _snapshot(result)
+    if side == "NS":
+        result.ns_agreed = True
+    else:
+        result.ew_agreed = True
+    if result.ns_agreed and result.ew_agreed:
+        result.status = TableResult.Status.AGREED
+    result.version += 1
+    result.save()
+    ResultChange.objects.create(
+        result=result, by_token=by_token, action=f"{side} agreed", before=before, after=_snapshot(result)
+    )
+    return result
+
+
+@transaction.atomic
+def result_lock(*, round_: Round, table: int, locked: bool, by_user) -> TableResult:
+    result = _lock_result(_lock_round(round_), table)
+    if result.locked == locked:
+        return result
+    before = _snapshot(result)
+    result.locked = locked
+    result.version += 1
+    result.save()
+    ResultChange.objects.create(
+        result=result,
+        by_user=by_user,
+        action="locked" if locked else "unlocked",
+        before=before,
+        after=_snapshot(result),
+    )
+    return result
+
+
+@transaction.atomic
+def result_undo(*, change: ResultChange, by_user) -> tuple[TableResult, list[str]]:
+    """Put a table's result back as it was before the given change (the undo is itself recorded)."""
+    result = TableResult.objects.select_for_update().select_related("round__party").get(pk=change.result_id)
+    _lock_round(result.round)
+    before, target = _snapshot(result), change.before
+    old_winner = result.winner
+    if target:
+        result.entry, result.status = target["entry"], target["status"]
+        result.ns, result.ew, result.winner = target["ns"], target["ew"], target["winner"]
+        result.cut, result.locked = target["cut"], target["locked"]
+        deals = [tuple(d[1:]) for d in target["deals"]]
+    else:
+        result.entry, result.status, result.ns, result.ew = (
+            TableResult.Entry.DEALS,
+            TableResult.Status.IN_PROGRESS,
+            None,
+            None,
+        )
+        result.winner, result.cut, deals = "", False, []
+    scored = _score(deals, result.round.party.rules) if deals else []
+    result.ns_agreed = result.ew_agreed = result.status == TableResult.Status.AGREED
+    result.version += 1
+    result.save()
+    result.deals.all().delete()
+    DealEntry.objects.bulk_create(
+        DealEntry(
+            result=result,
+            number=d.number,
+            contract=d.contract,
+            declarer=d.declarer,
+            tricks=d.tricks,
+            score=d.score,
+            ns=d.ns,
+            ew=d.ew,
+        )
+        for d in scored
+    )
+    ResultChange.objects.create(result=result, by_user=by_user, action="undone", before=before, after=_snapshot(result))
+    notices = []
+    if result.round.is_closed and old_winner and result.winner != old_winner:
+        notices.append(
+            f"Table {result.table}'s winner changed: round {result.round.number + 1} was seated from the old "
+            "result, and the seating stays as actually played."
+        )
+    return result, notices

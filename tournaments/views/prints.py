@@ -1,14 +1,17 @@
 """Printed matter: each view reads the data, calls a builder and wraps its bytes."""
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
-from django.shortcuts import render
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
 
 from tournaments.printing import cards, sheets, tallies, workbook
 from tournaments.selectors import party as party_selectors
 from tournaments.selectors import prints as print_selectors
 from tournaments.selectors import rounds as round_selectors
 from tournaments.selectors import tokens as token_selectors
+from tournaments.services import tokens as token_services
 
 
 def _file(built: tuple[str, str, bytes], *, download: bool = False) -> HttpResponse:
@@ -30,9 +33,23 @@ def party_print(request, party_id):
         "party": party,
         "rounds": list(party.rounds.order_by("number")),
         "count": party_selectors.guest_count(party),
+        "links": sorted(token_selectors.table_links(party, request).items()),
         "tab": "print",
     }
     return render(request, "tournaments/party_print.html", context)
+
+
+@login_required
+@require_POST
+def token_reissue(request, party_id, table):
+    party = party_selectors.party_get(party_id)
+    if not 1 <= table <= party.tables:
+        raise Http404
+    token_services.token_reissue(party=party, table=table)
+    messages.success(
+        request, f"Table {table} has a new link: print its table card again; the old QR code no longer works."
+    )
+    return redirect("party_print", party_id=party.id)
 
 
 @login_required

@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from tournaments import forms
-from tournaments.models import Guest, TableResult
+from tournaments.models import Guest, ResultChange, TableResult
 from tournaments.rules import party as party_rules
 from tournaments.selectors import party as party_selectors
 from tournaments.selectors import rounds as round_selectors
@@ -167,9 +167,18 @@ def _initial(result) -> dict:
     return initial
 
 
-def preview(party, deal_forms_):
-    """Each entered deal's score and the round result so far, or the errors: nothing is saved."""
-    deals, errors = forms.deals_from_forms(deal_forms_)
+def stored_deals(result) -> list[tuple[str, str, int]]:
+    return [(d.contract, d.declarer, d.tricks) for d in result.deals.all()] if result else []
+
+
+def preview(party, deal_forms_=None, deals=None):
+    """Each deal's score and the round result so far, or the errors: nothing is saved.
+
+    From the posted forms, or from deals already stored.
+    """
+    errors = []
+    if deal_forms_ is not None:
+        deals, errors = forms.deals_from_forms(deal_forms_)
     scored = []
     if not errors:
         try:
@@ -209,7 +218,7 @@ def table_enter(request, party_id, number, table):
         "view": view,
         "rows": list(zip(round_selectors.round_deals(), deal_forms_, strict=True)),
         "net_form": net_form,
-        "preview": preview(party, deal_forms_) if view.result or data else None,
+        "preview": preview(party, deal_forms_) if data else preview(party, deals=stored_deals(view.result)),
         "history": view.result.changes.select_related("by_user", "by_token")[:20] if view.result else [],
         "tab": "rounds",
     }
@@ -260,4 +269,32 @@ def result_cut(request, party_id, number, table):
         _flash_errors(request, error)
     else:
         messages.success(request, f"Table {table}: the cut is recorded as the director decided.")
+    return redirect("table_enter", party_id=party.id, number=number, table=table)
+
+
+@login_required
+@require_POST
+def result_lock(request, party_id, number, table):
+    party = party_selectors.party_get(party_id)
+    round_ = round_selectors.round_get(party, number)
+    locked = request.POST.get("locked") == "1"
+    try:
+        result_services.result_lock(round_=round_, table=table, locked=locked, by_user=request.user)
+    except ValidationError as error:
+        _flash_errors(request, error)
+    else:
+        messages.success(request, f"Table {table} {'locked: only you can change it now' if locked else 'unlocked'}.")
+    return redirect("table_enter", party_id=party.id, number=number, table=table)
+
+
+@login_required
+@require_POST
+def result_undo(request, party_id, number, table, change_id):
+    party = party_selectors.party_get(party_id)
+    round_ = round_selectors.round_get(party, number)
+    change = get_object_or_404(ResultChange, pk=change_id, result__round=round_, result__table=table)
+    _, notices = result_services.result_undo(change=change, by_user=request.user)
+    for notice in notices:
+        messages.warning(request, notice)
+    messages.success(request, "The change is undone (and the undo is in the history).")
     return redirect("table_enter", party_id=party.id, number=number, table=table)

@@ -1,0 +1,180 @@
+"""The table's phone page: entry, agreement, closed rounds, bad input, bad links, history."""
+
+import threading
+
+import pytest
+from django.core.cache import cache
+from django.db import close_old_connections
+from django.test import Client
+from django.urls import reverse
+
+from tournaments.models import ResultChange, TableResult, TableToken
+from tournaments.services import results as result_services
+from tournaments.services import rounds as round_services
+from tournaments.services import tokens as token_services
+
+pytestmark = pytest.mark.django_db
+
+DEALS = {
+    "d1-level": "4", "d1-strain": "S", "d1-declarer": "N", "d1-tricks": "10",
+    "d2-level": "P",
+    "d3-level": "3", "d3-strain": "N", "d3-declarer": "E", "d3-tricks": "8",
+    "d4-level": "P",
+}  # fmt: skip
+# By hand: 4S made by N, deal 1 (nobody vulnerable): 420 to N-S. 3N one down by E on deal 3 (E-W
+# not vulnerable): 50 to N-S. N-S +470, E-W -470.
+
+
+@pytest.fixture(autouse=True)
+def clear_cache():
+    cache.clear()
+
+
+def link(party, table=1):
+    token = TableToken.objects.get(party=party, table=table, revoked_at__isnull=True)
+    return reverse("table_page", args=[token.token])
+
+
+def post(client, url, data):
+    return client.post(url, data, follow=True).content.decode()
+
+
+def test_a_table_enters_its_round_and_both_sides_agree(client, party_factory):
+    party = party_factory(tables=2)
+    url = link(party)
+    page = client.get(url).content.decode()
+    assert "Table 1, round 1" in page and "dealer N" in page and "vulnerable: East–West" in page
+    page = post(client, url, {"round": 1, "version": 0, **DEALS})
+    assert "Now both sides agree" in page and "+470" in page
+    result = TableResult.objects.get(round__party=party, table=1)
+    assert (result.status, result.ns, result.ew, result.winner) == ("submitted", 470, -470, "NS")
+    assert not result.is_complete
+    post(client, url, {"round": 1, "version": result.version, "agree": "NS"})
+    result.refresh_from_db()
+    assert result.status == "submitted" and result.ns_agreed
+    page = post(client, url, {"round": 1, "version": result.version, "agree": "EW"})
+    assert "This result counts" in page
+    result.refresh_from_db()
+    assert result.status == "agreed" and result.is_complete
+    assert list(result.changes.values_list("action", flat=True)) == ["EW agreed", "NS agreed", "entered at the table"]
+    assert all(c.by_token_id for c in result.changes.all())
+
+
+def test_deals_can_be_saved_as_they_go(client, party_factory):
+    party = party_factory(tables=1)
+    post(client, link(party), {"round": 1, "version": 0, "d1-level": "P"})
+    result = TableResult.objects.get(round__party=party, table=1)
+    assert (result.status, result.deals.count()) == ("in_progress", 1)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"d1-tricks": "14"}, "Select a valid choice. 14 is not one of the available choices."),
+        ({"d1-strain": "Q"}, "Select a valid choice. Q is not one of the available choices."),
+        ({"d1-declarer": "Z"}, "Select a valid choice. Z is not one of the available choices."),
+        ({"d5-level": "P"}, "A round has four deals, numbered 1 to 4"),
+        ({"version": "x"}, "The form was damaged"),
+        ({"round": "7"}, "That round is closed"),
+    ],
+)
+def test_bad_input_says_so_and_saves_nothing(client, party_factory, change, message, caplog):
+    party = party_factory(tables=2)
+    page = post(client, link(party), {"round": 1, "version": 0, **DEALS, **change})
+    assert message in page
+    assert not TableResult.objects.exists() and not ResultChange.objects.exists()
+    assert "refused entry" in caplog.text or "wrong" in caplog.text
+
+
+def test_a_closed_round_takes_no_more_results_and_shows_where_to_go(client, party_factory, director):
+    party = party_factory(tables=2)
+    first = party.rounds.get(number=1)
+    for table in (1, 2):
+        result_services.result_record(round_=first, table=table, net=(100, -100), by_user=director)
+    second = round_services.round_close(round_=first)
+    url = link(party)
+    page = client.get(url).content.decode()
+    assert "Round 1 is closed" in page and "Where everyone from this table goes now" in page
+    mover = second.seats.get(table=1, seat="N").guest.name
+    assert mover in page
+    page = post(client, url, {"round": 1, "version": 1, **DEALS})
+    assert "That round is closed" in page
+    assert TableResult.objects.get(round=first, table=1).ns == 100
+
+
+def test_a_wrong_or_revoked_link_is_a_plain_404_and_repeated_wrong_links_are_slowed(client, party_factory):
+    party = party_factory(tables=1)
+    old = link(party)
+    token_services.token_reissue(party=party, table=1)
+    assert client.get(old).status_code == 404
+    assert client.get(link(party)).status_code == 200
+    for _ in range(9):
+        assert client.get("/t/not-a-real-token/").status_code == 404
+    assert client.get("/t/still-wrong/").status_code == 429
+    assert client.get(link(party)).status_code == 429
+
+
+def test_a_token_reaches_only_its_own_table(client, party_factory):
+    party = party_factory(tables=2)
+    other = party_factory(tables=1, name="Other party")
+    post(client, link(party, 1), {"round": 1, "version": 0, "table": 2, "party": other.id, **DEALS})
+    assert list(TableResult.objects.values_list("round__party", "table")) == [(party.id, 1)]
+    assert client.get(reverse("round_detail", args=[party.id, 1])).status_code == 302  # login page
+
+
+def test_a_locked_table_refuses_the_phones(client, party_factory, director):
+    party = party_factory(tables=1)
+    url = link(party)
+    post(client, url, {"round": 1, "version": 0, "d1-level": "P"})
+    result_services.result_lock(round_=party.rounds.get(number=1), table=1, locked=True, by_user=director)
+    page = post(client, url, {"round": 1, "version": 2, **DEALS})
+    assert "The director has locked this table" in page
+    assert TableResult.objects.get().deals.count() == 1
+
+
+def test_a_second_phone_with_an_old_page_is_told_and_nothing_is_lost(client, party_factory):
+    party = party_factory(tables=1)
+    url = link(party)
+    post(client, url, {"round": 1, "version": 0, "d1-level": "P"})
+    page = post(client, url, {"round": 1, "version": 0, **DEALS})
+    assert "Someone else at this table saved a change a moment ago" in page
+    assert TableResult.objects.get().deals.count() == 1
+
+
+def test_the_director_undoes_a_change(client_in, party_factory, director):
+    party = party_factory(tables=1)
+    first = party.rounds.get(number=1)
+    result_services.result_record(round_=first, table=1, net=(400, -400), by_user=director)
+    result, _ = result_services.result_record(round_=first, table=1, net=(-200, 200), by_user=director)
+    latest = result.changes.first()
+    client_in.post(reverse("result_undo", args=[party.id, 1, 1, latest.id]))
+    result.refresh_from_db()
+    assert (result.ns, result.ew, result.winner) == (400, -400, "NS")
+    assert result.changes.first().action == "undone"
+    page = client_in.get(reverse("table_enter", args=[party.id, 1, 1])).content.decode()
+    assert "undone" in page and "alice" in page
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_phones_submitting_at_once_lose_nothing_silently(party_factory):
+    party = party_factory(tables=1)
+    url = link(party)
+    barrier = threading.Barrier(2)
+    pages = []
+
+    def phone(deals):
+        client = Client()
+        barrier.wait()
+        pages.append(client.post(url, {"round": 1, "version": 0, **deals}, follow=True).content.decode())
+        close_old_connections()
+
+    other = {**DEALS, "d1-tricks": "11"}
+    threads = [threading.Thread(target=phone, args=(d,)) for d in (DEALS, other)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    result = TableResult.objects.get()
+    assert result.version == 1 and result.changes.count() == 1
+    assert sum("Someone else at this table saved" in p for p in pages) == 1
+    assert result.ns in (470, 500)  # whichever phone came first; the other was told

@@ -1,0 +1,143 @@
+"""The table's own page, reached from the QR code on its table card: no login, one table only."""
+
+import logging
+
+from django.contrib import messages
+from django.core.cache import cache
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+
+from tournaments import forms
+from tournaments.selectors import rounds as round_selectors
+from tournaments.selectors import table as table_selectors
+from tournaments.services import results as result_services
+from tournaments.views.rounds import _initial, _names, preview, stored_deals
+
+log = logging.getLogger("tournaments.table")
+BAD_TOKEN_LIMIT = 10  # wrong links per address per minute before the address is slowed down
+
+
+def _address(request) -> str:
+    return request.META.get("REMOTE_ADDR", "unknown")
+
+
+def _token_or_404(request, token: str):
+    key = f"bad-token:{_address(request)}"
+    if (cache.get(key) or 0) >= BAD_TOKEN_LIMIT:
+        response = HttpResponse("Too many wrong table links: wait a minute and scan the QR code again.", status=429)
+        response["Retry-After"] = "60"
+        return None, response
+    try:
+        return table_selectors.token_get(token), None
+    except Http404:
+        if cache.add(key, 1, 60) is False:
+            try:
+                cache.incr(key)
+            except ValueError:
+                cache.set(key, 1, 60)
+        log.warning("wrong table link from %s", _address(request))
+        raise
+
+
+def table_page(request, token):
+    table_token, refused = _token_or_404(request, token)
+    if refused:
+        return refused
+    current, previous, view = table_selectors.table_page(table_token)
+    party = table_token.party
+    if request.method == "POST":
+        return _post(request, table_token, current, view)
+    names = _names(view) if view else {}
+    result = view.result if view else None
+    context = {
+        "party": party,
+        "token": table_token,
+        "round": current,
+        "view": view,
+        "rows": list(
+            zip(round_selectors.round_deals(), forms.deal_forms(names=names, initial=_initial(result)), strict=True)
+        )
+        if view
+        else [],
+        "preview": preview(party, deals=stored_deals(result)) if result else None,
+        "moves": table_selectors.next_places(previous, table_token.table) if previous else [],
+        "previous": previous,
+    }
+    if request.headers.get("HX-Request") and request.GET.get("part") == "status":
+        return render(request, "tournaments/_phone_status.html", context)
+    return render(request, "tournaments/table_phone.html", context)
+
+
+def _refuse(request, table_token, message: str, detail: str):
+    log.warning("table %s of party %s: refused entry: %s", table_token.table, table_token.party_id, detail)
+    messages.error(request, message)
+
+
+def _post(request, table_token, current, view):
+    back = redirect("table_page", token=table_token.token)
+    posted_round = request.POST.get("round", "")
+    if current is None or view is None or not view.seats:
+        messages.error(request, "There is no round to enter yet: wait for the director.")
+        return back
+    if posted_round != str(current.number):
+        _refuse(
+            request,
+            table_token,
+            "That round is closed: results can no longer be entered for it.",
+            f"round {posted_round!r}",
+        )
+        return back
+    version = request.POST.get("version", "")
+    if not version.isdigit():
+        _refuse(request, table_token, "The form was damaged: reload the page and enter again.", f"version {version!r}")
+        return back
+    try:
+        if request.POST.get("agree") in ("NS", "EW"):
+            result_services.result_agree(
+                round_=current,
+                table=table_token.table,
+                side=request.POST["agree"],
+                by_token=table_token,
+                expected_version=int(version),
+            )
+            messages.success(request, "Thank you: agreed.")
+            return back
+        extra = sorted({k.split("-")[0] for k in request.POST if k[:1] == "d" and "-" in k} - {"d1", "d2", "d3", "d4"})
+        if extra:
+            _refuse(
+                request, table_token, "A round has four deals, numbered 1 to 4: nothing was saved.", f"fields {extra}"
+            )
+            return back
+        deal_forms_ = forms.deal_forms(request.POST, names=_names(view))
+        if request.POST.get("preview"):
+            return render(
+                request,
+                "tournaments/_preview.html",
+                {"party": table_token.party, **preview(table_token.party, deal_forms_)},
+            )
+        deals, errors = forms.deals_from_forms(deal_forms_)
+        if errors:
+            for message in errors:
+                messages.error(request, message)
+            _refuse(request, table_token, "Nothing was saved.", "; ".join(errors))
+            return back
+        if not deals:
+            messages.error(request, "Enter at least one deal.")
+            return back
+        result_services.result_record(
+            round_=current,
+            table=table_token.table,
+            deals=deals,
+            complete=len(deals) == 4,
+            by_token=table_token,
+            expected_version=int(version),
+            action="entered at the table",
+        )
+    except ValidationError as error:
+        for message in error.messages:
+            messages.error(request, message)
+        _refuse(request, table_token, "Nothing was saved.", "; ".join(error.messages))
+        return back
+    messages.success(request, "Saved." + (" Now both sides agree the result below." if len(deals) == 4 else ""))
+    return back
