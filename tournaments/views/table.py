@@ -74,24 +74,32 @@ def _refuse(request, table_token, message: str, detail: str):
     messages.error(request, message)
 
 
-def _post(request, table_token, current, view):
-    back = redirect("table_page", token=table_token.token)
+def _form_problem(request, current, view) -> tuple[str, str] | None:
+    """(message for the table, detail for the log) when the post cannot be taken at all."""
     posted_round = request.POST.get("round", "")
     if current is None or view is None or not view.seats:
-        messages.error(request, "There is no round to enter yet: wait for the director.")
-        return back
+        return "There is no round to enter yet: wait for the director.", "no round"
     if posted_round != str(current.number):
-        _refuse(
-            request,
-            table_token,
-            "That round is closed: results can no longer be entered for it.",
-            f"round {posted_round!r}",
-        )
+        return "That round is closed: results can no longer be entered for it.", f"round {posted_round!r}"
+    if not request.POST.get("version", "").isdigit():
+        return "The form was damaged: reload the page and enter again.", "version missing"
+    extra = sorted({k.split("-")[0] for k in request.POST if k[:1] == "d" and "-" in k} - {"d1", "d2", "d3", "d4"})
+    if extra:
+        return "A round has four deals, numbered 1 to 4: nothing was saved.", f"fields {extra}"
+    return None
+
+
+def _post(request, table_token, current, view):
+    back = redirect("table_page", token=table_token.token)
+    problem = _form_problem(request, current, view)
+    if problem:
+        _refuse(request, table_token, *problem)
         return back
-    version = request.POST.get("version", "")
-    if not version.isdigit():
-        _refuse(request, table_token, "The form was damaged: reload the page and enter again.", f"version {version!r}")
-        return back
+    version = int(request.POST["version"])
+    deal_forms_ = forms.deal_forms(request.POST, names=_names(view))
+    if request.POST.get("preview"):
+        context = {"party": table_token.party, **preview(table_token.party, deal_forms_)}
+        return render(request, "tournaments/_preview.html", context)
     try:
         if request.POST.get("agree") in ("NS", "EW"):
             result_services.result_agree(
@@ -99,31 +107,15 @@ def _post(request, table_token, current, view):
                 table=table_token.table,
                 side=request.POST["agree"],
                 by_token=table_token,
-                expected_version=int(version),
+                expected_version=version,
             )
             messages.success(request, "Thank you: agreed.")
             return back
-        extra = sorted({k.split("-")[0] for k in request.POST if k[:1] == "d" and "-" in k} - {"d1", "d2", "d3", "d4"})
-        if extra:
-            _refuse(
-                request, table_token, "A round has four deals, numbered 1 to 4: nothing was saved.", f"fields {extra}"
-            )
-            return back
-        deal_forms_ = forms.deal_forms(request.POST, names=_names(view))
-        if request.POST.get("preview"):
-            return render(
-                request,
-                "tournaments/_preview.html",
-                {"party": table_token.party, **preview(table_token.party, deal_forms_)},
-            )
         deals, errors = forms.deals_from_forms(deal_forms_)
-        if errors:
-            for message in errors:
+        if errors or not deals:
+            for message in errors or ["Enter at least one deal."]:
                 messages.error(request, message)
-            _refuse(request, table_token, "Nothing was saved.", "; ".join(errors))
-            return back
-        if not deals:
-            messages.error(request, "Enter at least one deal.")
+            _refuse(request, table_token, "Nothing was saved.", "; ".join(errors) or "no deals")
             return back
         result_services.result_record(
             round_=current,
@@ -131,7 +123,7 @@ def _post(request, table_token, current, view):
             deals=deals,
             complete=len(deals) == 4,
             by_token=table_token,
-            expected_version=int(version),
+            expected_version=version,
             action="entered at the table",
         )
     except ValidationError as error:
