@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run install install-dev test lint format check bench backup clean
+.PHONY: run install install-dev test lint format check browser bench backup clean
 
 run: install
 	$(BIN)/python manage.py migrate --noinput
@@ -44,8 +44,15 @@ check: install-dev
 	$(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/python manage.py check
 
-test: lint check
+test: lint check browser
 	$(BIN)/pytest $(PYTEST_ARGS)
+
+# The browser tests use Debian's chromium: installed here when missing and we are root, else skipped.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else echo "chromium is not installed: the browser tests will be skipped (apt-get install chromium)"; fi; }
 
 bench: install-dev
 	$(BIN)/python -m bench.run

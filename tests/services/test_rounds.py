@@ -147,3 +147,29 @@ def test_actual_points_mode_credits_each_side_its_own_points(party_factory, dire
     )
     # N-S made 420 (deal 1, not vulnerable); E-W made 600 (deal 2, vulnerable): each keeps its own points.
     assert (result.ns, result.ew, result.winner) == (420, 600, "EW")
+
+
+def test_a_keep_partners_party_stands_by_pair(party_factory, director):
+    party = party_factory(tables=2, keep_partners=True, rounds=2)
+    first = party.rounds.get(number=1)
+    result_services.result_record(round_=first, table=1, net=(300, -300), by_user=director)
+    result_services.result_record(round_=first, table=2, net=(-500, 500), by_user=director)
+    second = round_services.round_close(round_=first)
+    pairs_before = {
+        frozenset((s.guest.name, o.guest.name))
+        for s in first.seats.all()
+        for o in first.seats.all()
+        if s.table == o.table and {s.seat, o.seat} in ({"N", "S"}, {"E", "W"}) and s.pk < o.pk
+    }
+    pairs_after = {
+        frozenset((s.guest.name, o.guest.name))
+        for s in second.seats.all()
+        for o in second.seats.all()
+        if s.table == o.table and {s.seat, o.seat} in ({"N", "S"}, {"E", "W"}) and s.pk < o.pk
+    }
+    assert pairs_after == pairs_before
+    standings = party_standings(party)
+    # Table 2's E-W won 500, table 1's N-S 300, table 1's E-W lost 300, table 2's N-S lost 500.
+    assert [(p.label, p.total) for p in standings.pairs] == [("1", 500), ("2", 300), ("3", -300), ("4", -500)]
+    names = {frozenset(p.name.split(" & ")) for p in standings.pairs}
+    assert names == pairs_before
