@@ -41,6 +41,8 @@ def check_seating(seating, kinds=None) -> int:
     """Validate a seating; returns the number of tables."""
     if not isinstance(seating, Mapping) or not seating:
         raise ValueError("the seating must give at least one table")
+    if any(isinstance(t, bool) or not isinstance(t, int) for t in seating):
+        raise ValueError("tables are numbered with whole numbers 1, 2, 3 …")
     tables = sorted(seating)
     if tables != list(range(1, len(tables) + 1)):
         raise ValueError(f"tables must be numbered 1 to {len(tables)} with none missing")

@@ -17,6 +17,13 @@ class StaleResult(ValidationError):
     """The result changed since the form was opened."""
 
 
+def _store_deals(result: TableResult, scored) -> None:
+    """Replace the result's deal rows with the scored deals."""
+    result.deals.all().delete()
+    fields = ("number", "contract", "declarer", "tricks", "score", "ns", "ew")
+    DealEntry.objects.bulk_create(DealEntry(result=result, **{f: getattr(d, f) for f in fields}) for d in scored)
+
+
 def _snapshot(result: TableResult | None) -> dict:
     if result is None or result.pk is None:
         return {}
@@ -118,20 +125,7 @@ def result_record(
         raise StaleResult(
             "Someone else at this table saved at the same moment: check the entry and save again."
         ) from None
-    result.deals.all().delete()
-    DealEntry.objects.bulk_create(
-        DealEntry(
-            result=result,
-            number=d.number,
-            contract=d.contract,
-            declarer=d.declarer,
-            tricks=d.tricks,
-            score=d.score,
-            ns=d.ns,
-            ew=d.ew,
-        )
-        for d in scored
-    )
+    _store_deals(result, scored)
     ResultChange.objects.create(
         result=result, by_user=by_user, by_token=by_token, action=action, before=before, after=_snapshot(result)
     )
@@ -287,20 +281,7 @@ def result_undo(*, change: ResultChange, by_user) -> tuple[TableResult, list[str
     result.ns_agreed = result.ew_agreed = result.status == TableResult.Status.AGREED
     result.version += 1
     result.save()
-    result.deals.all().delete()
-    DealEntry.objects.bulk_create(
-        DealEntry(
-            result=result,
-            number=d.number,
-            contract=d.contract,
-            declarer=d.declarer,
-            tricks=d.tricks,
-            score=d.score,
-            ns=d.ns,
-            ew=d.ew,
-        )
-        for d in scored
-    )
+    _store_deals(result, scored)
     ResultChange.objects.create(result=result, by_user=by_user, action="undone", before=before, after=_snapshot(result))
     notices = []
     if result.round.is_closed and old_winner and result.winner != old_winner:
