@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.rules.helpers import refused
 from tournaments.rules.contract import (
     Contract,
     check_seat,
@@ -20,19 +21,6 @@ from tournaments.rules.scoring import deal_score
 
 NV, VUL = False, True
 RULE_SETS = ("modern", "1938")
-
-
-def refused(call, *args, mentions=(), **kwargs):
-    """The call raises ValueError (nothing else) with a message a director can read."""
-    with pytest.raises(ValueError) as caught:
-        call(*args, **kwargs)
-    message = str(caught.value)
-    assert len(message) > 15, message
-    for machine_talk in ("invalid literal", "NoneType", "object", "index out of range", "unhashable"):
-        assert machine_talk not in message, message
-    for word in mentions:
-        assert word in message.lower(), message
-    return message
 
 
 # --- The six "Checks" lines of scoring.md ---------------------------------------------------

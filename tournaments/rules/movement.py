@@ -48,24 +48,25 @@ def check_seating(seating, kinds=None) -> int:
         raise ValueError(f"tables must be numbered 1 to {len(tables)} with none missing")
     seen: set[str] = set()
     for table in tables:
-        seats = seating[table]
-        if not isinstance(seats, Mapping) or sorted(seats) != sorted(SEATS):
-            raise ValueError(f"table {table} must have exactly the seats N, E, S and W")
-        for seat in SEATS:
-            player = seats[seat]
-            if not isinstance(player, str) or not player:
-                raise ValueError(f"table {table} seat {seat} has no player")
-            if player in seen:
-                raise ValueError(f"{player} is seated twice")
-            seen.add(player)
-        if kinds is not None:
-            for side, (a, b) in SIDE_SEATS.items():
-                pair = {kinds.get(seats[a]), kinds.get(seats[b])}
-                if pair != set(KINDS):
-                    raise ValueError(
-                        f"table {table}: {seats[a]} and {seats[b]} ({side}) are not a lady and a gentleman"
-                    )
+        _check_table(table, seating[table], seen, kinds)
     return len(tables)
+
+
+def _check_table(table: int, seats, seen: set[str], kinds) -> None:
+    if not isinstance(seats, Mapping) or sorted(seats) != sorted(SEATS):
+        raise ValueError(f"table {table} must have exactly the seats N, E, S and W")
+    for seat in SEATS:
+        player = seats[seat]
+        if not isinstance(player, str) or not player:
+            raise ValueError(f"table {table} seat {seat} has no player")
+        if player in seen:
+            raise ValueError(f"{player} is seated twice")
+        seen.add(player)
+    if kinds is None:
+        return
+    for side, (a, b) in SIDE_SEATS.items():
+        if {kinds.get(seats[a]), kinds.get(seats[b])} != set(KINDS):
+            raise ValueError(f"table {table}: {seats[a]} and {seats[b]} ({side}) are not a lady and a gentleman")
 
 
 def _check_winners(winners, tables: int) -> None:
