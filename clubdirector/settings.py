@@ -5,6 +5,7 @@ the project folder and a throwaway secret key. With DEBUG off every production s
 be given, or start-up fails with a message naming it.
 """
 
+import os
 from pathlib import Path
 
 import dj_database_url
@@ -88,8 +89,9 @@ else:
                 "transaction_mode": "IMMEDIATE",
                 "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
             },
-            # A file, not the in-memory default, so tests of concurrent writers see real locking.
-            "TEST": {"NAME": str(SQLITE_PATH) + "-test"},
+            # A file, not the in-memory default, so tests of concurrent writers see real locking;
+            # one per test process, so two test runs on one machine never share it.
+            "TEST": {"NAME": f"{SQLITE_PATH}-test-{os.getpid()}"},
         }
     }
 

@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 
 from tournaments.views import home, party, prints, rounds, standings, table
 
@@ -7,6 +7,9 @@ R = P + "rounds/<int:number>/"
 
 urlpatterns = [
     path("", home.home, name="home"),
+    path("knockouts/", include("tournaments.urls_knockout")),
+    path("towie/", include("tournaments.urls_towie")),
+    path("boston/", include("tournaments.urls_boston")),
     path("t/<str:token>/", table.table_page, name="table_page"),
     path("parties/new/", party.party_create, name="party_create"),
     path(P, party.party_dashboard, name="party_dashboard"),

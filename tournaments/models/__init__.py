@@ -1,3 +1,5 @@
+from tournaments.models.boston import *  # noqa: F403
+from tournaments.models.knockout import *  # noqa: F403
 from tournaments.models.party import (
     DealEntry,
     Guest,
@@ -9,6 +11,7 @@ from tournaments.models.party import (
     TableResult,
     TableToken,
 )
+from tournaments.models.towie import *  # noqa: F403
 
 __all__ = [
     "DealEntry",
