@@ -10,6 +10,7 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 
 MAX_TABLES = 100
 SEATS = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
@@ -48,7 +49,7 @@ class Party(models.Model):
     draw_seed = models.BigIntegerField(null=True, blank=True, help_text="Kept so the tallies reprint the same.")
     pins = models.JSONField(default=list, blank=True, help_text="Seats the hostess fixed: [table, seat, name].")
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(default=timezone.now)
 
     objects = PartyQuerySet.as_manager()
 
@@ -76,7 +77,7 @@ class Guest(models.Model):
         max_length=10, choices=Kind.choices, blank=True, help_text="Plays as the other kind to even the numbers."
     )
     reserve = models.BooleanField(default=False, help_text="Set aside: not seated.")
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
         ordering = ["name"]
@@ -117,7 +118,7 @@ class Seat(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
     table = models.PositiveSmallIntegerField()
     seat = models.CharField(max_length=1, choices=SEATS)
-    guest = models.ForeignKey(Guest, on_delete=models.PROTECT, related_name="seats")
+    guest = models.ForeignKey(Guest, on_delete=models.CASCADE, related_name="seats")
 
     class Meta:
         ordering = ["round", "table", "seat"]
@@ -136,10 +137,10 @@ class SeatOverride(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="overrides")
     table = models.PositiveSmallIntegerField()
     seat = models.CharField(max_length=1, choices=SEATS)
-    old_guest = models.ForeignKey(Guest, on_delete=models.PROTECT, related_name="+")
-    new_guest = models.ForeignKey(Guest, on_delete=models.PROTECT, related_name="+")
+    old_guest = models.ForeignKey(Guest, on_delete=models.CASCADE, related_name="+")
+    new_guest = models.ForeignKey(Guest, on_delete=models.CASCADE, related_name="+")
     by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
-    at = models.DateTimeField(auto_now_add=True)
+    at = models.DateTimeField(default=timezone.now)
 
     def __str__(self) -> str:
         return f"round {self.round.number} table {self.table} {self.seat}: {self.old_guest} → {self.new_guest}"
@@ -214,7 +215,7 @@ class ResultChange(models.Model):
     result = models.ForeignKey(TableResult, on_delete=models.CASCADE, related_name="changes")
     by_user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     by_token = models.ForeignKey("TableToken", null=True, blank=True, on_delete=models.SET_NULL)
-    at = models.DateTimeField(auto_now_add=True)
+    at = models.DateTimeField(default=timezone.now)
     action = models.CharField(max_length=40)
     before = models.JSONField(default=dict)
     after = models.JSONField(default=dict)
@@ -245,7 +246,7 @@ class TableToken(models.Model):
     table = models.PositiveSmallIntegerField()
     token = models.CharField(max_length=64, unique=True, default=new_token, editable=False)
     revoked_at = models.DateTimeField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
         constraints = [

@@ -3,11 +3,12 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from tournaments import forms, imports
+from tournaments import forms, imports, transfer
 from tournaments.models import Guest
 from tournaments.selectors import party as party_selectors
 from tournaments.selectors import rounds as round_selectors
@@ -42,6 +43,14 @@ def party_edit(request, party_id):
             messages.success(request, "Saved.")
             return redirect("party_dashboard", party_id=party.id)
     return render(request, "tournaments/party_form.html", {"form": form, "party": party, "creating": False})
+
+
+@login_required
+def party_export(request, party_id):
+    party = party_selectors.party_get(party_id)
+    response = JsonResponse(transfer.party_export(party), json_dumps_params={"indent": 1, "ensure_ascii": False})
+    response["Content-Disposition"] = f'attachment; filename="party-{party.id}.json"'
+    return response
 
 
 @login_required

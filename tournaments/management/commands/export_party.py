@@ -1,0 +1,26 @@
+import json
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tournaments.models import Party
+from tournaments.transfer import party_export
+
+
+class Command(BaseCommand):
+    help = "Write a whole party (everything entered, history included) as JSON to standard output or a file."
+
+    def add_arguments(self, parser):
+        parser.add_argument("party_id", type=int)
+        parser.add_argument("--output", "-o", help="file to write (default: standard output)")
+
+    def handle(self, *args, party_id, output=None, **options):
+        party = Party.objects.filter(pk=party_id).first()
+        if party is None:
+            raise CommandError(f"There is no party {party_id}.")
+        text = json.dumps(party_export(party), indent=1, ensure_ascii=False)
+        if output:
+            with open(output, "w", encoding="utf-8") as handle:
+                handle.write(text)
+            self.stdout.write(f"{party.name} written to {output}.")
+        else:
+            self.stdout.write(text)
