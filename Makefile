@@ -54,8 +54,10 @@ browser:
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	  else echo "chromium is not installed: the browser tests will be skipped (apt-get install chromium)"; fi; }
 
+# Figures, never assertions: writes bench/results.json and prints it as the last line.
+# `make bench DATABASE_URL=postgres://…` runs it (load test included) against PostgreSQL.
 bench: install-dev
-	$(BIN)/python -m bench.run
+	$(if $(DATABASE_URL),DATABASE_URL='$(DATABASE_URL)') $(BIN)/python -m bench.run
 
 backup: install
 	$(BIN)/python manage.py backup_db

@@ -1,0 +1,166 @@
+"""64 phones at once against a real gunicorn server on 127.0.0.1: each table submits a full round.
+
+Bounded: one round per table, socket timeouts, and the whole test stops after LIMIT_S seconds.
+"""
+
+import http.client
+import os
+import random
+import re
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+from django.db import connection
+
+from bench.build import deals, party
+from tournaments.models import TableResult, TableToken
+from tournaments.rules import party as party_rules
+
+CLIENTS = 64
+WORKERS = int(os.environ.get("BENCH_WORKERS", "4"))
+LIMIT_S = 120
+CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _gunicorn() -> str:
+    beside = Path(sys.executable).parent / "gunicorn"
+    return str(beside) if beside.exists() else (shutil.which("gunicorn") or "gunicorn")
+
+
+def _start(port: int) -> subprocess.Popen:
+    command = [_gunicorn(), "clubdirector.wsgi", "-w", str(WORKERS), "-b", f"127.0.0.1:{port}", "--timeout", "60"]
+    server = subprocess.Popen(command, env=dict(os.environ), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return server
+        except OSError:
+            time.sleep(0.2)
+    server.kill()
+    raise SystemExit("gunicorn did not start: " + (server.stderr.read().decode()[-2000:] if server.stderr else ""))
+
+
+def _warm(port: int, tokens: dict) -> None:
+    """A party's server has been up for a while: let every worker load its code before the burst."""
+    for table in list(tokens)[: 4 * WORKERS]:
+        connection_ = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        connection_.request("GET", f"/t/{tokens[table]}/")
+        connection_.getresponse().read()
+        connection_.close()
+
+
+class Phone:
+    def __init__(self, port: int, token: str, table: int, round_deals, timings: list, errors: list):
+        self.port, self.path, self.table = port, f"/t/{token}/", table
+        self.deals, self.timings, self.errors = round_deals, timings, errors
+        self.cookie = ""
+
+    def request(self, method: str, body: dict | None = None, *, timed: bool = True) -> tuple[int, str]:
+        connection_ = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        headers = {"Cookie": self.cookie}
+        payload = None
+        if body is not None:
+            from urllib.parse import urlencode
+
+            payload = urlencode(body)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        start = time.perf_counter()
+        try:
+            connection_.request(method, self.path, body=payload, headers=headers)
+            response = connection_.getresponse()
+            text = response.read().decode("utf-8", "replace")
+        except OSError as error:
+            self.errors.append(f"table {self.table}: {error}")
+            return 0, ""
+        finally:
+            connection_.close()
+        if timed:
+            self.timings.append((time.perf_counter() - start) * 1000)
+        for header, value in response.getheaders():
+            if header.lower() == "set-cookie" and value.startswith("csrftoken="):
+                self.cookie = value.split(";", 1)[0]
+        if not 200 <= response.status < 400:
+            self.errors.append(f"table {self.table}: {method} answered {response.status}")
+        return response.status, text
+
+    def play(self, start: threading.Barrier) -> None:
+        # Opening the page (before the burst) is not a submission: only the three posts are timed.
+        _, page = self.request("GET", timed=False)
+        match = CSRF.search(page)
+        if not match:
+            self.errors.append(f"table {self.table}: no form on the page")
+            return
+        csrf = match.group(1)
+        form = {"csrfmiddlewaretoken": csrf, "round": "1", "version": "0", "save": "1"}
+        for number, (contract, declarer, tricks) in enumerate(self.deals, start=1):
+            if contract == "PASS":
+                form[f"d{number}-level"] = "P"
+                continue
+            level, strain, doubled = contract[0], contract[1], contract[2:]
+            form |= {f"d{number}-level": level, f"d{number}-strain": strain, f"d{number}-doubled": doubled}
+            form |= {f"d{number}-declarer": declarer, f"d{number}-tricks": str(tricks)}
+        start.wait(timeout=LIMIT_S)
+        self.request("POST", form)
+        for version, side in (("1", "NS"), ("2", "EW")):
+            self.request("POST", {"csrfmiddlewaretoken": csrf, "round": "1", "version": version, "agree": side})
+
+
+def run(director) -> dict:
+    rng = random.Random(64)
+    created = party(CLIENTS, director, name="Load test party", rounds=1)
+    tokens = dict(TableToken.objects.filter(party=created, revoked_at__isnull=True).values_list("table", "token"))
+    planned = {table: deals(rng) for table in range(1, CLIENTS + 1)}
+    port = _free_port()
+    connection.close()  # the server's workers open their own
+    server = _start(port)
+    _warm(port, tokens)
+    timings: list[float] = []
+    errors: list[str] = []
+    barrier = threading.Barrier(CLIENTS)
+    phones = [Phone(port, tokens[t], t, planned[t], timings, errors) for t in range(1, CLIENTS + 1)]
+    threads = [threading.Thread(target=p.play, args=(barrier,), daemon=True) for p in phones]
+    try:
+        for thread in threads:
+            thread.start()
+        deadline = time.monotonic() + LIMIT_S
+        for thread in threads:
+            thread.join(timeout=max(0.1, deadline - time.monotonic()))
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+    stored = {r.table: r for r in TableResult.objects.filter(round__party=created)}
+    lost = 0
+    for table, round_deals in planned.items():
+        expected = party_rules.round_result(round_deals, "modern")
+        result = stored.get(table)
+        if result is None or (result.ns, result.ew) != expected or result.status != "agreed":
+            lost += 1
+    timings.sort()
+    return {
+        "clients": CLIENTS,
+        "submissions": CLIENTS,
+        "requests_timed": len(timings),
+        "errors": len(errors),
+        "lost": lost,
+        "p50_ms": round(statistics.median(timings), 1) if timings else None,
+        "p95_ms": round(timings[int(0.95 * (len(timings) - 1))], 1) if timings else None,
+        "server": f"gunicorn ({WORKERS} sync workers) on 127.0.0.1",
+        "database": connection.vendor,
+        "error_samples": errors[:5],
+    }
