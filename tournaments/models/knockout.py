@@ -1,3 +1,202 @@
-"""Models for the knockout pages (filled in with its issue)."""
+"""A rubber-bridge knockout evening: pairs, rounds of the two brackets, matches and their deals.
 
-__all__: list[str] = []
+The models hold data and database constraints only. The bracket plans and best losers live in
+tournaments/rules/knockout.py, the rubber scoring in tournaments/rules/rubber.py, and every write
+in tournaments/services/knockout.py. A match keeps its totals (worked out by the rubber engine from
+its deals, or typed in) so the bracket page reads them without replaying any deal.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+
+from tournaments.models.party import RuleSet
+
+__all__ = ["Knockout", "KnockoutDeal", "KnockoutMatch", "KnockoutPair", "KnockoutRound"]
+
+DEALS_PER_MATCH = 8  # rubber-knockout.md: "a match of eight deals"
+
+
+class Bracket(models.TextChoices):
+    MAIN = "main", "Main"
+    CONSOLATION = "consolation", "Consolation"
+
+
+class KnockoutQuerySet(models.QuerySet):
+    def for_list(self):
+        return self.order_by("-date", "-id")
+
+
+class Knockout(models.Model):
+    name = models.CharField(max_length=120)
+    date = models.DateField()
+    rules = models.CharField(max_length=8, choices=RuleSet.choices, default=RuleSet.MODERN)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = KnockoutQuerySet.as_manager()
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date})"
+
+
+class KnockoutPair(models.Model):
+    """A fixed pair: the first player sits North (or East), the second South (or West)."""
+
+    knockout = models.ForeignKey(Knockout, on_delete=models.CASCADE, related_name="pairs")
+    player_a = models.CharField(max_length=60)
+    player_b = models.CharField(max_length=60)
+    name = models.CharField(max_length=125, help_text="“Ada Brown & Bob Carter”: how the pair is shown everywhere.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["knockout", "id"]
+        constraints = [models.UniqueConstraint(fields=["knockout", "name"], name="knockout_pair_name_unique")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class KnockoutRound(models.Model):
+    class Status(models.TextChoices):
+        PLAYING = "playing", "Playing"
+        CLOSED = "closed", "Closed"
+
+    knockout = models.ForeignKey(Knockout, on_delete=models.CASCADE, related_name="rounds")
+    bracket = models.CharField(max_length=12, choices=Bracket.choices)
+    number = models.PositiveSmallIntegerField(help_text="1 for the bracket's first round.")
+    tables = models.PositiveSmallIntegerField()
+    places = models.PositiveSmallIntegerField(help_text="Pairs this round sends on (1 for a final).")
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PLAYING)
+    draw_seed = models.BigIntegerField(null=True, blank=True, help_text="The random draw's seed; empty if arranged.")
+    arranged = models.BooleanField(default=False, help_text="The director arranged the tables by hand.")
+    cut_seed = models.BigIntegerField(help_text="Kept so a cut for best loser is the one shown before closing.")
+    cut = models.JSONField(default=dict, blank=True, help_text="The best-loser cut made when the round closed.")
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["knockout", "bracket", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["knockout", "bracket", "number"], name="knockout_round_unique"),
+            models.CheckConstraint(condition=Q(bracket__in=["main", "consolation"]), name="knockout_round_bracket"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.knockout.name}, {self.bracket} round {self.number}"
+
+    @property
+    def is_closed(self) -> bool:
+        return self.status == self.Status.CLOSED
+
+    @property
+    def is_final(self) -> bool:
+        return self.tables == 1
+
+    @property
+    def title(self) -> str:
+        """ "Main final", "Consolation semi-final", "Main round 1"."""
+        if self.tables == 1:
+            stage = "final"
+        elif self.tables == 2:
+            stage = "semi-final"
+        else:
+            stage = f"round {self.number}"
+        return f"{self.get_bracket_display()} {stage}"
+
+
+class KnockoutMatch(models.Model):
+    """One table's match of eight deals (more only when the director decides a tie by one more deal)."""
+
+    class Entry(models.TextChoices):
+        NONE = "", "Nothing yet"
+        DEALS = "deals", "Deal by deal"
+        TOTALS = "totals", "The two totals"
+
+    class Decision(models.TextChoices):
+        NONE = "", "—"
+        CUT = "cut", "A cut"
+        DEAL = "deal", "One more deal"
+
+    round = models.ForeignKey(KnockoutRound, on_delete=models.CASCADE, related_name="matches")
+    table = models.PositiveSmallIntegerField()
+    ns = models.ForeignKey(KnockoutPair, on_delete=models.PROTECT, related_name="+", verbose_name="North–South")
+    ew = models.ForeignKey(KnockoutPair, on_delete=models.PROTECT, related_name="+", verbose_name="East–West")
+    entry = models.CharField(max_length=6, choices=Entry.choices, blank=True, default=Entry.NONE)
+    deals_played = models.PositiveSmallIntegerField(default=0)
+    ns_total = models.PositiveIntegerField(null=True, blank=True)
+    ew_total = models.PositiveIntegerField(null=True, blank=True)
+    finished = models.BooleanField(default=False, help_text="All deals in (or the totals typed in).")
+    winner = models.ForeignKey(KnockoutPair, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    decision = models.CharField(max_length=4, choices=Decision.choices, blank=True, default=Decision.NONE)
+    extra_deals = models.PositiveSmallIntegerField(default=0, help_text="Deals granted beyond eight to break a tie.")
+    cut_seed = models.BigIntegerField(null=True, blank=True)
+    cut_by_director = models.BooleanField(default=False, help_text="The players cut at the table; the director says who won.")
+    best_loser = models.BooleanField(default=False, help_text="The loser went on as a best loser.")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["round", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table"], name="knockout_match_table_unique"),
+            models.CheckConstraint(condition=~Q(ns=F("ew")), name="knockout_match_two_pairs"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round}, table {self.table}: {self.ns} v {self.ew}"
+
+    @property
+    def deals_allowed(self) -> int:
+        return DEALS_PER_MATCH + self.extra_deals
+
+    @property
+    def tied(self) -> bool:
+        return self.finished and self.ns_total == self.ew_total
+
+    @property
+    def loser(self) -> KnockoutPair | None:
+        if self.winner_id is None:
+            return None
+        return self.ew if self.winner_id == self.ns_id else self.ns
+
+    @property
+    def margin(self) -> int | None:
+        if self.winner_id is None or self.ns_total is None:
+            return None
+        return abs(self.ns_total - self.ew_total)
+
+    @property
+    def started(self) -> bool:
+        return self.entry != self.Entry.NONE
+
+    @property
+    def status(self) -> str:
+        """not_started, playing, tied, won: for the tiles and the bracket."""
+        if not self.started:
+            return "not_started"
+        if not self.finished:
+            return "playing"
+        if self.winner_id is None:
+            return "tied"
+        return "won"
+
+
+class KnockoutDeal(models.Model):
+    """One deal as written on the rubber pad; its points are worked out by the engine, never stored."""
+
+    match = models.ForeignKey(KnockoutMatch, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveSmallIntegerField()
+    contract = models.CharField(max_length=6)
+    declarer = models.CharField(max_length=1, blank=True)
+    tricks = models.PositiveSmallIntegerField(default=0)
+    honours = models.CharField(max_length=5, blank=True, help_text="“NS100”, “EW150” or empty.")
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="knockout_deal_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="knockout_deal_number_from_1"),
+            models.CheckConstraint(condition=Q(tricks__lte=13), name="knockout_deal_tricks_at_most_13"),
+        ]
+
+    def __str__(self) -> str:
+        return f"deal {self.number}: {self.contract} by {self.declarer or '-'} {self.tricks}"
