@@ -154,3 +154,24 @@ def test_pages_need_a_login(client, party_factory):
     ]:
         response = client.get(reverse(name, args=args))
         assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+
+
+def test_the_standings_sort_by_any_column(client_in, party_factory, director):
+    from tournaments.services import results as result_services
+
+    party = party_factory(tables=2)
+    first = party.rounds.get(number=1)
+    result_services.result_record(round_=first, table=1, net=(400, -400), by_user=director)
+    result_services.result_record(round_=first, table=2, net=(-100, 100), by_user=director)
+    url = reverse("party_standings", args=[party.id])
+
+    def totals(query: str) -> list[str]:
+        page = client_in.get(url + query).content.decode()
+        body = page.split("<tbody>", 1)[1]
+        return re.findall(r'<td class="num">([+−]?[\d,]+)</td>\s*<td class="num"><span', body)
+
+    assert totals("") == ["+400", "+400", "+100", "+100", "−100", "−100", "−400", "−400"]
+    assert totals("?sort=total") == ["−400", "−400", "−100", "−100", "+100", "+100", "+400", "+400"]
+    page = client_in.get(url + "?sort=name").content.decode()
+    names = re.findall(r"<td>(Player \d+)", page)
+    assert names == sorted(names)
