@@ -10,11 +10,18 @@ PYTEST_ARGS ?=
 
 .PHONY: run install install-dev test lint format check browser bench backup clean
 
-run: install
-	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py demo
-	$(BIN)/python manage.py collectstatic --noinput -v 0
-	HOST=$(HOST) PORT=$(PORT) $(BIN)/python manage.py serve
+# The party laptop: DEBUG off (guests never see a debug page), plain HTTP on the local network,
+# gunicorn serving, a secret key made once and kept in .secret_key.
+LAPTOP = DEBUG=false HTTPS=false ALLOWED_HOSTS='*' SECRET_KEY="$$(cat .secret_key)"
+
+run: install .secret_key
+	$(LAPTOP) $(BIN)/python manage.py migrate --noinput
+	$(LAPTOP) $(BIN)/python manage.py demo
+	$(LAPTOP) $(BIN)/python manage.py collectstatic --noinput -v 0
+	$(LAPTOP) HOST=$(HOST) PORT=$(PORT) $(BIN)/python manage.py serve
+
+.secret_key:
+	@$(PYTHON) -c 'import secrets; print(secrets.token_urlsafe(60))' > $@
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Club Director needs Python 3.11 or newer: set PYTHON=python3.11")'

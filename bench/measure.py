@@ -25,13 +25,10 @@ def _page_urls(party) -> dict[str, str]:
 
 
 def _knockout_urls(events: dict) -> dict[int, str]:
-    urls = {}
-    for size, event in events.items():
-        try:
-            urls[size] = reverse("knockout_bracket", args=[event.id])
-        except NoReverseMatch:
-            return {}
-    return urls
+    try:
+        return {pairs: reverse("knockout_bracket", args=[event.id]) for pairs, event in events.items()}
+    except NoReverseMatch:
+        return {}
 
 
 def pages(director, parties: dict, knockouts: dict, median_ms) -> dict:
@@ -39,11 +36,11 @@ def pages(director, parties: dict, knockouts: dict, median_ms) -> dict:
     client.force_login(director)
     queries: dict[str, dict[str, int]] = {}
     times: dict[str, dict[str, float]] = {}
+    # The knockout bracket is measured at 10 and 16 pairs (its keys say pairs, not tables).
     per_size = {size: _page_urls(party) for size, party in parties.items()}
-    bracket = _knockout_urls(knockouts)
+    for pairs, url in _knockout_urls(knockouts).items():
+        per_size.setdefault(pairs, {})["knockout_bracket"] = url
     for size, urls in per_size.items():
-        if size in bracket:
-            urls["knockout_bracket"] = bracket[size]
         for name, url in urls.items():
             with CaptureQueriesContext(connection) as captured:
                 response = client.get(url)
@@ -89,8 +86,8 @@ GOALS = {
 def goals(results: dict) -> dict:
     """Each goal from the issue, met or not: a reading aid, not a test."""
     met = {
-        "same_queries_10_and_100": all(v.get("10") == v.get("100") for v in results["queries"].values()),
-        "within_12x": all(v["100"] <= 12 * max(v["10"], 0.01) for v in results["ms"].values()),
+        "same_queries_10_and_100": all(len(set(v.values())) == 1 for v in results["queries"].values()),
+        "within_12x": all(max(v.values()) <= 12 * max(min(v.values()), 0.01) for v in results["ms"].values()),
         "standings_100_under_150ms": results["ms"]["standings"]["100"] < GOALS["standings_100_ms"],
         "tallies_under_3s": results["tallies_pdf_400_players_ms"] < GOALS["tallies_pdf_400_players_ms"],
         "workbook_under_1_5s": results["results_xlsx_100_tables_ms"] < GOALS["results_xlsx_100_tables_ms"],

@@ -126,8 +126,11 @@ STORAGES = {
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 
-# Production hardening: on whenever DEBUG is off, so `check --deploy` is clean.
-if not DEBUG:
+# Production hardening: on whenever DEBUG is off, so `check --deploy` is clean. HTTPS=false is for
+# the party laptop (`make run`): DEBUG off, so guests never see a debug page, but plain HTTP on the
+# house Wi-Fi, where secure-only cookies would keep everyone logged out.
+HTTPS = env_bool("HTTPS", not DEBUG)
+if not DEBUG and HTTPS:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SESSION_COOKIE_SECURE = True

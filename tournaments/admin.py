@@ -74,3 +74,127 @@ class TableTokenAdmin(admin.ModelAdmin):
     list_display = ["party", "table", "created_at", "revoked_at"]
     list_select_related = ["party"]
     readonly_fields = ["token"]
+
+
+# ---- Boston tables (issue 8) --------------------------------------------------------------------
+
+
+class BostonDealInline(admin.TabularInline):
+    model = models.BostonDeal
+    extra = 0
+    fields = ["number", "kind", "caller", "bid", "suit", "tricks", "honours", "partner", "i_pay", "turned"]
+
+
+@admin.register(models.BostonTable)
+class BostonTableAdmin(admin.ModelAdmin):
+    list_display = ["name", "date", "variant", "party", "finished_at"]
+    list_filter = ["variant"]
+    search_fields = ["name", "player_1", "player_2", "player_3", "player_4"]
+    list_select_related = ["party"]
+    raw_id_fields = ["party"]
+    inlines = [BostonDealInline]
+
+
+@admin.register(models.BostonDeal)
+class BostonDealAdmin(admin.ModelAdmin):
+    list_display = ["table", "number", "kind", "caller", "bid", "suit", "tricks"]
+    list_select_related = ["table"]
+    raw_id_fields = ["table"]
+
+
+# ---- Rubber bridge knockout (issue 5) -----------------------------------------------------------
+
+
+class KnockoutPairInline(admin.TabularInline):
+    model = models.KnockoutPair
+    extra = 0
+    fields = ["player_a", "player_b", "name"]
+
+
+@admin.register(models.Knockout)
+class KnockoutAdmin(admin.ModelAdmin):
+    list_display = ["name", "date", "rules", "created_by"]
+    search_fields = ["name"]
+    list_select_related = ["created_by"]
+    inlines = [KnockoutPairInline]
+
+
+@admin.register(models.KnockoutRound)
+class KnockoutRoundAdmin(admin.ModelAdmin):
+    list_display = ["knockout", "bracket", "number", "tables", "status", "arranged", "draw_seed"]
+    list_filter = ["bracket", "status"]
+    list_select_related = ["knockout"]
+    raw_id_fields = ["knockout"]
+
+
+class KnockoutDealInline(admin.TabularInline):
+    model = models.KnockoutDeal
+    extra = 0
+    fields = ["number", "contract", "declarer", "tricks", "honours"]
+
+
+@admin.register(models.KnockoutMatch)
+class KnockoutMatchAdmin(admin.ModelAdmin):
+    list_display = ["round", "table", "ns", "ew", "ns_total", "ew_total", "winner", "decision", "best_loser"]
+    list_select_related = ["round__knockout", "ns", "ew", "winner"]
+    raw_id_fields = ["round", "ns", "ew", "winner"]
+    inlines = [KnockoutDealInline]
+
+
+@admin.register(models.KnockoutPair)
+class KnockoutPairAdmin(admin.ModelAdmin):
+    list_display = ["name", "knockout", "player_a", "player_b"]
+    search_fields = ["name"]
+    list_select_related = ["knockout"]
+    raw_id_fields = ["knockout"]
+
+
+@admin.register(models.KnockoutDeal)
+class KnockoutDealAdmin(admin.ModelAdmin):
+    list_display = ["match", "number", "contract", "declarer", "tricks", "honours"]
+    list_select_related = ["match__round__knockout", "match__ns", "match__ew"]
+    raw_id_fields = ["match"]
+
+
+# --- Towie tables (issue 6) ---------------------------------------------------------------------
+
+
+class TowiePlayerInline(admin.TabularInline):
+    model = models.TowiePlayer
+    extra = 0
+    fields = ["order", "name", "card", "guest"]
+    raw_id_fields = ["guest"]
+
+
+class TowieDealInline(admin.TabularInline):
+    model = models.TowieDeal
+    extra = 0
+    fields = ["position", "kind", "seat_1", "seat_2", "seat_3", "dealer", "declarer", "contract", "tricks"]
+    fields += ["honours_holder", "honours"]
+    raw_id_fields = ["seat_1", "seat_2", "seat_3", "dealer", "declarer", "honours_holder"]
+
+
+@admin.register(models.TowieTable)
+class TowieTableAdmin(admin.ModelAdmin):
+    list_display = ["name", "date", "party", "stake", "drawn_at"]
+    search_fields = ["name"]
+    list_select_related = ["party"]
+    raw_id_fields = ["party"]
+    readonly_fields = ["token"]
+    inlines = [TowiePlayerInline, TowieDealInline]
+
+
+@admin.register(models.TowiePlayer)
+class TowiePlayerAdmin(admin.ModelAdmin):
+    list_display = ["name", "table", "order", "card", "guest"]
+    search_fields = ["name"]
+    list_select_related = ["table", "guest"]
+    raw_id_fields = ["table", "guest"]
+
+
+@admin.register(models.TowieDeal)
+class TowieDealAdmin(admin.ModelAdmin):
+    list_display = ["table", "position", "kind", "contract", "declarer", "tricks", "honours"]
+    list_filter = ["kind"]
+    list_select_related = ["table", "declarer"]
+    raw_id_fields = ["table", "seat_1", "seat_2", "seat_3", "dealer", "declarer", "honours_holder"]

@@ -66,7 +66,16 @@ class GuestEditForm(forms.ModelForm):
     class Meta:
         model = Guest
         fields = ["name", "kind", "plays_as", "reserve"]
-        labels = {"plays_as": "Plays as", "reserve": "Reserve (not seated)"}
+        labels = {"kind": "Lady or gentleman", "plays_as": "Plays as", "reserve": "Reserve (not seated)"}
+        help_texts = {
+            "plays_as": "To even the numbers at a mixed party a guest may take the other kind's seat.",
+            "reserve": "A reserve is not seated; the director can bring a reserve in later.",
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["kind"].choices = [("", "—")] + list(Kind.choices)
+        self.fields["plays_as"].choices = [("", "Their own kind")] + list(Kind.choices)
 
 
 LEVELS = [("", "—"), ("P", "Pass")] + [(str(n), str(n)) for n in range(1, 8)]
@@ -78,11 +87,33 @@ TRICK_CHOICES = [("", "—")] + [(str(n), str(n)) for n in range(14)]
 class DealForm(forms.Form):
     """One deal of a round: level (or pass), strain, double, declarer, tricks taken."""
 
-    level = forms.ChoiceField(choices=LEVELS, required=False, label="Contract")
-    strain = forms.ChoiceField(choices=STRAINS, required=False, label="Suit")
-    doubled = forms.ChoiceField(choices=DOUBLES, required=False, label="Double")
-    declarer = forms.ChoiceField(choices=[("", "—"), ("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")], required=False)
-    tricks = forms.TypedChoiceField(choices=TRICK_CHOICES, coerce=int, empty_value=None, required=False)
+    level = forms.ChoiceField(
+        choices=LEVELS,
+        required=False,
+        label="Contract",
+        error_messages={"invalid_choice": "The level is 1 to 7, or Pass."},
+    )
+    strain = forms.ChoiceField(
+        choices=STRAINS,
+        required=False,
+        label="Suit",
+        error_messages={"invalid_choice": "The suit is C, D, H, S or NT."},
+    )
+    doubled = forms.ChoiceField(
+        choices=DOUBLES, required=False, label="Double", error_messages={"invalid_choice": "Doubled or redoubled only."}
+    )
+    declarer = forms.ChoiceField(
+        choices=[("", "—"), ("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")],
+        required=False,
+        error_messages={"invalid_choice": "The declarer is one of the four players at the table."},
+    )
+    tricks = forms.TypedChoiceField(
+        choices=TRICK_CHOICES,
+        coerce=int,
+        empty_value=None,
+        required=False,
+        error_messages={"invalid_choice": "Tricks taken are 0 to 13."},
+    )
 
     def __init__(self, *args, names: dict[str, str] | None = None, **kwargs):
         super().__init__(*args, **kwargs)

@@ -55,7 +55,10 @@ def _read_csv(data: bytes) -> list[list[str]]:
     return [_cells(row) for row in csv.reader(io.StringIO(text), dialect)]
 
 
-def read_rows(filename: str, data: bytes, *, header_words: tuple[str, ...] = ("name",)) -> list[list[str]]:
+HEADER_WORDS = ("name", "names", "guest", "guests", "player", "players", "pair", "pairs", "full name")
+
+
+def read_rows(filename: str, data: bytes, *, header_words: tuple[str, ...] = HEADER_WORDS) -> list[list[str]]:
     """The non-empty rows of the file's first sheet, a header row (starting with a header word) dropped."""
     if not data:
         raise ValidationError("The file is empty.")

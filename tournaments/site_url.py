@@ -32,6 +32,11 @@ def _is_loopback(host: str) -> bool:
         return False
 
 
+def is_loopback_url(url: str) -> bool:
+    host = url.split("://", 1)[-1].split("/", 1)[0]
+    return _is_loopback(host)
+
+
 def site_url(request=None) -> str:
     if settings.SITE_URL:
         return settings.SITE_URL.rstrip("/")

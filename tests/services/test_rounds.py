@@ -173,3 +173,13 @@ def test_a_keep_partners_party_stands_by_pair(party_factory, director):
     assert [(p.label, p.total) for p in standings.pairs] == [("1", 500), ("2", 300), ("3", -300), ("4", -500)]
     names = {frozenset(p.name.split(" & ")) for p in standings.pairs}
     assert names == pairs_before
+
+
+def test_net_figures_that_cannot_both_be_right_are_refused(one_table, director):
+    first = one_table.rounds.get(number=1)
+    with pytest.raises(ValidationError, match="cannot both be right"):
+        result_services.result_record(round_=first, table=1, net=(500, 500), by_user=director)
+    # With the cap the two need not be opposite: E-W charged 1,100, N-S credited 1,000.
+    result, _ = result_services.result_record(round_=first, table=1, net=(1000, -1100), by_user=director)
+    assert result.winner == "NS"
+    assert not TableResult.objects.filter(ns=500).exists()

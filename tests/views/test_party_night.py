@@ -123,12 +123,13 @@ def test_a_bad_deal_entry_shows_the_message_and_saves_nothing(client_in, party_f
     for n in (2, 3, 4):
         data[f"d{n}-level"] = "P"
     page = client_in.post(url, data).content.decode()
-    assert "Deal 1: Select a valid choice. 14 is not one of the available choices." in page
-    assert "Nothing was saved." in page
+    assert "Deal 1: Tricks taken are 0 to 13." in page
+    assert "Nothing was saved" in page
     data["d1-tricks"] = "13"
     data["d1-declarer"] = "Q"
     page = client_in.post(url, data).content.decode()
-    assert "Nothing was saved." in page
+    assert "Deal 1: The declarer is one of the four players at the table." in page
+    assert "Nothing was saved" in page
     assert not party.rounds.get(number=1).results.exists()
 
 
@@ -139,7 +140,9 @@ def test_the_live_preview_scores_each_deal_with_the_cap(client_in, party_factory
     data |= {"d2-level": "4", "d2-strain": "H", "d2-doubled": "X", "d2-declarer": "E", "d2-tricks": "6"}
     page = client_in.post(url, data).content.decode()
     # Deal 1, nobody vulnerable: 4 down doubled = 800. Deal 2, E-W vulnerable: 1,100, N-S credited 1,000.
-    assert "+800" in page and "+1,000" in page and "−1,100" in page and "capped at 1,000" in page
+    assert "+800" in page and "+1,000" in page and "−1,100" in page
+    # The badge marks the side whose credit was cut: N-S, next to its +1,000.
+    assert re.search(r"\+1,000<br><span class=\"badge\">capped</span>", page)
     assert "So far" in page and "+1,800" in page and "−1,900" in page
     assert not party.rounds.get(number=1).results.exists()
 

@@ -35,8 +35,8 @@ PAGES = {
     "home": (lambda p: reverse("home"), 3),
     # session, user, party, guests, rounds with results counted
     "party_dashboard": (lambda p: reverse("party_dashboard", args=[p.id]), 5),
-    # session, user, party, guests
-    "party_guests": (lambda p: reverse("party_guests", args=[p.id]), 4),
+    # session, user, party, guests, rounds exist? (the "draw the seats" step once the numbers fit)
+    "party_guests": (lambda p: reverse("party_guests", args=[p.id]), 5),
     # session, user, party, round 1, seats, results, guests (count); round 1 is closed, so no "started?" query
     "party_seats": (lambda p: reverse("party_seats", args=[p.id]), 7),
     # session, user, party, round, seats, results, rounds (the round buttons), last round

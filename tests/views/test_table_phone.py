@@ -70,9 +70,9 @@ def test_deals_can_be_saved_as_they_go(client, party_factory):
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"d1-tricks": "14"}, "Select a valid choice. 14 is not one of the available choices."),
-        ({"d1-strain": "Q"}, "Select a valid choice. Q is not one of the available choices."),
-        ({"d1-declarer": "Z"}, "Select a valid choice. Z is not one of the available choices."),
+        ({"d1-tricks": "14"}, "Deal 1: Tricks taken are 0 to 13."),
+        ({"d1-strain": "Q"}, "Deal 1: The suit is C, D, H, S or NT."),
+        ({"d1-declarer": "Z"}, "Deal 1: The declarer is one of the four players at the table."),
         ({"d5-level": "P"}, "A round has four deals, numbered 1 to 4"),
         ({"version": "x"}, "The form was damaged"),
         ({"round": "7"}, "That round is closed"),
@@ -178,3 +178,16 @@ def test_two_phones_submitting_at_once_lose_nothing_silently(party_factory):
     assert result.version == 1 and result.changes.count() == 1
     assert sum("Someone else at this table saved" in p for p in pages) == 1
     assert result.ns in (470, 500)  # whichever phone came first; the other was told
+
+
+def test_a_refused_entry_keeps_what_the_table_typed(client, party_factory):
+    party = party_factory(tables=1)
+    page = client.post(link(party), {"round": 1, "version": 0, **DEALS, "d3-tricks": "14"}).content.decode()
+    assert "Nothing was saved" in page and "Deal 3: Tricks taken are 0 to 13." in page
+    assert '<option value="10" selected>' in page  # deal 1's tricks still chosen
+
+
+def test_the_agree_buttons_come_after_the_figures(client, party_factory):
+    party = party_factory(tables=1)
+    page = post(client, link(party), {"round": 1, "version": 0, **DEALS})
+    assert page.index("Round result") < page.index("North–South agree")

@@ -77,9 +77,7 @@ class BostonTable(models.Model):
     class Meta:
         ordering = ["-date", "-id"]
         constraints = [
-            models.CheckConstraint(
-                condition=Q(variant__in=BostonVariant.values), name="boston_table_variant_is_known"
-            ),
+            models.CheckConstraint(condition=Q(variant__in=BostonVariant.values), name="boston_table_variant_is_known"),
             models.CheckConstraint(
                 condition=Q(pool_limit__isnull=True) | Q(pool_limit__gte=1), name="boston_pool_limit_at_least_1"
             ),
@@ -156,4 +154,3 @@ class BostonDeal(models.Model):
     @property
     def partout(self) -> list[int | None]:
         return [self.tricks_1, self.tricks_2, self.tricks_3, self.tricks_4]
-

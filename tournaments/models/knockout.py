@@ -130,7 +130,9 @@ class KnockoutMatch(models.Model):
     decision = models.CharField(max_length=4, choices=Decision.choices, blank=True, default=Decision.NONE)
     extra_deals = models.PositiveSmallIntegerField(default=0, help_text="Deals granted beyond eight to break a tie.")
     cut_seed = models.BigIntegerField(null=True, blank=True)
-    cut_by_director = models.BooleanField(default=False, help_text="The players cut at the table; the director says who won.")
+    cut_by_director = models.BooleanField(
+        default=False, help_text="The players cut at the table; the director says who won."
+    )
     best_loser = models.BooleanField(default=False, help_text="The loser went on as a best loser.")
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -236,7 +236,7 @@ class ResultChange(models.Model):
 
 
 def new_token() -> str:
-    return secrets.token_urlsafe(32)
+    return secrets.token_urlsafe(16)  # 128 bits: unguessable, and short enough to type from the card
 
 
 class TableToken(models.Model):

@@ -42,8 +42,8 @@ class Standings:
     party: Party
     rounds: list[int]
     players: list[PlayerLine]  # ranked
-    ladies: list[PlayerLine]
-    gentlemen: list[PlayerLine]
+    ladies: list[ranking.Placed]
+    gentlemen: list[ranking.Placed]
     pairs: list[ranking.Placed]  # keep-partners parties: standings by pair
     booby: list[str]
 
@@ -76,7 +76,8 @@ def party_standings(party: Party) -> Standings:
 
 def _ranked(party: Party, rounds: list[int], players: dict[str, PlayerLine]) -> Standings:
     totals = {name: line.total for name, line in players.items()}
-    booby = ranking.booby(totals) if any(line.rounds for line in players.values()) else []
+    played = any(r.result is not None for line in players.values() for r in line.rounds.values())
+    booby = ranking.booby(totals) if played else []
     ordered = []
     for placed in ranking.rank(totals):
         line = players[placed.name]
@@ -88,9 +89,9 @@ def _ranked(party: Party, rounds: list[int], players: dict[str, PlayerLine]) -> 
     return Standings(party, rounds, ordered, ladies, gentlemen, pairs, booby)
 
 
-def _by_kind(players: dict[str, PlayerLine], kind: str) -> list[PlayerLine]:
-    chosen = {name: line.total for name, line in players.items() if line.kind == kind}
-    return [players[p.name] for p in ranking.rank(chosen)]
+def _by_kind(players: dict[str, PlayerLine], kind: str) -> list[ranking.Placed]:
+    """The ladies (or gentlemen) ranked among themselves, with their own shared places."""
+    return ranking.rank({name: line.total for name, line in players.items() if line.kind == kind})
 
 
 def _pairs(players: dict[str, PlayerLine], rounds: list[int]) -> list[ranking.Placed]:

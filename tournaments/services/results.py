@@ -153,7 +153,15 @@ def _figures(party, deals, net, complete: bool):
     if (deals is None) == (net is None):
         raise ValidationError("Enter either the deals or the two net figures.")
     if deals is None:
-        return [], *_check_net(net)
+        ns, ew = _check_net(net)
+        if party.tally_mode == "actual" and (ns < 0 or ew < 0):
+            raise ValidationError("With actual points neither side can be minus: each side enters what it scored.")
+        if party.tally_mode != "actual" and ns + ew > 0:
+            raise ValidationError(
+                f"N–S {ns} and E–W {ew} cannot both be right: the two net results never add up to more than 0 "
+                "(each side's plus is the other's minus, or less with the 1,000 cap). Check for a missing minus sign."
+            )
+        return [], ns, ew
     scored = _score(deals, party.rules)
     if complete and len(scored) != party_rules.DEALS_PER_ROUND:
         raise ValidationError(f"A round has four deals: {len(scored)} entered. Enter a passed-out deal as PASS.")

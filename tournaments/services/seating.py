@@ -88,7 +88,7 @@ def _spot(seats: dict, table: int, seat: str) -> Seat:
 
 
 @transaction.atomic
-def seat_swap(*, round_: Round, table: int, seat: str, other_table: int, other_seat: str, user=None) -> None:
+def seat_swap(*, round_: Round, table: int, seat: str, other_table: int, other_seat: str, user=None) -> tuple[str, str]:
     """Swap the players in two seats before they play; the override is recorded."""
     round_ = Round.objects.select_for_update().select_related("party").get(pk=round_.pk)
     if round_.is_closed:
@@ -120,6 +120,7 @@ def seat_swap(*, round_: Round, table: int, seat: str, other_table: int, other_s
             ),
         ]
     )
+    return first_guest.name, second_guest.name
 
 
 @transaction.atomic

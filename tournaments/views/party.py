@@ -56,10 +56,12 @@ def party_export(request, party_id):
 @login_required
 def party_dashboard(request, party_id):
     party = party_selectors.party_get(party_id)
+    rounds = round_selectors.round_summaries(party)
     context = {
         "party": party,
         "count": party_selectors.guest_count(party),
-        "rounds": round_selectors.round_summaries(party),
+        "rounds": rounds,
+        "finished": bool(rounds) and rounds[-1].is_closed,
         "tab": "dashboard",
     }
     return render(request, "tournaments/party_dashboard.html", context)

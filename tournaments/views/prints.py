@@ -12,6 +12,7 @@ from tournaments.selectors import prints as print_selectors
 from tournaments.selectors import rounds as round_selectors
 from tournaments.selectors import tokens as token_selectors
 from tournaments.services import tokens as token_services
+from tournaments.site_url import is_loopback_url, site_url
 
 
 def _file(built: tuple[str, str, bytes], *, download: bool = False) -> HttpResponse:
@@ -34,6 +35,8 @@ def party_print(request, party_id):
         "rounds": list(party.rounds.order_by("number")),
         "count": party_selectors.guest_count(party),
         "links": sorted(token_selectors.table_links(party, request).items()),
+        "site_url": site_url(request),
+        "phones_cannot_reach": is_loopback_url(site_url(request)),
         "tab": "print",
     }
     return render(request, "tournaments/party_print.html", context)

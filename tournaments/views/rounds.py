@@ -102,6 +102,7 @@ def round_movement(request, party_id, number):
         "round": round_,
         "moves": round_selectors.movement_sheet(round_),
         "tables": round_selectors.round_tables(round_),
+        "reserves": [] if round_.is_closed else list(party.guests.filter(reserve=True)),
         "tab": "rounds",
     }
     return render(request, "tournaments/round_movement.html", context)
@@ -117,11 +118,16 @@ def seat_swap(request, party_id, number):
         messages.error(request, "Choose two seats to swap: a table and a seat each.")
     else:
         try:
-            seating_services.seat_swap(round_=round_, user=request.user, **form.cleaned_data)
+            first, second = seating_services.seat_swap(round_=round_, user=request.user, **form.cleaned_data)
         except ValidationError as error:
             _flash_errors(request, error)
         else:
-            messages.success(request, "Seats swapped; the change is recorded.")
+            data = form.cleaned_data
+            messages.success(
+                request,
+                f"{first} now sits at table {data['other_table']} {data['other_seat']}, {second} at table "
+                f"{data['table']} {data['seat']}. The change is recorded.",
+            )
     return redirect(request.POST.get("back") or "round_movement", party_id=party.id, number=number)
 
 
@@ -240,9 +246,7 @@ def _save(request, round_, table, deal_forms_, net_form, party) -> bool:
         else:
             deals, errors = forms.deals_from_forms(deal_forms_)
             if errors:
-                for message in errors:
-                    messages.error(request, message)
-                messages.error(request, "Nothing was saved.")
+                messages.error(request, "Nothing was saved: see what is wrong below the deals.")
                 return False
             _, notices = result_services.result_record(
                 round_=round_, table=table, deals=deals, by_user=request.user, expected_version=expected

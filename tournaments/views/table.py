@@ -45,27 +45,32 @@ def table_page(request, token):
     if refused:
         return refused
     current, previous, view = table_selectors.table_page(table_token)
-    party = table_token.party
     if request.method == "POST":
-        return _post(request, table_token, current, view)
-    names = _names(view) if view else {}
+        return _post(request, table_token, (current, previous, view))
+    return _render(request, table_token, (current, previous, view))
+
+
+def _render(request, table_token, page, deal_forms_=None):
+    """The table's page; with the posted forms after a refused entry, so nothing typed is lost."""
+    current, previous, view = page
+    party = table_token.party
     result = view.result if view else None
+    if view and deal_forms_ is None:
+        deal_forms_ = forms.deal_forms(names=_names(view), initial=_initial(result))
+    if deal_forms_ is not None:
+        shown = preview(party, deal_forms_) if deal_forms_[0].is_bound else preview(party, deals=stored_deals(result))
+    else:
+        shown = None
     context = {
         "party": party,
         "token": table_token,
         "round": current,
         "view": view,
-        "rows": list(
-            zip(round_selectors.round_deals(), forms.deal_forms(names=names, initial=_initial(result)), strict=True)
-        )
-        if view
-        else [],
-        "preview": preview(party, deals=stored_deals(result)) if result else None,
+        "rows": list(zip(round_selectors.round_deals(), deal_forms_, strict=True)) if view else [],
+        "preview": shown if (result or (deal_forms_ and deal_forms_[0].is_bound)) else None,
         "moves": table_selectors.next_places(previous, table_token.table) if previous else [],
         "previous": previous,
     }
-    if request.headers.get("HX-Request") and request.GET.get("part") == "status":
-        return render(request, "tournaments/_phone_status.html", context)
     return render(request, "tournaments/table_phone.html", context)
 
 
@@ -89,7 +94,8 @@ def _form_problem(request, current, view) -> tuple[str, str] | None:
     return None
 
 
-def _post(request, table_token, current, view):
+def _post(request, table_token, page):
+    current, _, view = page
     back = redirect("table_page", token=table_token.token)
     problem = _form_problem(request, current, view)
     if problem:
@@ -113,10 +119,9 @@ def _post(request, table_token, current, view):
             return back
         deals, errors = forms.deals_from_forms(deal_forms_)
         if errors or not deals:
-            for message in errors or ["Enter at least one deal."]:
-                messages.error(request, message)
-            _refuse(request, table_token, "Nothing was saved.", "; ".join(errors) or "no deals")
-            return back
+            message = "Nothing was saved: see what is wrong below the deals." if errors else "Enter at least one deal."
+            _refuse(request, table_token, message, "; ".join(errors) or "no deals")
+            return _render(request, table_token, page, deal_forms_)
         result_services.result_record(
             round_=current,
             table=table_token.table,

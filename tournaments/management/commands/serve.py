@@ -1,7 +1,11 @@
 """Serve the site for a party night and say which address the phones should use."""
 
 import os
+import shutil
+import sys
+from pathlib import Path
 
+from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
@@ -25,4 +29,10 @@ class Command(BaseCommand):
             self.stdout.write(
                 "Phones cannot reach this address: for score entry at the tables run `make run HOST=0.0.0.0`."
             )
-        call_command("runserver", f"{host}:{port}", use_reloader=False)
+        if settings.DEBUG:
+            call_command("runserver", f"{host}:{port}", use_reloader=False)
+            return
+        gunicorn = Path(sys.executable).parent / "gunicorn"
+        binary = str(gunicorn) if gunicorn.exists() else shutil.which("gunicorn") or "gunicorn"
+        # A few threads per worker keep every table's phone and the director's live page answered.
+        os.execv(binary, [binary, "clubdirector.wsgi", "-b", f"{host}:{port}", "-w", "2", "--threads", "4"])

@@ -1,0 +1,91 @@
+"""The knockout pages read a fixed number of queries: the same at 5 and at 8 tables, and after one round
+or all of them. Each budget names its queries, so a new query is a decision.
+The session and user lookups of the logged-in client count as two queries on every page."""
+
+import random
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from tests.knockout.helpers import make_knockout
+from tournaments.models import KnockoutRound
+from tournaments.services import knockout as services
+
+pytestmark = pytest.mark.django_db
+
+PAGES = {
+    # session, user, knockout (with its pair count), rounds, every match with its pairs and winner
+    "knockout_bracket": (lambda k: reverse("knockout_bracket", args=[k.id]), 5),
+    # session, user, knockout, rounds (for the next step and the tabs), pairs
+    "knockout_detail": (lambda k: reverse("knockout_detail", args=[k.id]), 5),
+    # session, user, knockout, the round, its matches with their pairs, rounds (the tabs)
+    "knockout_round": (lambda k: reverse("knockout_round", args=[k.id, "main", 1]), 6),
+    # session, user, knockout, the round, the match with its pairs, its deals, rounds (the tabs)
+    "knockout_match": (lambda k: reverse("knockout_match", args=[k.id, "main", 1, 1]), 7),
+    # session, user, knockout list (annotated)
+    "knockout_list": (lambda k: reverse("knockout_list"), 3),
+}
+
+
+def play_open_rounds(knockout, rng: random.Random) -> None:
+    """Every open round played (table 1 deal by deal, the rest by totals) and closed."""
+    for round_ in KnockoutRound.objects.filter(knockout=knockout, status="playing"):
+        for m in round_.matches.all():
+            if m.table == 1:
+                for number in range(1, 9):
+                    services.match_deal_record(match=m, number=number, contract="2S", declarer="NE"[number % 2],
+                                               tricks=8 + number % 3)  # fmt: skip
+                m.refresh_from_db()
+                if m.winner_id is None:
+                    services.match_decide(match=m, how="cut", seed=1)
+            else:
+                margin = 10 * rng.randrange(1, 500)
+                services.match_totals_record(match=m, ns=1000 + margin, ew=1000)
+        services.round_close(round_=round_)
+
+
+def counts(client, knockout) -> dict[str, int]:
+    out = {}
+    for name, (url_of, _) in PAGES.items():
+        with CaptureQueriesContext(connection) as queries:
+            response = client.get(url_of(knockout))
+        assert response.status_code == 200, name
+        out[name] = len(queries)
+    return out
+
+
+def test_every_knockout_page_keeps_its_budget_at_5_and_8_tables_and_as_rounds_are_played(client_in, director):
+    rng = random.Random(8)
+    events = {tables: make_knockout(pairs=2 * tables, user=director, name=f"{tables} tables") for tables in (5, 8)}
+    measured = {}
+    for tables, knockout in events.items():
+        measured[(tables, "drawn")] = counts(client_in, knockout)
+        play_open_rounds(knockout, rng)  # round 1 closed: main round 2 and the consolation open
+        measured[(tables, "one round")] = counts(client_in, knockout)
+        while KnockoutRound.objects.filter(knockout=knockout, status="playing").exists():
+            play_open_rounds(knockout, rng)
+        assert KnockoutRound.objects.filter(knockout=knockout).count() == (6 if tables == 5 else 7)
+        measured[(tables, "all rounds")] = counts(client_in, knockout)
+    budgets = {name: budget for name, (_, budget) in PAGES.items()}
+    wrong = {key: value for key, value in measured.items() if value != budgets}
+    assert not wrong, wrong
+
+
+def test_the_bracket_pdf_and_workbook_read_a_fixed_number_of_queries(client_in, director):
+    rng = random.Random(9)
+    seen = set()
+    for tables in (5, 8):
+        knockout = make_knockout(pairs=2 * tables, user=director, name=f"{tables} tables")
+        while KnockoutRound.objects.filter(knockout=knockout, status="playing").exists():
+            play_open_rounds(knockout, rng)
+        for url in (
+            reverse("knockout_bracket_pdf", args=[knockout.id]),
+            reverse("knockout_results_xlsx", args=[knockout.id]),
+        ):
+            with CaptureQueriesContext(connection) as queries:
+                assert client_in.get(url).status_code == 200
+            # session, user, knockout, rounds, matches, deals
+            seen.add(len(queries))
+    assert seen == {6}

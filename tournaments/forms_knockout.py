@@ -1,0 +1,218 @@
+"""Forms for the knockout pages: they parse and check the shape of input; the services check the rules."""
+
+import re
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+from tournaments import imports
+from tournaments.forms import DateInput, DealForm
+from tournaments.models import Knockout, KnockoutPair
+
+# "Ada Brown & Bob Carter"; a tab (pasted from a spreadsheet), "+", ";" or the word "and" work too.
+PAIR_SEPARATOR = re.compile(r"\s*(?:&|\+|\t|;|\band\b)\s*", re.IGNORECASE)
+HEADER_WORDS = ("name", "names", "pair", "pairs", "player", "player 1", "player a", "first player", "north", "name a")
+HONOURS = [
+    ("", "None"),
+    ("NS100", "N–S 100 (four trump honours)"),
+    ("NS150", "N–S 150 (five, or four aces at NT)"),
+    ("EW100", "E–W 100 (four trump honours)"),
+    ("EW150", "E–W 150 (five, or four aces at NT)"),
+]
+
+
+def pair_parts(line: str) -> list[str]:
+    return [part.strip() for part in PAIR_SEPARATOR.split(line.strip())]
+
+
+def pasted_pairs(text: str) -> list[list[str]]:
+    """One pair a line, "Name A & Name B" -> [["Name A", "Name B"], ...]; blank lines skipped."""
+    return [pair_parts(line) for line in (text or "").splitlines() if line.strip()]
+
+
+def row_pairs(rows: list[list[str]]) -> list[list[str]]:
+    """Spreadsheet rows: the two names in the first two columns, or "A & B" in the first; other columns ignored."""
+    entries = []
+    for row in rows:
+        first = row[0] if row else ""
+        second = row[1] if len(row) > 1 else ""
+        entries.append([first, second] if second or not PAIR_SEPARATOR.search(first) else pair_parts(first))
+    return entries
+
+
+NOT_PAIRS = "This file is not a list of pairs: upload an XLSX or CSV file with a pair's two names in two columns."
+
+
+def _about_pairs(message: str) -> str:
+    """The upload reader speaks of guest lists (the party's); here the file is a list of pairs."""
+    if message == imports.NOT_A_LIST:
+        return NOT_PAIRS
+    return message.replace("no guest list", "no list of pairs")
+
+
+class PairsField(forms.CharField):
+    widget = forms.Textarea(attrs={"rows": 8, "placeholder": "Ada Brown & Bob Carter\nCora Dale & Dan Evans"})
+
+
+class PairsMixin:
+    """The pairs, pasted or in an uploaded XLSX/CSV file, as cleaned_data["entries"] (the names on each line)."""
+
+    def clean_pairs_and_file(self, cleaned: dict) -> None:
+        entries = pasted_pairs(cleaned.get("pairs") or "")
+        upload = cleaned.get("file")
+        if upload:
+            try:
+                rows = imports.read_rows(upload.name, upload.read(), header_words=HEADER_WORDS)
+            except ValidationError as error:
+                self.add_error("file", [_about_pairs(message) for message in error.messages])
+                return
+            entries += row_pairs(rows)
+        cleaned["entries"] = entries
+
+
+class KnockoutForm(PairsMixin, forms.ModelForm):
+    pairs = PairsField(
+        required=False,
+        label="Pairs, one a line",
+        help_text="Write each pair as “Name A & Name B”. The first name sits North (or East). You can add pairs later.",
+    )
+    file = forms.FileField(
+        required=False, label="Or a spreadsheet (XLSX or CSV)", help_text="The two names of a pair in two columns."
+    )
+
+    class Meta:
+        model = Knockout
+        fields = ["name", "date", "rules"]
+        widgets = {"date": DateInput(format="%Y-%m-%d")}
+        labels = {"name": "Name of the evening", "rules": "Scoring rules"}
+
+    def clean(self):
+        cleaned = super().clean()
+        self.clean_pairs_and_file(cleaned)
+        return cleaned
+
+
+class KnockoutEditForm(forms.ModelForm):
+    class Meta:
+        model = Knockout
+        fields = ["name", "date", "rules"]
+        widgets = {"date": DateInput(format="%Y-%m-%d")}
+        labels = {"name": "Name of the evening", "rules": "Scoring rules"}
+
+
+class PairsForm(PairsMixin, forms.Form):
+    pairs = PairsField(required=False, label="Add pairs, one a line", help_text="“Name A & Name B”, one pair a line.")
+    file = forms.FileField(required=False, label="Or a spreadsheet (XLSX or CSV)", help_text="Two name columns.")
+
+    def clean(self):
+        cleaned = super().clean()
+        self.clean_pairs_and_file(cleaned)
+        if not self.errors and not cleaned.get("entries"):
+            raise ValidationError("Paste at least one pair, or choose a file.")
+        return cleaned
+
+
+class PadDealForm(DealForm):
+    """One deal of the rubber pad: the party's contract picker, the honours, and which deal it is.
+
+    The messages and the checks are this form's own, so the pad reads the same whatever the party's form says.
+    """
+
+    DAMAGED = "The form was damaged: reload the page and enter the deal again."
+    MESSAGES = {
+        "level": "The contract's level is 1 to 7, or Pass.",
+        "strain": "The suit is clubs, diamonds, hearts, spades or no-trump.",
+        "doubled": "Choose doubled or redoubled, or leave it empty.",
+        "declarer": "The declarer is one of the four players at the table.",
+        "tricks": "Tricks taken are 0 to 13.",
+        "honours": "Honours are 100 or 150, to North–South or East–West.",
+    }
+    number = forms.IntegerField(
+        widget=forms.HiddenInput,
+        min_value=1,
+        error_messages={"required": DAMAGED, "invalid": DAMAGED, "min_value": DAMAGED},
+    )
+    honours = forms.ChoiceField(choices=HONOURS, required=False, label="Honours")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name, message in self.MESSAGES.items():
+            self.fields[name].error_messages["invalid_choice"] = message
+
+    def clean(self):
+        data = forms.Form.clean(self)
+        if self.errors:
+            return data
+        level = data.get("level")
+        if not level:
+            raise ValidationError("Choose the contract's level, or Pass.")
+        if level == "P":
+            if data.get("honours"):
+                raise ValidationError("A passed-out deal has no honours.")
+            data["deal"] = ("PASS", "", 0, "")
+            return data
+        wanted = (("strain", "the suit"), ("declarer", "the declarer"), ("tricks", "the tricks taken"))
+        missing = [label for name, label in wanted if data.get(name) in ("", None)]
+        if missing:
+            raise ValidationError(f"Give {', '.join(missing)}.")
+        contract = f"{level}{data['strain']}{data.get('doubled') or ''}"
+        data["deal"] = (contract, data["declarer"], data["tricks"], data.get("honours") or "")
+        return data
+
+
+def deal_initial(row) -> dict:
+    """The pad form filled in with a deal already on the pad (a PadRow), to correct it."""
+    if row.passed:
+        return {"number": row.number, "level": "P"}
+    contract = row.contract
+    return {
+        "number": row.number,
+        "level": contract[0],
+        "strain": contract[1],
+        "doubled": contract[2:],
+        "declarer": row.declarer,
+        "tricks": row.tricks,
+        "honours": row.honours,
+    }
+
+
+class TotalsForm(forms.Form):
+    ns = forms.IntegerField(label="North–South total")
+    ew = forms.IntegerField(label="East–West total")
+
+
+class DecideForm(forms.Form):
+    how = forms.ChoiceField(choices=[("cut", "A cut"), ("deal", "One more deal")])
+    winner = forms.ChoiceField(
+        choices=[("", "drawn by the software"), ("NS", "North–South"), ("EW", "East–West")], required=False
+    )
+
+
+class ArrangeForm(forms.Form):
+    """The director's draw: a North–South and an East–West select for each table."""
+
+    def __init__(self, *args, tables: int, pairs: list[KnockoutPair], **kwargs):
+        super().__init__(*args, **kwargs)
+        choices = [("", "—")] + [(pair.pk, pair.name) for pair in pairs]
+        self.tables = tables
+        for number in range(1, tables + 1):
+            for side, label in (("ns", "North–South"), ("ew", "East–West")):
+                self.fields[f"t{number}_{side}"] = forms.TypedChoiceField(
+                    choices=choices, coerce=int, label=f"Table {number} {label}"
+                )
+
+    def rows(self):
+        return [(n, self[f"t{n}_ns"], self[f"t{n}_ew"]) for n in range(1, self.tables + 1)]
+
+    def arrangement(self) -> list[tuple[int, int]]:
+        return [(self.cleaned_data[f"t{n}_ns"], self.cleaned_data[f"t{n}_ew"]) for n in range(1, self.tables + 1)]
+
+
+class CloseForm(forms.Form):
+    """Closing a round; when a cut for best loser is needed, the tied losers the director puts through."""
+
+    cut = forms.TypedMultipleChoiceField(coerce=int, required=False, widget=forms.CheckboxSelectMultiple)
+
+    def __init__(self, *args, among: list[KnockoutPair] = (), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["cut"].choices = [(pair.pk, pair.name) for pair in among]

@@ -1,0 +1,219 @@
+"""Forms for the Towie pages: they check the shape of what was typed; the rules are the services' and the engine's."""
+
+from django import forms
+
+from tournaments.models import TowieDeal
+from tournaments.services.towie import RANKS
+
+MAX_PLAYERS = 5
+LEVEL_CHOICES = [("", "—")] + [(str(n), str(n)) for n in range(1, 8)]
+STRAIN_CHOICES = [("", "—"), ("C", "♣ Clubs"), ("D", "♦ Diamonds"), ("H", "♥ Hearts"), ("S", "♠ Spades"), ("N", "NT")]
+DOUBLE_CHOICES = [("", "Not doubled"), ("X", "Doubled"), ("XX", "Redoubled")]
+TRICK_CHOICES = [("", "—")] + [(str(n), str(n)) for n in range(14)]
+HONOURS_CHOICES = [("", "None"), ("100", "100"), ("150", "150")]
+RANK_CHOICES = [("", "—")] + [(rank, rank) for rank in reversed(RANKS)]
+SUIT_CHOICES = [("", "—"), ("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣")]
+
+
+class DateInput(forms.DateInput):
+    input_type = "date"
+
+
+class TowieTableForm(forms.Form):
+    name = forms.CharField(max_length=120, label="Name of the table", help_text="Like “Towie at the Smiths’”.")
+    date = forms.DateField(widget=DateInput(format="%Y-%m-%d"))
+    stake = forms.DecimalField(
+        required=False,
+        min_value=0,
+        max_digits=9,
+        decimal_places=2,
+        label="Stake per hundred points (optional)",
+        help_text="To show the settlement in money, like 0.10. Leave empty to settle in points.",
+    )
+    player_1 = forms.CharField(max_length=80, required=False, label="Player 1")
+    player_2 = forms.CharField(max_length=80, required=False, label="Player 2")
+    player_3 = forms.CharField(max_length=80, required=False, label="Player 3")
+    player_4 = forms.CharField(max_length=80, required=False, label="Player 4 (if four or five play)")
+    player_5 = forms.CharField(max_length=80, required=False, label="Player 5 (if five play)")
+
+    PLAYER_FIELDS = [f"player_{n}" for n in range(1, MAX_PLAYERS + 1)]
+
+    def clean(self):
+        data = super().clean()
+        data["players"] = [data.get(name) or "" for name in self.PLAYER_FIELDS]
+        return data
+
+    @property
+    def player_fields(self):
+        return [self[name] for name in self.PLAYER_FIELDS]
+
+    @property
+    def other_fields(self):
+        return [self["name"], self["date"], self["stake"]]
+
+    @classmethod
+    def initial_players(cls, names: list[str]) -> dict[str, str]:
+        return {field: name for field, name in zip(cls.PLAYER_FIELDS, names, strict=False)}
+
+
+class CardsForm(forms.Form):
+    """The cards the players drew for seats: a rank and a suit for each player."""
+
+    def __init__(self, *args, players: list[str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.players = players
+        for index, name in enumerate(players, start=1):
+            self.fields[f"rank_{index}"] = forms.ChoiceField(
+                choices=RANK_CHOICES,
+                required=False,
+                label=name,
+                error_messages={"invalid_choice": f"{name}'s card: the rank is 2 to 10, J, Q, K or A."},
+            )
+            self.fields[f"suit_{index}"] = forms.ChoiceField(
+                choices=SUIT_CHOICES,
+                required=False,
+                label="Suit",
+                error_messages={"invalid_choice": f"{name}'s card: the suit is spades, hearts, diamonds or clubs."},
+            )
+
+    @property
+    def rows(self):
+        return [(name, self[f"rank_{i}"], self[f"suit_{i}"]) for i, name in enumerate(self.players, start=1)]
+
+    def clean(self):
+        data = super().clean()
+        cards, missing = {}, []
+        for index, name in enumerate(self.players, start=1):
+            rank, suit = data.get(f"rank_{index}"), data.get(f"suit_{index}")
+            if not rank or not suit:
+                missing.append(name)
+            else:
+                cards[name] = rank + suit
+        if missing:
+            raise forms.ValidationError(f"Give the card each player drew, rank and suit: {', '.join(missing)}.")
+        data["cards"] = cards
+        return data
+
+
+class TowieDealForm(forms.Form):
+    """One deal: played (declarer, contract, tricks, honours), a goulash, or the dealer's exposure penalty."""
+
+    kind = forms.ChoiceField(
+        choices=TowieDeal.Kind.choices,
+        widget=forms.RadioSelect,
+        initial=TowieDeal.Kind.PLAYED,
+        label="What happened",
+        error_messages={
+            "required": "Say what happened: played, goulash, or too many dummy cards turned up.",
+            "invalid_choice": "Say what happened: played, goulash, or too many dummy cards turned up.",
+        },
+    )
+    # Names, checked against who sits by the service (a stale page gets the rule, not "not a valid choice").
+    declarer = forms.CharField(max_length=80, required=False, label="Declarer")
+    level = forms.ChoiceField(
+        choices=LEVEL_CHOICES,
+        required=False,
+        label="Contract",
+        error_messages={"invalid_choice": "The contract's level is 1 to 7."},
+    )
+    strain = forms.ChoiceField(
+        choices=STRAIN_CHOICES,
+        required=False,
+        label="Suit",
+        error_messages={"invalid_choice": "The suit is clubs, diamonds, hearts, spades or no-trump."},
+    )
+    doubled = forms.ChoiceField(
+        choices=DOUBLE_CHOICES,
+        required=False,
+        label="Doubled?",
+        error_messages={"invalid_choice": "Choose not doubled, doubled or redoubled."},
+    )
+    tricks = forms.TypedChoiceField(
+        choices=TRICK_CHOICES,
+        coerce=int,
+        empty_value=None,
+        required=False,
+        label="Tricks taken by the declarer",
+        error_messages={"invalid_choice": "The declarer takes 0 to 13 tricks."},
+    )
+    honours_holder = forms.CharField(max_length=80, required=False, label="Honours held by")
+    honours = forms.TypedChoiceField(
+        choices=HONOURS_CHOICES,
+        coerce=int,
+        empty_value=None,
+        required=False,
+        label="Honours worth",
+        error_messages={"invalid_choice": "Honours are worth 100 or 150."},
+    )
+    dealer = forms.CharField(max_length=80, required=False, label="Dealer")
+    number = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)  # the deal the form was for
+
+    def clean(self):
+        data = super().clean()
+        level, strain = data.get("level"), data.get("strain")
+        if bool(level) != bool(strain):
+            raise forms.ValidationError("Give the contract's level and its suit (or neither, for a goulash).")
+        data["contract"] = f"{level}{strain}{data.get('doubled') or ''}" if level else ""
+        return data
+
+    @property
+    def service_arguments(self) -> dict:
+        data = self.cleaned_data
+        return {
+            "kind": data["kind"],
+            "declarer": data.get("declarer") or None,
+            "contract": data["contract"],
+            "tricks": data.get("tricks"),
+            "honours_holder": data.get("honours_holder") or None,
+            "honours": data.get("honours"),
+            "dealer": data.get("dealer") or None,
+        }
+
+    @property
+    def expected_number(self) -> int | None:
+        return self.cleaned_data.get("number")
+
+    @staticmethod
+    def initial_for(deal: TowieDeal, names: dict[int, str]) -> dict:
+        """The form filled in from a stored deal, to correct it."""
+        contract = deal.contract if deal.contract not in ("", "PASS") else ""
+        doubled = "XX" if contract.endswith("XX") else "X" if contract.endswith("X") else ""
+        bare = contract[: len(contract) - len(doubled)]
+        return {
+            "kind": deal.kind,
+            "declarer": names.get(deal.declarer_id, ""),
+            "level": bare[:1],
+            "strain": bare[1:],
+            "doubled": doubled,
+            "tricks": deal.tricks,
+            "honours_holder": names.get(deal.honours_holder_id, ""),
+            "honours": deal.honours,
+            "dealer": names.get(deal.dealer_id, ""),
+        }
+
+
+class SeatsForm(forms.Form):
+    """The table's own choice of who plays the next deal: the dealer and the two at his left, in turn."""
+
+    dealer = forms.ChoiceField(choices=[], label="Dealer")
+    left = forms.ChoiceField(choices=[], label="At the dealer's left")
+    beyond = forms.ChoiceField(choices=[], label="Next to the left (across from the dealer)")
+
+    def __init__(self, *args, players: list[str], **kwargs):
+        super().__init__(*args, **kwargs)
+        for field in ("dealer", "left", "beyond"):
+            self.fields[field].choices = [("", "—")] + [(name, name) for name in players]
+
+    def clean(self):
+        data = super().clean()
+        chosen = [data.get("dealer"), data.get("left"), data.get("beyond")]
+        if all(chosen) and len(set(chosen)) != 3:
+            raise forms.ValidationError("Choose three different players: one for each seat.")
+        data["seated"] = chosen
+        return data
+
+
+class StakeForm(forms.Form):
+    stake = forms.DecimalField(
+        required=False, min_value=0, max_digits=9, decimal_places=2, label="Stake per hundred points"
+    )

@@ -1,0 +1,194 @@
+"""The printed Boston sheet: the running sheet deal by deal, the pools, and the final settlement.
+
+The builder takes plain data (`BostonSheet`, filled by tournaments/selectors/boston.py) and returns
+(filename, content_type, bytes); it knows nothing of the database or the rules.
+"""
+
+import io
+from dataclasses import dataclass, field
+from datetime import date
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import landscape
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from tournaments.printing.common import PDF, clean, filename, long_date, page_size, signed
+
+MARGIN = 30
+TITLE = ParagraphStyle("b-title", fontName="Helvetica-Bold", fontSize=17, leading=21, spaceAfter=2)
+SUBTITLE = ParagraphStyle("b-subtitle", fontName="Helvetica", fontSize=10, leading=13, spaceAfter=6)
+HEADING = ParagraphStyle("b-heading", fontName="Helvetica-Bold", fontSize=12, leading=15, spaceBefore=8, spaceAfter=4)
+BODY = ParagraphStyle("b-body", fontName="Helvetica", fontSize=9.5, leading=12)
+CELL = ParagraphStyle("b-cell", fontName="Helvetica", fontSize=8, leading=9.6)
+CELL_HEAD = ParagraphStyle("b-cell-head", fontName="Helvetica-Bold", fontSize=8, leading=9.6)
+FIGURE = ParagraphStyle("b-figure", fontName="Helvetica", fontSize=8.5, leading=10, alignment=2)
+GREY = colors.Color(0.6, 0.6, 0.6)
+
+
+@dataclass(frozen=True)
+class SheetLine:
+    number: str  # "5", "33 double", or "End"
+    dealer: str
+    what: str
+    payments: list[str]
+    cells: list[tuple[int, int]]  # (this deal, running total) for each player, in seat order
+    pools: str
+
+
+@dataclass(frozen=True)
+class SettlementLine:
+    player: str
+    counters: int
+    red_white: str  # "43 red, 5 white"
+    money: str  # "" when they play for counters only
+
+
+@dataclass(frozen=True)
+class BostonSheet:
+    title: str
+    variant: str
+    players: list[str]
+    day: date | None = None
+    party: str = ""
+    counters: str = ""  # what a counter is worth
+    house: list[tuple[str, str]] = field(default_factory=list)  # the club's choices
+    book: list[str] = field(default_factory=list)  # what the book fixes
+    progress: str = ""
+    lines: list[SheetLine] = field(default_factory=list)
+    pools: str = ""
+    finished: bool = False
+    settlement: list[SettlementLine] = field(default_factory=list)
+    payments: list[str] = field(default_factory=list)
+    problem: str = ""
+
+
+# Letters that neither cp1252 nor Unicode decomposition folds (common.clean would print "?").
+_FOLD = str.maketrans({"Ł": "L", "ł": "l", "Đ": "D", "đ": "d", "Ħ": "H", "ħ": "h", "ı": "i"})
+
+
+def _text(text: object) -> str:
+    return escape(clean(("" if text is None else str(text)).translate(_FOLD)))
+
+
+def _p(text: str, style: ParagraphStyle = BODY) -> Paragraph:
+    return Paragraph(_text(text), style)
+
+
+def _grid(extra: list | None = None) -> TableStyle:
+    return TableStyle(
+        [
+            ("BACKGROUND", (0, 0), (-1, 0), colors.Color(0.88, 0.88, 0.88)),
+            ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.Color(0.96, 0.96, 0.96)]),
+            ("GRID", (0, 0), (-1, -1), 0.4, GREY),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("TOPPADDING", (0, 0), (-1, -1), 2),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+            ("LEFTPADDING", (0, 0), (-1, -1), 3),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+            *(extra or []),
+        ]
+    )
+
+
+def _figures(net: int, total: int) -> Paragraph:
+    return Paragraph(f"{escape(signed(net))}<br/><b>{escape(signed(total))}</b>", FIGURE)
+
+
+def _running_sheet(sheet: BostonSheet, width: float) -> Table:
+    player_width = 54
+    fixed = 34 + 52 + 66 + player_width * len(sheet.players)
+    rest = width - fixed
+    widths = [34, 52, rest * 0.42, rest * 0.58] + [player_width] * len(sheet.players) + [66]
+    head = ["Deal", "Dealer", "What happened", "Who pays whom"] + list(sheet.players) + ["Pool(s) after"]
+    rows = [[_p(text, CELL_HEAD) for text in head]]
+    for line in sheet.lines:
+        rows.append(
+            [
+                _p(line.number, CELL),
+                _p(line.dealer, CELL),
+                _p(line.what, CELL),
+                Paragraph("<br/>".join(_text(text) for text in line.payments), CELL),
+                *[_figures(net, total) for net, total in line.cells],
+                _p(line.pools, CELL),
+            ]
+        )
+    extra = []
+    if not sheet.lines:
+        rows.append([_p("No deals yet.", CELL)] + [""] * (len(head) - 1))
+        extra.append(("SPAN", (0, 1), (-1, 1)))
+    table = Table(rows, colWidths=widths, repeatRows=1)
+    table.setStyle(_grid(extra))
+    return table
+
+
+def _settlement(sheet: BostonSheet, width: float) -> list:
+    heading = "Final settlement" if sheet.finished else "Standing so far (the game is not finished)"
+    has_money = any(line.money for line in sheet.settlement)
+    head = ["Player", "Counters won (+) or lost (-)", "In red and white"] + (["Money"] if has_money else [])
+    rows = [[_p(text, CELL_HEAD) for text in head]]
+    for line in sheet.settlement:
+        cells = [_p(line.player, CELL), _p(signed(line.counters), FIGURE), _p(line.red_white, CELL)]
+        rows.append(cells + ([_p(line.money, FIGURE)] if has_money else []))
+    widths = [width * 0.3, width * 0.2, width * 0.3] + ([width * 0.2] if has_money else [])
+    table = Table(rows, colWidths=widths)
+    table.setStyle(_grid())
+    story = [_p(heading, HEADING), table]
+    if sheet.payments:
+        story += [_p("To settle up:", CELL_HEAD)] + [_p(text, BODY) for text in sheet.payments]
+    return [KeepTogether(story)]
+
+
+def _house(sheet: BostonSheet, width: float) -> list:
+    story = [_p("House settings: the club's choice (the book gives no figure)", HEADING)]
+    if sheet.house:
+        rows = [[_p(label, CELL_HEAD), _p(value, CELL)] for label, value in sheet.house]
+        table = Table(rows, colWidths=[width * 0.3, width * 0.7])
+        table.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.4, GREY), ("VALIGN", (0, 0), (-1, -1), "TOP")]))
+        story.append(table)
+    story += [_p(text, CELL) for text in sheet.book]
+    return story
+
+
+def boston_sheet_pdf(sheet: BostonSheet, *, pagesize: str = "A4") -> tuple[str, str, bytes]:
+    """The running sheet (landscape) with the pools, the house settings and the settlement."""
+    size = landscape(page_size(pagesize))
+    width = size[0] - 2 * MARGIN
+    subtitle = " · ".join(text for text in (sheet.variant, long_date(sheet.day), sheet.party) if text)
+    story = [
+        _p(sheet.title, TITLE),
+        _p(subtitle, SUBTITLE),
+        _p("Players, clockwise: " + ", ".join(sheet.players), BODY),
+        _p(sheet.counters, BODY),
+        _p(sheet.progress, BODY),
+    ]
+    if sheet.problem:
+        story.append(_p(sheet.problem, CELL_HEAD))
+    story += [Spacer(1, 6), _running_sheet(sheet, width), _p(f"Pool(s) on the table: {sheet.pools}", BODY)]
+    story += _settlement(sheet, width) + _house(sheet, width)
+    buffer = io.BytesIO()
+    footer = clean(f"{sheet.title} · {sheet.variant}".translate(_FOLD))
+
+    def on_page(canvas, doc):
+        canvas.saveState()
+        canvas.setFont("Helvetica", 7.5)
+        canvas.setFillColorRGB(0.45, 0.45, 0.45)
+        canvas.drawString(MARGIN, MARGIN / 2, footer)
+        canvas.drawRightString(size[0] - MARGIN, MARGIN / 2, f"Page {doc.page}")
+        canvas.restoreState()
+
+    doc = SimpleDocTemplate(
+        buffer,
+        pagesize=size,
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=MARGIN,
+        bottomMargin=MARGIN,
+        title=footer,
+        author="Club Director",
+        creator="Club Director",
+        invariant=1,
+    )
+    doc.build(story, onFirstPage=on_page, onLaterPages=on_page)
+    return filename(sheet.title, "boston-sheet", "pdf"), PDF, buffer.getvalue()

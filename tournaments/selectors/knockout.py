@@ -1,0 +1,544 @@
+"""Reads for the knockout pages: each a fixed number of queries, whatever the tables or rounds played.
+
+The pad of a match is replayed by the rubber engine from its deals (nothing scored is stored but the two
+totals), and the plan and best losers come from the knockout engine: these functions only gather the rows.
+"""
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Q
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+
+from tournaments.models import Knockout, KnockoutDeal, KnockoutMatch, KnockoutPair, KnockoutRound
+from tournaments.models.knockout import DEALS_PER_MATCH
+from tournaments.printing import knockout as printed
+from tournaments.rules import knockout as knockout_rules
+from tournaments.rules import rubber
+
+BRACKETS = ("main", "consolation")
+SIDE_WORDS = {"NS": "North–South", "EW": "East–West"}
+SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+VULNERABLE_WORDS = {"none": "neither side", "NS": "North–South", "EW": "East–West", "both": "both sides"}
+
+
+# --- the event ------------------------------------------------------------------------------------------------
+
+
+def knockout_list():
+    closed = Q(rounds__status=KnockoutRound.Status.CLOSED)
+    return Knockout.objects.for_list().annotate(
+        pair_count=Count("pairs", distinct=True), rounds_closed=Count("rounds", filter=closed, distinct=True)
+    )
+
+
+def knockout_get(knockout_id: int) -> Knockout:
+    """The event with its number of pairs (`pair_count`): one query."""
+    return get_object_or_404(Knockout.objects.annotate(pair_count=Count("pairs")), pk=knockout_id)
+
+
+def knockout_pairs(knockout: Knockout) -> list[KnockoutPair]:
+    return list(knockout.pairs.order_by("id"))
+
+
+def _stage(tables: int, number: int) -> str:
+    if tables == 1:
+        return "Final"
+    if tables == 2:
+        return "Semi-final"
+    return f"Round {number}"
+
+
+def _joined_by(best_losers: int) -> str:
+    if best_losers == 0:
+        return ""
+    return " and the best loser" if best_losers == 1 else f" and the {best_losers} best losers"
+
+
+@dataclass(frozen=True)
+class PlanLine:
+    bracket: str
+    number: int
+    stage: str
+    tables: int
+    pairs: int
+    best_losers_in: int
+    best_losers_out: int
+    who: str  # who plays, in plain words
+
+    @property
+    def goes_on(self) -> str:
+        """Who this round sends on, in plain words."""
+        if self.tables == 1:
+            return "its winner wins the " + ("knockout" if self.bracket == "main" else "consolation")
+        if self.best_losers_out:
+            return f"the winners{_joined_by(self.best_losers_out)} go on"
+        return "the winners go on"
+
+
+@dataclass
+class PlanView:
+    pairs: int
+    tables: int | None
+    problem: str | None  # why no plan can be made yet
+    note: str | None  # the plan goes beyond the Four Aces' advice
+    main: list[PlanLine] = field(default_factory=list)
+    consolation: list[PlanLine] = field(default_factory=list)
+
+    @property
+    def lines(self) -> list[PlanLine]:
+        return self.main + self.consolation
+
+
+def _who(plan: dict, bracket: str, index: int) -> str:
+    rounds = plan[bracket]
+    current = rounds[index]
+    if index > 0:
+        return f"the {rounds[index - 1].tables} winners{_joined_by(current.best_losers_in)}"
+    if bracket == "main":
+        return f"all {current.pairs} pairs"
+    went_up = plan["main"][0].best_losers_out
+    return f"the {current.pairs} first-round losers" + (" who did not go up as best loser" if went_up else "")
+
+
+def plan_view(pair_count: int) -> PlanView:
+    """The evening's plan for this many pairs, in plain words; a problem instead while the numbers do not fit."""
+    try:
+        tables = knockout_rules.tables_for_pairs(pair_count)
+    except ValueError as error:
+        text = str(error)
+        return PlanView(pair_count, None, f"{text[:1].upper()}{text[1:]}.", None)
+    plan = knockout_rules.plan_rounds(tables)
+    view = PlanView(pair_count, tables, None, knockout_rules.advice_note(tables))
+    for bracket in BRACKETS:
+        lines = [
+            PlanLine(
+                bracket, r.number, _stage(r.tables, r.number), r.tables, r.pairs, r.best_losers_in,
+                r.best_losers_out, _who(plan, bracket, i),
+            )
+            for i, r in enumerate(plan[bracket])
+        ]  # fmt: skip
+        setattr(view, bracket, lines)
+    return view
+
+
+# --- rounds ---------------------------------------------------------------------------------------------------
+
+
+def _round_order(round_: KnockoutRound) -> tuple[int, int]:
+    return BRACKETS.index(round_.bracket), round_.number
+
+
+def knockout_rounds(knockout: Knockout) -> list[KnockoutRound]:
+    """Main rounds first, then the consolation: one query."""
+    return sorted(knockout.rounds.all(), key=_round_order)
+
+
+def round_get(knockout: Knockout, bracket: str, number: int) -> KnockoutRound:
+    if bracket not in BRACKETS:
+        raise Http404("No such bracket.")
+    return get_object_or_404(
+        KnockoutRound.objects.select_related("knockout"), knockout=knockout, bracket=bracket, number=number
+    )
+
+
+def round_matches(round_: KnockoutRound) -> list[KnockoutMatch]:
+    return list(round_.matches.select_related("ns", "ew", "winner").order_by("table"))
+
+
+def close_problems(matches: list[KnockoutMatch]) -> list[str]:
+    """What keeps a round from closing, table by table; [] when every match is decided."""
+    problems = []
+    for m in matches:
+        if not m.started:
+            problems.append(f"Table {m.table} ({m.ns} v {m.ew}) has no result yet.")
+        elif not m.finished:
+            problems.append(
+                f"Table {m.table} ({m.ns} v {m.ew}) is still playing: {m.deals_played} of {m.deals_allowed} deals in."
+            )
+        elif m.winner_id is None:
+            where = f"Table {m.table} ({m.ns} v {m.ew})"
+            problems.append(f"{where} is tied at {m.ns_total:,}: decide it first, by a cut or one more deal.")
+    return problems
+
+
+def round_outcome(round_: KnockoutRound, matches: list[KnockoutMatch], cut: list[str] | None = None):
+    """The knockout engine's reading of a round whose matches are all decided (raises ValueError otherwise).
+
+    A closed round is read again from its kept seed, or from the pairs the director put through.
+    """
+    rows = [(m.ns.name, m.ns_total, m.ew.name, m.ew_total) for m in matches]
+    decided = [m.winner.name for m in matches if m.winner_id is not None and m.ns_total == m.ew_total]
+    if cut is None and round_.cut.get("by_director"):
+        cut = round_.cut["drawn"]
+    return knockout_rules.advance_detail(rows, round_.places, round_.cut_seed, decided=decided, cut=cut)
+
+
+@dataclass
+class RoundView:
+    round: KnockoutRound
+    matches: list[KnockoutMatch]
+    problems: list[str]
+    outcome: knockout_rules.Advance | None = None
+    outcome_error: str = ""
+    entrants: list[KnockoutPair] = field(default_factory=list)
+
+    @property
+    def started(self) -> bool:
+        return any(m.started for m in self.matches)
+
+    @property
+    def done(self) -> int:
+        return sum(1 for m in self.matches if m.finished and m.winner_id is not None)
+
+    @property
+    def cut_among(self) -> list[KnockoutPair]:
+        """The tied losers a best-loser cut chose among (the director may put others of them through)."""
+        if self.outcome is None or self.outcome.cut is None:
+            return []
+        by_name = {pair.name: pair for pair in self.entrants}
+        return [by_name[name] for name in self.outcome.cut.among]
+
+    @property
+    def to_consolation(self) -> bool:
+        """Main first-round losers play the consolation (there is none after a one-table first round)."""
+        return self.round.bracket == "main" and self.round.number == 1 and self.round.tables >= 2
+
+    @property
+    def qualified_label(self) -> str:
+        if self.round.is_final:
+            return "Winner of the " + ("knockout" if self.round.bracket == "main" else "consolation tournament")
+        return "Go on to the next round"
+
+    @property
+    def others_label(self) -> str:
+        if self.round.is_final:
+            return "Runner-up"
+        if self.to_consolation:
+            return "To the consolation tournament"
+        return "Knocked out: free tables, playing rubber bridge"
+
+    @property
+    def cut_drawn(self) -> list[str]:
+        return list(self.outcome.cut.drawn) if self.outcome and self.outcome.cut else []
+
+
+def round_view(round_: KnockoutRound) -> RoundView:
+    """The round with its matches and what closing it does (or did): one query."""
+    matches = round_matches(round_)
+    view = RoundView(round_, matches, close_problems(matches))
+    view.entrants = sorted((pair for m in matches for pair in (m.ns, m.ew)), key=lambda pair: pair.name.casefold())
+    if matches and not view.problems:
+        try:
+            view.outcome = round_outcome(round_, matches)
+        except ValueError as error:
+            view.outcome_error = str(error)
+    return view
+
+
+# --- a match's score pad --------------------------------------------------------------------------------------
+
+
+def match_get(round_: KnockoutRound, table: int) -> KnockoutMatch:
+    return get_object_or_404(KnockoutMatch.objects.select_related("ns", "ew", "winner"), round=round_, table=table)
+
+
+def _vulnerability(pad: rubber.RubberPad) -> str:
+    ns, ew = pad.vulnerable("NS"), pad.vulnerable("EW")
+    if ns and ew:
+        return "both"
+    if ns or ew:
+        return "NS" if ns else "EW"
+    return "none"
+
+
+def seat_names(match: KnockoutMatch) -> dict[str, str]:
+    """Who sits where: the pair's first player North (or East), the second South (or West)."""
+    return {"N": match.ns.player_a, "S": match.ns.player_b, "E": match.ew.player_a, "W": match.ew.player_b}
+
+
+@dataclass(frozen=True)
+class PadRow:
+    number: int
+    contract: str
+    declarer: str
+    player: str
+    tricks: int
+    honours: str
+    vulnerable: str  # before the deal: "none", "NS", "EW", "both"
+    ns_above: int
+    ns_below: int
+    ew_above: int
+    ew_below: int
+    ns_running: int
+    ew_running: int
+    notes: tuple[str, ...]
+    extra: bool  # a deal beyond eight, to break a tie
+
+    @property
+    def passed(self) -> bool:
+        return self.contract == "PASS"
+
+    @property
+    def vulnerable_words(self) -> str:
+        return VULNERABLE_WORDS[self.vulnerable]
+
+
+@dataclass
+class PadView:
+    rows: list[PadRow]
+    finish: list[rubber.Entry]  # the unfinished-rubber bonuses, once the last deal is in
+    ns_total: int
+    ew_total: int
+    rubbers_finished: int
+    games: dict[str, int]
+    part: dict[str, int]
+    next_number: int | None  # the deal to enter next; None when all are in
+    next_vulnerable: str
+
+    @property
+    def next_breaks_a_tie(self) -> bool:
+        return self.next_number is not None and self.next_number > DEALS_PER_MATCH
+
+    @property
+    def next_vulnerable_words(self) -> str:
+        return VULNERABLE_WORDS[self.next_vulnerable]
+
+    @property
+    def standing(self) -> str:
+        """Where the rubber in progress stands, in plain words."""
+        words = []
+        for side in ("NS", "EW"):
+            if self.games[side]:
+                words.append(f"{SIDE_WORDS[side]} have a game")
+            if self.part[side]:
+                words.append(f"{SIDE_WORDS[side]} have {self.part[side]} below the line")
+        return "; ".join(words) or "a fresh rubber: nobody vulnerable, no part score"
+
+    @property
+    def finish_ns(self) -> int:
+        return sum(e.points for e in self.finish if e.side == "NS")
+
+    @property
+    def finish_ew(self) -> int:
+        return sum(e.points for e in self.finish if e.side == "EW")
+
+
+def _side_points(record: rubber.DealRecord, side: str, below: bool) -> int:
+    return sum(e.points for e in record.entries if e.side == side and e.below == below)
+
+
+def _notes(record: rubber.DealRecord) -> tuple[str, ...]:
+    notes = [f"{e.label} {e.points}" for e in record.entries if not e.below and e.label in ("slam", "honours")]
+    if record.game_won_by:
+        notes.append(f"game to {SIDE_WORDS[record.game_won_by]}")
+    if record.rubber_won_by:
+        bonus = next(e.points for e in record.entries if e.label == "rubber")
+        notes.append(f"rubber to {SIDE_WORDS[record.rubber_won_by]} (+{bonus})")
+    return tuple(notes)
+
+
+def pad_view(match: KnockoutMatch, deals: list[KnockoutDeal], rules: str) -> PadView:
+    """The match's pad replayed deal by deal: above and below the line, vulnerability, games and rubbers."""
+    pad, rows, names = rubber.RubberPad(rules), [], seat_names(match)
+    for deal in deals:
+        vulnerable = _vulnerability(pad)
+        record = pad.play(deal.contract, deal.declarer, deal.tricks, deal.honours)
+        rows.append(
+            PadRow(
+                deal.number, record.contract, record.declarer, names.get(record.declarer, ""), record.tricks,
+                deal.honours, vulnerable,
+                _side_points(record, "NS", False), _side_points(record, "NS", True),
+                _side_points(record, "EW", False), _side_points(record, "EW", True),
+                pad.totals["NS"], pad.totals["EW"], _notes(record), deal.number > DEALS_PER_MATCH,
+            )
+        )  # fmt: skip
+    if match.entry == KnockoutMatch.Entry.DEALS and len(deals) >= match.deals_allowed:
+        pad.finish(unfinished_bonus=True)
+    more = match.entry != KnockoutMatch.Entry.TOTALS and len(deals) < match.deals_allowed
+    return PadView(
+        rows=rows,
+        finish=list(pad.finish_entries),
+        ns_total=pad.totals["NS"],
+        ew_total=pad.totals["EW"],
+        rubbers_finished=pad.rubbers_finished,
+        games=dict(pad.games),
+        part=dict(pad.part),
+        next_number=len(deals) + 1 if more else None,
+        next_vulnerable=_vulnerability(pad),
+    )
+
+
+def match_pad(match: KnockoutMatch, rules: str) -> PadView:
+    """One query: the match's deals."""
+    return pad_view(match, list(match.deals.order_by("number")), rules)
+
+
+# --- the bracket ----------------------------------------------------------------------------------------------
+
+
+@dataclass
+class BracketColumn:
+    plan: PlanLine
+    round: KnockoutRound | None  # None until the round is drawn
+    matches: list[KnockoutMatch] = field(default_factory=list)
+    came_up: set[int] = field(default_factory=set)  # pair ids who came in as best losers
+
+
+@dataclass
+class BracketSide:
+    bracket: str
+    columns: list[BracketColumn]
+    winner: KnockoutPair | None = None
+    runner_up: KnockoutPair | None = None
+
+    @property
+    def title(self) -> str:
+        return "Main tournament" if self.bracket == "main" else "Consolation tournament"
+
+
+@dataclass(frozen=True)
+class OutPair:
+    pair: KnockoutPair
+    how: str  # "lost the main semi-final"
+
+
+@dataclass
+class BracketView:
+    knockout: Knockout
+    plan: PlanView
+    sides: list[BracketSide]
+    out: list[OutPair]  # knocked out, playing rubber bridge at free tables
+    rounds: list[KnockoutRound] = field(default_factory=list)
+
+    @property
+    def free_tables(self) -> list[tuple[OutPair, OutPair | None]]:
+        """The knocked-out pairs two to a table, in the order they went out; an odd one waits for the next."""
+        return [(self.out[i], self.out[i + 1] if i + 1 < len(self.out) else None) for i in range(0, len(self.out), 2)]
+
+
+def _knocked_out(
+    rounds: list[KnockoutRound], matches_of: dict[int, list[KnockoutMatch]], plan: PlanView
+) -> list[OutPair]:
+    out = []
+    closed = sorted((r for r in rounds if r.is_closed), key=lambda r: (r.closed_at, _round_order(r)))
+    for round_ in closed:
+        to_consolation = round_.bracket == "main" and round_.number == 1 and bool(plan.consolation)
+        if to_consolation:
+            continue
+        for m in matches_of[round_.pk]:
+            if m.loser is not None and not m.best_loser:
+                out.append(OutPair(m.loser, f"lost the {round_.title.lower()}"))
+    return out
+
+
+def _side(bracket: str, lines: list[PlanLine], rounds: dict, matches_of: dict) -> BracketSide:
+    side, came_up = BracketSide(bracket, []), set()
+    for line in lines:
+        round_ = rounds.get((bracket, line.number))
+        column = BracketColumn(line, round_, matches_of.get(round_.pk, []) if round_ else [], came_up)
+        side.columns.append(column)
+        came_up = {m.loser.pk for m in column.matches if m.best_loser}
+        if round_ is not None and round_.is_closed and round_.is_final and column.matches:
+            final = column.matches[0]
+            side.winner, side.runner_up = final.winner, final.loser
+    return side
+
+
+def bracket_view(knockout: Knockout) -> BracketView:
+    """Both brackets round by round, with every match: two queries after the event itself."""
+    plan = plan_view(knockout.pair_count)
+    rounds = knockout_rounds(knockout)
+    matches_of: dict[int, list[KnockoutMatch]] = defaultdict(list)
+    for m in (
+        KnockoutMatch.objects.filter(round__knockout=knockout).select_related("ns", "ew", "winner").order_by("table")
+    ):
+        matches_of[m.round_id].append(m)
+    by_key = {(r.bracket, r.number): r for r in rounds}
+    sides = [_side("main", plan.main, by_key, matches_of)]
+    if plan.consolation:
+        sides.append(_side("consolation", plan.consolation, by_key, matches_of))
+    return BracketView(knockout, plan, sides, _knocked_out(rounds, matches_of, plan), rounds)
+
+
+# --- printed matter -------------------------------------------------------------------------------------------
+
+
+def _printed_match(
+    round_: KnockoutRound, m: KnockoutMatch, deals: list[KnockoutDeal], rules: str
+) -> printed.MatchSheet:
+    pad = pad_view(m, deals, rules) if m.entry == KnockoutMatch.Entry.DEALS else None
+    lines = [
+        printed.PadLine(
+            r.number, r.contract, r.declarer, r.tricks, r.honours, r.vulnerable,
+            r.ns_above, r.ns_below, r.ew_above, r.ew_below, r.ns_running, r.ew_running, "; ".join(r.notes),
+        )
+        for r in (pad.rows if pad else [])
+    ]  # fmt: skip
+    decided = {"cut": "a cut", "deal": "one more deal"}.get(m.decision, "") if m.winner_id else ""
+    return printed.MatchSheet(
+        round_title=round_.title,
+        table=m.table,
+        ns=m.ns.name,
+        ew=m.ew.name,
+        seats=seat_names(m),
+        deals_allowed=m.deals_allowed,
+        lines=lines,
+        finish_ns=pad.finish_ns if pad else None,
+        finish_ew=pad.finish_ew if pad else None,
+        ns_total=m.ns_total if m.started else None,
+        ew_total=m.ew_total if m.started else None,
+        finished=m.finished,
+        winner=m.winner.name if m.winner_id else "",
+        margin=m.margin,
+        decided_by=decided,
+        best_loser=m.best_loser,
+        entry=m.entry,
+    )
+
+
+def knockout_book(knockout: Knockout, only: KnockoutRound | None = None) -> printed.KnockoutBook:
+    """Everything the bracket PDF and the results workbook print (or one round's draw and pads): three queries."""
+    view = bracket_view(knockout)
+    deals_of: dict[int, list[KnockoutDeal]] = defaultdict(list)
+    deals = KnockoutDeal.objects.filter(match__round__knockout=knockout).order_by("match_id", "number")
+    if only is not None:
+        deals = deals.filter(match__round=only)
+    for deal in deals:
+        deals_of[deal.match_id].append(deal)
+    rounds = []
+    for side in view.sides:
+        for column in side.columns:
+            if column.round is None or (only is not None and column.round.pk != only.pk):
+                continue
+            round_ = column.round
+            rounds.append(
+                printed.DrawRound(
+                    title=round_.title,
+                    bracket=round_.bracket,
+                    number=round_.number,
+                    closed=round_.is_closed,
+                    arranged=round_.arranged,
+                    draw_seed=round_.draw_seed,
+                    matches=[_printed_match(round_, m, deals_of[m.pk], knockout.rules) for m in column.matches],
+                    cut_note=_cut_note(round_.cut),
+                )
+            )
+    return printed.KnockoutBook(
+        name=knockout.name,
+        date=knockout.date,
+        plan=[printed.PlanRow(line.bracket, line.stage, line.tables, line.who) for line in view.plan.lines],
+        plan_note=view.plan.note or view.plan.problem or "",
+        rounds=rounds,
+        winners={side.bracket: side.winner.name for side in view.sides if side.winner},
+        runners_up={side.bracket: side.runner_up.name for side in view.sides if side.runner_up},
+        free=[f"{o.pair.name} ({o.how})" for o in view.out],
+    )
+
+
+def _cut_note(cut: dict) -> str:
+    if not cut:
+        return ""
+    who = "the director put through" if cut.get("by_director") else "a cut put through"
+    return f"{', '.join(cut['among'])} lost by {cut['margin']}: {who} {', '.join(cut['drawn'])}."

@@ -1,0 +1,51 @@
+"""Template helpers for the Towie pages: links that work for a director and for the phone link, the party's offer."""
+
+from django import template
+
+from tournaments.selectors import towie as towie_selectors
+
+register = template.Library()
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+@register.simple_tag(takes_context=True)
+def towie_url(context, name: str, *args) -> str:
+    """The link to a table's page, by the way this page was reached (director or phone link)."""
+    return context["access"].url(name, *args)
+
+
+@register.simple_tag
+def towie_offer(party, guests):
+    """What the party's guest page says about a Towie table, from the guests it already read (no query)."""
+    return towie_selectors.party_offer(party, guests)
+
+
+@register.filter
+def points(value) -> str:
+    """2640 -> "2,640"; blank for None."""
+    if value is None or value == "":
+        return ""
+    return f"{int(value):,}"
+
+
+@register.filter
+def money(value) -> str:
+    """An amount of money with two decimals and a sign: "+3.90", "−1.80", "0.00"."""
+    if value is None or value == "":
+        return ""
+    text = f"{abs(value):,.2f}"
+    return f"+{text}" if value > 0 else f"−{text}" if value < 0 else text
+
+
+@register.filter
+def card(value: str) -> str:
+    """ "10H" -> "10♥"."""
+    if not value:
+        return ""
+    return value[:-1] + SUIT_SYMBOLS.get(value[-1], value[-1])
+
+
+@register.filter
+def lookup(mapping, key):
+    return mapping.get(key) if mapping else None

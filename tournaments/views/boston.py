@@ -1,0 +1,198 @@
+"""The Boston pages: the list of tables, a table's settings, its sheet with the deal entry, the printed sheet."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from tournaments.forms_boston import BostonDealForm, BostonTableForm, FinishForm
+from tournaments.models import BostonDeal
+from tournaments.printing import boston as boston_printing
+from tournaments.selectors import boston as selectors
+from tournaments.services import boston as services
+from tournaments.views.common import add_errors, error_messages
+
+
+def _flash_errors(request, error: ValidationError) -> None:
+    for message in error_messages(error):
+        messages.error(request, message)
+
+
+@login_required
+def boston_list(request):
+    party_id = request.GET.get("party")
+    party_id = int(party_id) if party_id and party_id.isdigit() else None
+    return render(request, "boston/list.html", {"lines": selectors.tables_list(party_id), "party_id": party_id})
+
+
+@login_required
+def boston_create(request):
+    initial = {"date": timezone.localdate(), "variant": "english", "name": "Boston table", "money_per": "white"}
+    party_id = request.GET.get("party")
+    if party_id and party_id.isdigit():
+        initial["party"] = int(party_id)
+    form = BostonTableForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            table = services.boston_table_create(**form.table_fields(), user=request.user)
+        except ValidationError as error:
+            add_errors(form, error)
+        else:
+            messages.success(request, f"{table.name} is set up: {table.player_1} deals first.")
+            return redirect("boston_table", table_id=table.id)
+    return render(request, "boston/table_form.html", {"form": form, "creating": True})
+
+
+@login_required
+def boston_edit(request, table_id):
+    table = selectors.table_get(table_id)
+    form = BostonTableForm(request.POST or None, initial=BostonTableForm.initial_for(table))
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.boston_table_update(table=table, **form.table_fields())
+        except ValidationError as error:
+            add_errors(form, error)
+        else:
+            messages.success(request, "Saved: every deal is settled with these settings.")
+            return redirect("boston_table", table_id=table.id)
+    context = {"form": form, "table": table, "creating": False, "has_deals": selectors.table_has_deals(table)}
+    return render(request, "boston/table_form.html", context)
+
+
+def _preview(request, table, deals, form, number: int):
+    """What the deal would do (who pays whom, the pools after it); nothing is saved."""
+    preview, waiting = None, []
+    if not form.is_valid():
+        waiting = [message for errors in form.errors.values() for message in errors]
+    else:
+        try:
+            candidate = services.boston_deal_build(table=table, number=number, **form.inputs())
+        except ValidationError as error:
+            waiting = error_messages(error)
+        else:
+            preview = selectors.deal_preview(table, deals, candidate)
+    return render(request, "boston/_deal_preview.html", {"preview": preview, "waiting": waiting})
+
+
+def _saved_message(request, deal_number: int, table, result, verb: str) -> None:
+    row = selectors.row_for(result, table)
+    pools = f" Pool after it: {row.pools_text}."
+    messages.success(request, f"Deal {deal_number} {verb}: " + "; ".join(row.lines) + "." + pools)
+
+
+@login_required
+def boston_table(request, table_id):
+    table = selectors.table_get(table_id)
+    deals = selectors.table_deals(table)
+    following = len(deals) + 1
+    form = BostonDealForm(request.POST or None, table=table, initial={"number": following, "kind": "bid"})
+    if request.method == "POST":
+        if request.POST.get("preview"):
+            return _preview(request, table, deals, form, following)
+        if form.is_valid():
+            number = form.cleaned_data.get("number")
+            try:
+                deal, result = services.boston_deal_add(table=table, number=number, user=request.user, **form.inputs())
+            except ValidationError as error:
+                add_errors(form, error)
+            else:
+                _saved_message(request, deal.number, table, result, "saved")
+                return redirect("boston_table", table_id=table.id)
+    sheet = selectors.table_sheet(table, deals)
+    return render(request, "boston/sheet.html", _sheet_context(table, sheet, form))
+
+
+def _sheet_context(table, sheet, form) -> dict:
+    progress = sheet.progress
+    can_enter = bool(progress and not progress.over and not table.is_finished and not sheet.problem)
+    return {
+        "table": table,
+        "sheet": sheet,
+        "form": form,
+        "finish_form": FinishForm(table=table),
+        "progress_text": selectors.progress_words(progress),
+        "can_enter": can_enter,
+        "twelfth": can_enter and sheet.family == "fontainebleau" and progress.next_number == 12,
+        "save_label": f"Save deal {progress.next_number}" if progress else "",
+        "money": selectors.money_value(table) is not None,
+        "counters": selectors.counter_words(table),
+    }
+
+
+@login_required
+def boston_deal_edit(request, table_id, number):
+    table = selectors.table_get(table_id)
+    deals = selectors.table_deals(table)
+    deal = next((d for d in deals if d.number == number), None)
+    if deal is None:
+        deal = get_object_or_404(BostonDeal, table=table, number=number)
+    form = BostonDealForm(request.POST or None, table=table, initial=BostonDealForm.initial_for(deal))
+    if request.method == "POST":
+        if request.POST.get("preview"):
+            return _preview(request, table, deals, form, number)
+        if form.is_valid():
+            try:
+                _, result = services.boston_deal_update(deal=deal, user=request.user, **form.inputs())
+            except ValidationError as error:
+                add_errors(form, error)
+            else:
+                _saved_message(request, number, table, result, "corrected")
+                return redirect("boston_table", table_id=table.id)
+    sheet = selectors.table_sheet(table, deals)
+    row = next((r for r in sheet.rows if r.number == number), None)
+    context = {"table": table, "deal": deal, "form": form, "row": row, "sheet": sheet}
+    return render(request, "boston/deal_edit.html", context)
+
+
+@login_required
+@require_POST
+def boston_deal_remove(request, table_id, number):
+    table = selectors.table_get(table_id)
+    deal = get_object_or_404(BostonDeal, table=table, number=number)
+    try:
+        services.boston_deal_remove(deal=deal)
+    except ValidationError as error:
+        _flash_errors(request, error)
+        return redirect("boston_deal_edit", table_id=table.id, number=number)
+    messages.success(request, f"Deal {number} removed; the deals after it moved up one and are settled again.")
+    return redirect("boston_table", table_id=table.id)
+
+
+@login_required
+@require_POST
+def boston_finish(request, table_id):
+    table = selectors.table_get(table_id)
+    form = FinishForm(request.POST, table=table)
+    if not form.is_valid():
+        messages.error(request, "Choose the player who won the last trick, or leave it empty.")
+        return redirect("boston_table", table_id=table.id)
+    try:
+        services.boston_table_finish(table=table, **form.cleaned_data)
+    except ValidationError as error:
+        _flash_errors(request, error)
+    else:
+        messages.success(request, "The game is finished. Here is the settlement.")
+    return redirect("boston_table", table_id=table.id)
+
+
+@login_required
+@require_POST
+def boston_reopen(request, table_id):
+    table = selectors.table_get(table_id)
+    services.boston_table_reopen(table=table)
+    messages.success(request, "The game is open again: the pools are back on the table.")
+    return redirect("boston_table", table_id=table.id)
+
+
+@login_required
+def boston_sheet_pdf(request, table_id):
+    table = selectors.table_get(table_id)
+    paper = "letter" if request.GET.get("paper") == "letter" else "A4"
+    data = selectors.sheet_print(selectors.table_sheet(table))
+    filename, content_type, content = boston_printing.boston_sheet_pdf(data, pagesize=paper)
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response

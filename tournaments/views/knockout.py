@@ -1,0 +1,403 @@
+"""The rubber-bridge knockout pages: the event and its pairs, the draws, the score pads, the bracket, the prints."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from tournaments import forms_knockout as forms
+from tournaments.models import KnockoutPair
+from tournaments.printing import knockout as printing
+from tournaments.selectors import knockout as selectors
+from tournaments.services import knockout as services
+from tournaments.views.common import add_errors, error_messages
+
+
+def _flash(request, error: ValidationError) -> None:
+    for message in error_messages(error):
+        messages.error(request, message)
+
+
+def _file(built: tuple[str, str, bytes], *, download: bool = False) -> HttpResponse:
+    filename, content_type, content = built
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'{"attachment" if download else "inline"}; filename="{filename}"'
+    return response
+
+
+def _pagesize(request) -> str:
+    return "letter" if request.GET.get("paper") == "letter" else "A4"
+
+
+# --- the event ------------------------------------------------------------------------------------------------
+
+
+@login_required
+def knockout_list(request):
+    return render(request, "knockout/list.html", {"knockouts": selectors.knockout_list()})
+
+
+@login_required
+def knockout_create(request):
+    form = forms.KnockoutForm(request.POST or None, request.FILES or None, initial={"date": timezone.localdate()})
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            knockout = services.knockout_create(
+                name=data["name"], date=data["date"], rules=data["rules"], pairs=data["entries"], user=request.user
+            )
+        except ValidationError as error:
+            add_errors(form, error)
+        else:
+            messages.success(request, f"{knockout.name} is set up. Here is the plan for the evening.")
+            return redirect("knockout_detail", knockout_id=knockout.id)
+    return render(request, "knockout/form.html", {"form": form, "creating": True})
+
+
+@login_required
+def knockout_edit(request, knockout_id):
+    knockout = selectors.knockout_get(knockout_id)
+    form = forms.KnockoutEditForm(request.POST or None, instance=knockout)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.knockout_update(knockout=selectors.knockout_get(knockout_id), **form.cleaned_data)
+        except ValidationError as error:
+            add_errors(form, error)
+        else:
+            messages.success(request, "Saved.")
+            return redirect("knockout_detail", knockout_id=knockout.id)
+    return render(request, "knockout/form.html", {"form": form, "knockout": knockout, "creating": False})
+
+
+@login_required
+def knockout_detail(request, knockout_id):
+    knockout = selectors.knockout_get(knockout_id)
+    rounds = selectors.knockout_rounds(knockout)
+    context = {
+        "knockout": knockout,
+        "plan": selectors.plan_view(knockout.pair_count),
+        "pairs": selectors.knockout_pairs(knockout),
+        "rounds": rounds,
+        "playing": [r for r in rounds if not r.is_closed],
+        # The services refuse a change once a score is in; the form is offered until the first round closes.
+        "pairs_open": len(rounds) <= 1 and not any(r.is_closed for r in rounds),
+        "pairs_form": forms.PairsForm(),
+        "tab": "overview",
+    }
+    return render(request, "knockout/detail.html", context)
+
+
+def _cleared(request, cleared: bool) -> None:
+    if cleared:
+        messages.warning(request, "The pairs changed, so the first-round draw was cleared: draw it again.")
+
+
+@login_required
+@require_POST
+def knockout_pairs_add(request, knockout_id):
+    knockout = selectors.knockout_get(knockout_id)
+    form = forms.PairsForm(request.POST, request.FILES)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            for message in errors:
+                messages.error(request, message)
+        return redirect("knockout_detail", knockout_id=knockout.id)
+    try:
+        added, cleared = services.pairs_add(knockout=knockout, entries=form.cleaned_data["entries"])
+    except ValidationError as error:
+        _flash(request, error)
+        messages.error(request, "No pair was added: correct the list and try again.")
+    else:
+        messages.success(request, f"{len(added)} pair{'s' if len(added) != 1 else ''} added.")
+        _cleared(request, cleared)
+    return redirect("knockout_detail", knockout_id=knockout.id)
+
+
+@login_required
+@require_POST
+def knockout_pair_remove(request, knockout_id, pair_id):
+    knockout = selectors.knockout_get(knockout_id)
+    pair = get_object_or_404(KnockoutPair, pk=pair_id, knockout=knockout)
+    try:
+        cleared = services.pair_remove(pair=pair)
+    except ValidationError as error:
+        _flash(request, error)
+    else:
+        messages.success(request, f"{pair.name} removed.")
+        _cleared(request, cleared)
+    return redirect("knockout_detail", knockout_id=knockout.id)
+
+
+@login_required
+@require_POST
+def knockout_draw(request, knockout_id):
+    knockout = selectors.knockout_get(knockout_id)
+    try:
+        round_ = services.knockout_draw(knockout=knockout)
+    except ValidationError as error:
+        _flash(request, error)
+        return redirect("knockout_detail", knockout_id=knockout.id)
+    messages.success(request, "The first round is drawn. Check it, change any table if you wish, then print it.")
+    return redirect("knockout_round", knockout_id=knockout.id, bracket=round_.bracket, number=round_.number)
+
+
+# --- rounds ---------------------------------------------------------------------------------------------------
+
+
+def _round(knockout_id, bracket, number):
+    knockout = selectors.knockout_get(knockout_id)
+    return knockout, selectors.round_get(knockout, bracket, number)
+
+
+def _back_to_round(round_):
+    return redirect("knockout_round", knockout_id=round_.knockout_id, bracket=round_.bracket, number=round_.number)
+
+
+@login_required
+def knockout_round(request, knockout_id, bracket, number):
+    knockout, round_ = _round(knockout_id, bracket, number)
+    view = selectors.round_view(round_)
+    initial = {f"t{m.table}_{side}": getattr(m, f"{side}_id") for m in view.matches for side in ("ns", "ew")}
+    context = {
+        "knockout": knockout,
+        "round": round_,
+        "view": view,
+        "rounds": selectors.knockout_rounds(knockout),
+        "arrange_form": forms.ArrangeForm(tables=round_.tables, pairs=view.entrants, initial=initial),
+        "close_form": forms.CloseForm(among=view.cut_among, initial={"cut": _drawn_ids(view)}),
+        "tab": "rounds",
+    }
+    return render(request, "knockout/round.html", context)
+
+
+def _drawn_ids(view) -> list[int]:
+    drawn = set(view.cut_drawn)
+    return [pair.pk for pair in view.cut_among if pair.name in drawn]
+
+
+@login_required
+@require_POST
+def knockout_round_redraw(request, knockout_id, bracket, number):
+    _, round_ = _round(knockout_id, bracket, number)
+    try:
+        services.round_draw(round_=round_)
+    except ValidationError as error:
+        _flash(request, error)
+    else:
+        messages.success(request, f"{round_.title} is drawn again.")
+    return _back_to_round(round_)
+
+
+@login_required
+@require_POST
+def knockout_round_arrange(request, knockout_id, bracket, number):
+    _, round_ = _round(knockout_id, bracket, number)
+    view = selectors.round_view(round_)
+    form = forms.ArrangeForm(request.POST, tables=round_.tables, pairs=view.entrants)
+    if not form.is_valid():
+        messages.error(request, "Choose both pairs at every table, from the pairs in this round. Nothing was changed.")
+        return _back_to_round(round_)
+    try:
+        services.round_arrange(round_=round_, tables=form.arrangement())
+    except ValidationError as error:
+        _flash(request, error)
+        messages.error(request, "Nothing was changed.")
+    else:
+        messages.success(request, f"{round_.title} is arranged as you chose.")
+    return _back_to_round(round_)
+
+
+def _closed_message(round_, created) -> str:
+    if not created:
+        return f"{round_.title} is closed: that was the final."
+    drawn = " and ".join(r.title for r in created)
+    return f"{round_.title} is closed. {drawn} {'is' if len(created) == 1 else 'are'} drawn."
+
+
+@login_required
+@require_POST
+def knockout_round_close(request, knockout_id, bracket, number):
+    knockout, round_ = _round(knockout_id, bracket, number)
+    view = selectors.round_view(round_)
+    form = forms.CloseForm(request.POST, among=view.cut_among)
+    if not form.is_valid():
+        messages.error(request, "Tick only pairs in the cut for best loser. The round stays open.")
+        return _back_to_round(round_)
+    try:
+        created = services.round_close(round_=round_, cut=form.cleaned_data["cut"] or None)
+    except ValidationError as error:
+        _flash(request, error)
+        return _back_to_round(round_)
+    messages.success(request, _closed_message(round_, created))
+    if created:
+        return _back_to_round(created[0])
+    return redirect("knockout_bracket", knockout_id=knockout.id)
+
+
+@login_required
+@require_POST
+def knockout_round_reopen(request, knockout_id, bracket, number):
+    _, round_ = _round(knockout_id, bracket, number)
+    try:
+        services.round_reopen(round_=round_)
+    except ValidationError as error:
+        _flash(request, error)
+    else:
+        messages.success(request, f"{round_.title} is open again: correct it, then close it again.")
+    return _back_to_round(round_)
+
+
+# --- a match --------------------------------------------------------------------------------------------------
+
+
+def _deal_form(match, pad, data=None, number=None):
+    names = {seat: f"{seat} {name}" for seat, name in selectors.seat_names(match).items()}
+    row = next((r for r in pad.rows if r.number == number), None)
+    initial = forms.deal_initial(row) if row else {"number": pad.next_number}
+    return forms.PadDealForm(data, names=names, initial=initial)
+
+
+def _record_deal(request, match, form) -> ValidationError | None:
+    if not form.is_valid():
+        return ValidationError("Nothing was saved: correct the deal below.")
+    contract, declarer, tricks, honours = form.cleaned_data["deal"]
+    number = form.cleaned_data["number"]
+    services.match_deal_record(
+        match=match, number=number, contract=contract, declarer=declarer, tricks=tricks, honours=honours
+    )
+    messages.success(request, f"Deal {number} is on the pad.")
+    return None
+
+
+def _record_totals(request, match, form) -> ValidationError | None:
+    if not form.is_valid():
+        return ValidationError("Give both match totals as whole numbers of points. Nothing was saved.")
+    services.match_totals_record(match=match, ns=form.cleaned_data["ns"], ew=form.cleaned_data["ew"])
+    messages.success(request, f"Table {match.table}'s totals are in.")
+    return None
+
+
+def _remove_deal(request, match, form) -> ValidationError | None:
+    services.match_deal_remove(match=match)
+    messages.success(request, "The last deal is taken off the pad.")
+    return None
+
+
+def _decide(request, match, form) -> ValidationError | None:
+    if not form.is_valid():
+        return ValidationError("Decide the tie by a cut or by one more deal.")
+    match = services.match_decide(match=match, how=form.cleaned_data["how"], winner=form.cleaned_data["winner"])
+    if form.cleaned_data["how"] == "deal":
+        messages.success(request, "One more deal decides the tie: enter it below.")
+    else:
+        messages.success(request, f"The cut is made: {match.winner} won it.")
+    return None
+
+
+ACTIONS = {
+    "deal": (forms.PadDealForm, _record_deal),
+    "totals": (forms.TotalsForm, _record_totals),
+    "remove": (None, _remove_deal),
+    "decide": (forms.DecideForm, _decide),
+}
+
+
+def _post_match(request, match, pad):
+    """Run the posted action; (redirect, None) when done, else (None, bound forms to show again)."""
+    action = request.POST.get("action", "")
+    if action not in ACTIONS:
+        messages.error(request, "That is not something this page does: nothing was saved.")
+        return None, {}
+    form_class, handle = ACTIONS[action]
+    if form_class is forms.PadDealForm:
+        form = _deal_form(match, pad, request.POST)
+    else:
+        form = form_class(request.POST) if form_class else None
+    try:
+        problem = handle(request, match, form)
+    except ValidationError as error:
+        problem = error
+    if problem is None:
+        return redirect(
+            "knockout_match", match.round.knockout_id, match.round.bracket, match.round.number, match.table
+        ), {}
+    _flash(request, problem)
+    return None, {f"{action}_form": form}
+
+
+@login_required
+def knockout_match(request, knockout_id, bracket, number, table):
+    knockout, round_ = _round(knockout_id, bracket, number)
+    match = selectors.match_get(round_, table)
+    match.round = round_
+    pad = selectors.match_pad(match, knockout.rules)
+    bound = {}
+    if request.method == "POST":
+        done, bound = _post_match(request, match, pad)
+        if done:
+            return done
+        if bound:
+            return render(
+                request, "knockout/match.html", _match_context(knockout, round_, match, pad, bound), status=200
+            )
+    editing = request.GET.get("deal", "")
+    number = int(editing) if editing.isdigit() and any(r.number == int(editing) for r in pad.rows) else None
+    bound = {"deal_form": _deal_form(match, pad, number=number)} if number else {}
+    return render(request, "knockout/match.html", _match_context(knockout, round_, match, pad, bound))
+
+
+def _form_number(form) -> int | None:
+    raw = form.data.get("number") if form.is_bound else form.initial.get("number")
+    return int(raw) if str(raw or "").isdigit() else None
+
+
+def _match_context(knockout, round_, match, pad, bound: dict) -> dict:
+    deal_form = bound.get("deal_form") or _deal_form(match, pad)
+    number = _form_number(deal_form)
+    editing = number is not None and number <= len(pad.rows)
+    return {
+        "knockout": knockout,
+        "round": round_,
+        "match": match,
+        "pad": pad,
+        "seats": selectors.seat_names(match),
+        "rounds": selectors.knockout_rounds(knockout),
+        "deal_form": deal_form,
+        "deal_number": number,
+        "editing": editing,
+        "show_deal_form": pad.next_number is not None or editing,
+        "totals_form": bound.get("totals_form")
+        or forms.TotalsForm(initial={"ns": match.ns_total, "ew": match.ew_total} if match.finished else None),
+        "tab": "rounds",
+    }
+
+
+# --- the bracket and the prints -------------------------------------------------------------------------------
+
+
+@login_required
+def knockout_bracket(request, knockout_id):
+    knockout = selectors.knockout_get(knockout_id)
+    context = {"knockout": knockout, "bracket": selectors.bracket_view(knockout), "tab": "bracket"}
+    return render(request, "knockout/bracket.html", context)
+
+
+@login_required
+def knockout_bracket_pdf(request, knockout_id):
+    knockout = selectors.knockout_get(knockout_id)
+    return _file(printing.bracket_pdf(selectors.knockout_book(knockout), pagesize=_pagesize(request)))
+
+
+@login_required
+def knockout_round_pdf(request, knockout_id, bracket, number):
+    knockout, round_ = _round(knockout_id, bracket, number)
+    return _file(printing.draw_pdf(selectors.knockout_book(knockout, only=round_), pagesize=_pagesize(request)))
+
+
+@login_required
+def knockout_results_xlsx(request, knockout_id):
+    knockout = selectors.knockout_get(knockout_id)
+    return _file(printing.results_xlsx(selectors.knockout_book(knockout)), download=True)

@@ -1,0 +1,311 @@
+"""The Towie pages: the tables, setting one up, the seat draw, the seats, the score sheet, settlement and print.
+
+A table's pages are reached by a director (logged in) or by the table's own phone link (`p/<token>/`),
+which opens that one table and nothing else. Views parse, call a service or a selector, and render.
+"""
+
+from dataclasses import dataclass
+from functools import wraps
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import ValidationError
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from tournaments import forms_towie as forms
+from tournaments.models import TowieTable
+from tournaments.printing import towie as towie_printing
+from tournaments.selectors import party as party_selectors
+from tournaments.selectors import towie as selectors
+from tournaments.services import towie as services
+from tournaments.site_url import site_url
+from tournaments.views.common import add_errors, error_messages
+
+
+@dataclass(frozen=True)
+class Access:
+    """How a table's page was reached: by a director, or by the table's phone link (token)."""
+
+    table: TowieTable
+    token: str | None = None
+
+    @property
+    def phone(self) -> bool:
+        return self.token is not None
+
+    def url(self, name: str, *args) -> str:
+        if self.token is not None:
+            return reverse(f"towie_phone_{name}", args=[self.token, *args])
+        return reverse(f"towie_{name}", args=[self.table.pk, *args])
+
+
+def table_page(view):
+    """Give the view the table, from its id (a director must be logged in) or from its phone link."""
+
+    @wraps(view)
+    def wrapper(request, *args, table_id: int | None = None, token: str | None = None, **kwargs):
+        if token is not None:
+            access = Access(selectors.towie_by_token(token), token)
+        elif not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        else:
+            access = Access(selectors.towie_get(table_id))
+        return view(request, access, *args, **kwargs)
+
+    return wrapper
+
+
+def _flash(request, error: ValidationError) -> None:
+    for message in error_messages(error):
+        messages.error(request, message)
+
+
+def _deal_errors(form, error: ValidationError) -> None:
+    """A service's error next to the field it is about; the contract's on its level."""
+    if hasattr(error, "error_dict") and "contract" in error.error_dict:
+        error = ValidationError({("level" if k == "contract" else k): v for k, v in error.error_dict.items()})
+    add_errors(form, error)
+
+
+def _pagesize(request) -> str:
+    return "letter" if request.GET.get("paper") == "letter" else "A4"
+
+
+# --- the tables --------------------------------------------------------------------------------
+
+
+@login_required
+def towie_list(request):
+    party = None
+    if request.GET.get("party", "").isdigit():
+        party = party_selectors.party_get(int(request.GET["party"]))
+    return render(request, "towie/list.html", {"tables": selectors.towie_list(party), "party": party})
+
+
+def _party_from(request):
+    value = request.POST.get("party") or request.GET.get("party") or ""
+    return party_selectors.party_get(int(value)) if value.isdigit() else None
+
+
+@login_required
+def towie_create(request):
+    party = _party_from(request)
+    offer = selectors.party_candidates(party) if party else None
+    initial = {"name": "Towie", "date": timezone.localdate()}
+    if party:
+        initial |= {"name": f"Towie at {party.name}", "date": party.date}
+        initial |= forms.TowieTableForm.initial_players(offer.players)
+    form = forms.TowieTableForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            table = services.towie_table_create(
+                name=data["name"],
+                date=data["date"],
+                stake=data["stake"],
+                players=data["players"],
+                party=party,
+                user=request.user,
+            )
+        except ValidationError as error:
+            add_errors(form, error)
+        else:
+            messages.success(request, "The table is set up. Now draw for seats.")
+            return redirect("towie_sheet", table_id=table.pk)
+    return render(request, "towie/table_form.html", {"form": form, "party": party, "offer": offer, "creating": True})
+
+
+@login_required
+def towie_edit(request, table_id):
+    table = selectors.towie_get(table_id)
+    players = selectors.towie_players(table)
+    initial = {"name": table.name, "date": table.date, "stake": table.stake}
+    form = forms.TowieTableForm(
+        request.POST or None, initial=initial | forms.TowieTableForm.initial_players([p.name for p in players])
+    )
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            saved = services.towie_table_update(
+                table=table, name=data["name"], date=data["date"], stake=data["stake"], players=data["players"]
+            )
+        except ValidationError as error:
+            add_errors(form, error)
+        else:
+            redraw = table.is_drawn and not saved.is_drawn
+            messages.success(request, "Saved. The players changed: draw for seats again." if redraw else "Saved.")
+            return redirect("towie_sheet", table_id=table.pk)
+    access = Access(table)
+    context = {
+        "form": form,
+        "table": table,
+        "access": access,
+        "creating": False,
+        "phone_link": site_url(request) + reverse("towie_phone_sheet", args=[table.token]),
+        "tab": "settings",
+    }
+    return render(request, "towie/table_form.html", context)
+
+
+@login_required
+@require_POST
+def towie_link_renew(request, table_id):
+    services.towie_link_renew(table=selectors.towie_get(table_id))
+    messages.success(request, "The table has a new phone link: the old one no longer works.")
+    return redirect("towie_edit", table_id=table_id)
+
+
+@login_required
+@require_POST
+def towie_delete(request, table_id):
+    table = selectors.towie_get(table_id)
+    if request.POST.get("confirm") != "yes":
+        messages.error(request, "Tick the box to confirm: the table and its whole sheet will be deleted.")
+        return redirect("towie_edit", table_id=table.pk)
+    services.towie_table_delete(table=table)
+    messages.success(request, f"{table.name} is deleted.")
+    return redirect("towie_list")
+
+
+# --- the sheet ---------------------------------------------------------------------------------
+
+
+def _sheet_context(request, access: Access, deal_form=None, cards_form=None) -> dict:
+    page = selectors.sheet_page(access.table)
+    if deal_form is None:
+        deal_form = forms.TowieDealForm(initial={"kind": "played", "dealer": page.dealer, "number": page.next_number})
+    context = {
+        "table": access.table,
+        "access": access,
+        "page": page,
+        "deal_form": deal_form,
+        "cards_form": cards_form or forms.CardsForm(players=page.names),
+        "tab": "sheet",
+    }
+    if not access.phone:
+        context["phone_link"] = site_url(request) + reverse("towie_phone_sheet", args=[access.table.token])
+    return context
+
+
+@table_page
+def towie_sheet(request, access: Access):
+    """The score sheet, with the form for the next deal (a POST here records it)."""
+    if request.method != "POST":
+        return render(request, "towie/sheet.html", _sheet_context(request, access))
+    form = forms.TowieDealForm(request.POST)
+    if form.is_valid():
+        try:
+            services.towie_deal_record(table=access.table, **form.service_arguments, number=form.expected_number)
+        except ValidationError as error:
+            _deal_errors(form, error)
+        else:
+            messages.success(request, "Deal entered.")
+            return redirect(access.url("sheet"))
+    messages.error(request, "Nothing was saved: correct the deal below.")
+    return render(request, "towie/sheet.html", _sheet_context(request, access, deal_form=form))
+
+
+@table_page
+@require_POST
+def towie_draw(request, access: Access):
+    """Draw for seats: the software draws the cards, or the players enter the cards they drew."""
+    cards = None
+    if request.POST.get("how") == "cards":
+        form = forms.CardsForm(request.POST, players=[p.name for p in selectors.towie_players(access.table)])
+        if not form.is_valid():
+            messages.error(request, "Nothing was saved: correct the cards below.")
+            return render(request, "towie/sheet.html", _sheet_context(request, access, cards_form=form))
+        cards = form.cleaned_data["cards"]
+    try:
+        draw = services.towie_seats_draw(table=access.table, cards=cards)
+    except ValidationError as error:
+        _flash(request, error)
+    else:
+        messages.success(request, f"{draw.dealer} drew the highest card and deals first.")
+    return redirect(access.url("sheet"))
+
+
+@table_page
+def towie_seats(request, access: Access):
+    """Who plays the next deal: the rules' proposal and why, and the table's own choice."""
+    page = selectors.sheet_page(access.table)
+    picture = page.seat_picture
+    initial = {"dealer": picture.get("south"), "left": picture.get("west"), "beyond": picture.get("north")}
+    form = forms.SeatsForm(request.POST or None, players=page.names, initial=initial)
+    if request.method == "POST":
+        try:
+            if request.POST.get("reset"):
+                services.towie_seats_reset(table=access.table)
+                messages.success(request, "Back to the seats the rules propose.")
+                return redirect(access.url("sheet"))
+            if form.is_valid():
+                data = form.cleaned_data
+                services.towie_seats_choose(table=access.table, seated=data["seated"], dealer=data["dealer"])
+                messages.success(request, "The seats for the next deal are changed.")
+                return redirect(access.url("sheet"))
+        except ValidationError as error:
+            add_errors(form, error)
+    context = {"table": access.table, "access": access, "page": page, "form": form, "tab": "seats"}
+    return render(request, "towie/seats.html", context)
+
+
+@table_page
+def towie_deal_edit(request, access: Access, deal_id: int):
+    """Correct a deal: the sheet is worked again from the deals as corrected."""
+    deal = selectors.towie_deal_get(access.table, deal_id)
+    page = selectors.sheet_page(access.table)
+    row = next((row for row in page.rows if row.deal.pk == deal.pk), None)
+    names = {player.pk: player.name for player in page.players}
+    form = forms.TowieDealForm(request.POST or None, initial=forms.TowieDealForm.initial_for(deal, names))
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.towie_deal_update(deal=deal, **form.service_arguments)
+        except ValidationError as error:
+            _deal_errors(form, error)
+        else:
+            messages.success(request, f"Deal {row.number if row else ''} corrected: the sheet is worked again.")
+            return redirect(access.url("sheet"))
+    if request.method == "POST":
+        messages.error(request, "Nothing was saved: correct the deal below.")
+    seated = [names[pk] for pk in (deal.seat_1_id, deal.seat_2_id, deal.seat_3_id)]
+    context = {"table": access.table, "access": access, "deal": deal, "row": row, "form": form, "seated": seated}
+    return render(request, "towie/deal_edit.html", context)
+
+
+@table_page
+@require_POST
+def towie_deal_remove(request, access: Access, deal_id: int):
+    deal = selectors.towie_deal_get(access.table, deal_id)
+    try:
+        services.towie_deal_remove(deal=deal)
+    except ValidationError as error:
+        _flash(request, error)
+        return redirect(access.url("deal_edit", deal.pk))
+    messages.success(request, "The deal is removed: the sheet is worked again without it.")
+    return redirect(access.url("sheet"))
+
+
+@table_page
+def towie_settlement(request, access: Access):
+    """Settle up at any moment: rounded totals, who pays whom, each net; in money at a stake if given."""
+    form = forms.StakeForm(request.GET if "stake" in request.GET else None)
+    stake = None
+    if form.is_bound and form.is_valid():
+        stake = form.cleaned_data["stake"]
+    page = selectors.sheet_page(access.table, stake=stake)
+    context = {"table": access.table, "access": access, "page": page, "form": form, "tab": "settlement"}
+    return render(request, "towie/settlement.html", context)
+
+
+@table_page
+def towie_pdf(request, access: Access):
+    data = selectors.towie_print(access.table)
+    filename, content_type, content = towie_printing.towie_pdf(data, pagesize=_pagesize(request))
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
