@@ -23,7 +23,7 @@ def _play_match(match, rng: random.Random) -> None:
 
 def event(pairs: int, user):
     rng = random.Random(pairs)
-    names = [f"North {i:02d} & South {i:02d}" for i in range(pairs)]
+    names = [(f"North {i:02d}", f"South {i:02d}") for i in range(pairs)]
     created = knockout_services.knockout_create(
         name=f"Bench knockout of {pairs} pairs", date=datetime.date.today(), pairs=names, user=user
     )
