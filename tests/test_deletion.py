@@ -3,7 +3,7 @@
 import pytest
 
 from bench.knockout_build import event as played_knockout
-from tests.towie.conftest import deal_fields, make_table, post_deal
+from tests.towie.conftest import make_table, post_deal
 from tournaments.models import Knockout, KnockoutMatch, Party, Seat, TowieDeal, TowieTable
 
 pytestmark = pytest.mark.django_db

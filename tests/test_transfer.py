@@ -79,7 +79,7 @@ def test_export_and_import_commands(party_factory, director, tmp_path, capsys):
     party = played(party_factory, director)
     path = tmp_path / "party.json"
     call_command("export_party", str(party.id), output=str(path))
-    call_command("import_party", str(path))
+    call_command("import_event", str(path))
     assert "Imported Spring party" in capsys.readouterr().out
     assert Party.objects.filter(name="Spring party").count() == 2
 
@@ -124,3 +124,62 @@ def test_backup_command_refuses_other_databases_plainly(tmp_path):
 
     with pytest.raises(CommandError, match="pg_dump"):
         call_command("backup_db", str(tmp_path / "x.sqlite3"))
+
+
+def knockout_picture(knockout):
+    from tournaments.models import KnockoutDeal, KnockoutMatch
+
+    rounds = sorted((r.bracket, r.number, r.status, r.tables, r.cut) for r in knockout.rounds.all())
+    matches = sorted(
+        (
+            m.round.bracket,
+            m.round.number,
+            m.table,
+            m.ns.name,
+            m.ew.name,
+            m.ns_total,
+            m.ew_total,
+            m.winner.name if m.winner else "",
+            m.best_loser,
+            m.decision,
+        )  # fmt: skip
+        for m in KnockoutMatch.objects.filter(round__knockout=knockout).select_related("round", "ns", "ew", "winner")
+    )
+    deals = sorted(
+        (d.match.round.bracket, d.match.round.number, d.match.table, d.number, d.contract, d.declarer, d.tricks)
+        for d in KnockoutDeal.objects.filter(match__round__knockout=knockout).select_related("match__round")
+    )
+    return rounds, matches, deals
+
+
+def test_a_knockout_survives_the_round_trip_through_json(director):
+    from django.core.serializers.json import DjangoJSONEncoder
+
+    from bench.knockout_build import event
+    from tournaments.models import Knockout
+    from tournaments.transfer import knockout_export, knockout_import
+
+    knockout = event(10, director)
+    before = knockout_picture(knockout)
+    assert len(before[2]) > 50
+    text = json.dumps(knockout_export(knockout), cls=DjangoJSONEncoder)
+    knockout.delete()
+    assert not Knockout.objects.exists()
+    again = knockout_import(json.loads(text))
+    assert knockout_picture(again) == before
+    with pytest.raises(ValidationError, match="not a Club Director knockout export"):
+        knockout_import({"format": "clubdirector.party/1"})
+
+
+def test_the_director_downloads_a_knockout_export_and_imports_it_by_command(client_in, director, tmp_path, capsys):
+    from bench.knockout_build import event
+    from tournaments.models import Knockout
+
+    knockout = event(10, director)
+    response = client_in.get(reverse("knockout_export", args=[knockout.id]))
+    assert response["Content-Disposition"].startswith("attachment")
+    path = tmp_path / "ko.json"
+    path.write_bytes(response.content)
+    call_command("import_event", str(path))
+    assert "Imported Bench knockout of 10 pairs" in capsys.readouterr().out
+    assert Knockout.objects.count() == 2

@@ -181,3 +181,81 @@ def _import(data: dict, user) -> Party:
         for h in data["history"]
     )
     return party
+
+
+# --- knockouts ------------------------------------------------------------------------------------------------------
+
+KNOCKOUT_FORMAT = "clubdirector.knockout/1"
+SKIPPED = ("created_at", "updated_at")
+
+
+def _plain(obj) -> dict:
+    """The row's own values (no id, no links, no timestamps the database keeps)."""
+    return {
+        f.attname: getattr(obj, f.attname)
+        for f in obj._meta.concrete_fields
+        if not f.is_relation and not f.primary_key and f.name not in SKIPPED
+    }
+
+
+def knockout_export(knockout) -> dict:
+    """Everything entered for a knockout; dates stay date objects (dump with DjangoJSONEncoder)."""
+    from tournaments.models import KnockoutDeal, KnockoutMatch
+
+    rounds = {r.id: r for r in knockout.rounds.all()}
+    pairs = {p.id: p for p in knockout.pairs.all()}
+    matches = list(KnockoutMatch.objects.filter(round__knockout=knockout).order_by("round_id", "table"))
+    where = {m.id: [rounds[m.round_id].bracket, rounds[m.round_id].number, m.table] for m in matches}
+    deals = KnockoutDeal.objects.filter(match__round__knockout=knockout).order_by("match_id", "number")
+    return {
+        "format": KNOCKOUT_FORMAT,
+        "knockout": _plain(knockout),
+        "pairs": [_plain(p) for p in pairs.values()],
+        "rounds": [_plain(r) for r in rounds.values()],
+        "matches": [
+            _plain(m)
+            | {
+                "round": where[m.id][:2],
+                "ns": pairs[m.ns_id].name,
+                "ew": pairs[m.ew_id].name,
+                "winner": pairs[m.winner_id].name if m.winner_id else None,
+            }
+            for m in matches
+        ],
+        "deals": [_plain(d) | {"match": where[d.match_id]} for d in deals],
+    }
+
+
+@transaction.atomic
+def knockout_import(data: dict, *, user=None):
+    """A new knockout from an export; nothing is created if any part of it is wrong."""
+    if not isinstance(data, dict) or data.get("format") != KNOCKOUT_FORMAT:
+        raise ValidationError("This is not a Club Director knockout export.")
+    try:
+        return _import_knockout(data, user)
+    except (KeyError, TypeError, ValueError) as error:
+        raise ValidationError(f"The export is damaged: {error!r}.") from None
+
+
+def _import_knockout(data: dict, user):
+    from tournaments.models import Knockout, KnockoutDeal, KnockoutMatch, KnockoutPair, KnockoutRound
+
+    knockout = Knockout.objects.create(**data["knockout"], created_by=user)
+    pairs = {
+        p.name: p for p in KnockoutPair.objects.bulk_create(KnockoutPair(knockout=knockout, **p) for p in data["pairs"])
+    }
+    rounds = {(r["bracket"], r["number"]): KnockoutRound.objects.create(knockout=knockout, **r) for r in data["rounds"]}
+    matches = {}
+    for raw in data["matches"]:
+        fields = dict(raw)
+        bracket, number = fields.pop("round")
+        ns, ew, winner = pairs[fields.pop("ns")], pairs[fields.pop("ew")], fields.pop("winner")
+        match = KnockoutMatch.objects.create(
+            round=rounds[(bracket, number)], ns=ns, ew=ew, winner=pairs[winner] if winner else None, **fields
+        )
+        matches[(bracket, number, match.table)] = match
+    KnockoutDeal.objects.bulk_create(
+        KnockoutDeal(match=matches[tuple(d["match"])], **{k: v for k, v in d.items() if k != "match"})
+        for d in data["deals"]
+    )
+    return knockout

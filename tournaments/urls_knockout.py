@@ -19,6 +19,7 @@ urlpatterns = [
     path(K + "bracket/", views.knockout_bracket, name="knockout_bracket"),
     path(K + "bracket.pdf", views.knockout_bracket_pdf, name="knockout_bracket_pdf"),
     path(K + "results.xlsx", views.knockout_results_xlsx, name="knockout_results_xlsx"),
+    path(K + "export.json", views.knockout_export, name="knockout_export"),
     path(R, views.knockout_round, name="knockout_round"),
     path(R + "redraw/", views.knockout_round_redraw, name="knockout_round_redraw"),
     path(R + "arrange/", views.knockout_round_arrange, name="knockout_round_arrange"),

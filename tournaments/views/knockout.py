@@ -3,12 +3,13 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import HttpResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from tournaments import forms_knockout as forms
+from tournaments import transfer
 from tournaments.models import KnockoutPair
 from tournaments.printing import knockout as printing
 from tournaments.selectors import knockout as selectors
@@ -401,3 +402,11 @@ def knockout_round_pdf(request, knockout_id, bracket, number):
 def knockout_results_xlsx(request, knockout_id):
     knockout = selectors.knockout_get(knockout_id)
     return _file(printing.results_xlsx(selectors.knockout_book(knockout)), download=True)
+
+
+@login_required
+def knockout_export(request, knockout_id):
+    knockout = selectors.knockout_get(knockout_id)
+    response = JsonResponse(transfer.knockout_export(knockout), json_dumps_params={"indent": 1, "ensure_ascii": False})
+    response["Content-Disposition"] = f'attachment; filename="knockout-{knockout.id}.json"'
+    return response

@@ -3,11 +3,11 @@ import json
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.transfer import party_import
+from tournaments.transfer import FORMAT, KNOCKOUT_FORMAT, knockout_import, party_import
 
 
 class Command(BaseCommand):
-    help = "Create a party from a JSON export (see export_party)."
+    help = "Create a party or a knockout from its JSON export (see export_party and export_knockout)."
 
     def add_arguments(self, parser):
         parser.add_argument("path")
@@ -18,8 +18,12 @@ class Command(BaseCommand):
                 data = json.load(handle)
         except (OSError, json.JSONDecodeError) as error:
             raise CommandError(f"Cannot read {path}: {error}") from None
+        kind = data.get("format") if isinstance(data, dict) else None
+        importer = {FORMAT: party_import, KNOCKOUT_FORMAT: knockout_import}.get(kind)
+        if importer is None:
+            raise CommandError("This is not a Club Director party or knockout export.")
         try:
-            party = party_import(data)
+            created = importer(data)
         except ValidationError as error:
             raise CommandError(" ".join(error.messages)) from None
-        self.stdout.write(f"Imported {party.name} as party {party.id}.")
+        self.stdout.write(f"Imported {created.name} (id {created.id}).")

@@ -1,0 +1,27 @@
+import json
+
+from django.core.management.base import BaseCommand, CommandError
+from django.core.serializers.json import DjangoJSONEncoder
+
+from tournaments.models import Knockout
+from tournaments.transfer import knockout_export
+
+
+class Command(BaseCommand):
+    help = "Write a whole knockout (pairs, draws, every match and deal) as JSON to standard output or a file."
+
+    def add_arguments(self, parser):
+        parser.add_argument("knockout_id", type=int)
+        parser.add_argument("--output", "-o", help="file to write (default: standard output)")
+
+    def handle(self, *args, knockout_id, output=None, **options):
+        knockout = Knockout.objects.filter(pk=knockout_id).first()
+        if knockout is None:
+            raise CommandError(f"There is no knockout {knockout_id}.")
+        text = json.dumps(knockout_export(knockout), indent=1, ensure_ascii=False, cls=DjangoJSONEncoder)
+        if output:
+            with open(output, "w", encoding="utf-8") as handle:
+                handle.write(text)
+            self.stdout.write(f"{knockout.name} written to {output}.")
+        else:
+            self.stdout.write(text)
