@@ -78,7 +78,7 @@ WSGI_APPLICATION = "clubdirector.wsgi.application"
 SQLITE_PATH = Path(env_str("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")))
 DATABASE_URL = env_str("DATABASE_URL", "")
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("CONN_MAX_AGE", 60))}
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("CONN_MAX_AGE", 0))}
 else:
     DATABASES = {
         "default": {

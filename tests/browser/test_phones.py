@@ -40,8 +40,10 @@ def browser():
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
+        try:
+            yield launched
+        finally:
+            launched.close()
     os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
 
 
@@ -55,12 +57,27 @@ def enter_round(page, table: int) -> None:
         page.select_option(f"select[name=d{deal}-level]", "P")
 
 
-def test_five_phones_enter_a_round_and_the_director_sees_it_live(browser, live_server):
+@pytest.fixture
+def contexts(browser, live_server):
+    """Browser contexts closed before the live server stops, so no page is still polling it."""
+    opened = []
+
+    def new(**options):
+        context = browser.new_context(**options)
+        opened.append(context)
+        return context
+
+    yield new
+    for context in opened:
+        context.close()
+
+
+def test_five_phones_enter_a_round_and_the_director_sees_it_live(contexts, live_server):
     director = get_user_model().objects.create_user("dora", password="a long party password")
     party = make_party(tables=5, mixed=True, user=director)
     links = {t.table: f"{live_server.url}/t/{t.token}/" for t in TableToken.objects.filter(party=party)}
 
-    room = browser.new_context().new_page()
+    room = contexts().new_page()
     room.goto(f"{live_server.url}/accounts/login/?next=/parties/{party.id}/rounds/1/")
     room.fill("#id_username", "dora")
     room.fill("#id_password", "a long party password")
@@ -70,7 +87,7 @@ def test_five_phones_enter_a_round_and_the_director_sees_it_live(browser, live_s
 
     phones = {}
     for table, url in links.items():
-        context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+        context = contexts(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
         page = context.new_page()
         page.goto(url)
         assert f"Table {table}, round 1" in page.inner_text("h1")

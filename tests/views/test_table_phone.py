@@ -4,7 +4,7 @@ import threading
 
 import pytest
 from django.core.cache import cache
-from django.db import close_old_connections
+from django.db import connections
 from django.test import Client
 from django.urls import reverse
 
@@ -165,8 +165,10 @@ def test_two_phones_submitting_at_once_lose_nothing_silently(party_factory):
     def phone(deals):
         client = Client()
         barrier.wait()
-        pages.append(client.post(url, {"round": 1, "version": 0, **deals}, follow=True).content.decode())
-        close_old_connections()
+        try:
+            pages.append(client.post(url, {"round": 1, "version": 0, **deals}, follow=True).content.decode())
+        finally:
+            connections.close_all()  # this thread's own connection: PostgreSQL must be able to drop the test DB
 
     other = {**DEALS, "d1-tricks": "11"}
     threads = [threading.Thread(target=phone, args=(d,)) for d in (DEALS, other)]

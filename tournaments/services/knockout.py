@@ -223,7 +223,7 @@ def _redraw(round_: KnockoutRound, entrants: list[KnockoutPair], seed: int | Non
 @transaction.atomic
 def round_draw(*, round_: KnockoutRound, seed: int | None = None) -> KnockoutRound:
     """Draw a round again at random, among the same pairs, while no score is in."""
-    round_ = KnockoutRound.objects.select_for_update().select_related("knockout").get(pk=round_.pk)
+    round_ = KnockoutRound.objects.select_for_update(of=("self",)).select_related("knockout").get(pk=round_.pk)
     matches = _check_not_started(round_)
     return _redraw(round_, [pair for m in matches for pair in (m.ns, m.ew)], seed)
 
@@ -231,7 +231,7 @@ def round_draw(*, round_: KnockoutRound, seed: int | None = None) -> KnockoutRou
 @transaction.atomic
 def round_arrange(*, round_: KnockoutRound, tables: list[tuple[int, int]]) -> KnockoutRound:
     """The director's own draw: (North–South pair id, East–West pair id) for table 1, 2, …"""
-    round_ = KnockoutRound.objects.select_for_update().select_related("knockout").get(pk=round_.pk)
+    round_ = KnockoutRound.objects.select_for_update(of=("self",)).select_related("knockout").get(pk=round_.pk)
     matches = _check_not_started(round_)
     entrants = {pair.pk: pair for m in matches for pair in (m.ns, m.ew)}
     if len(tables) != round_.tables:
@@ -261,7 +261,7 @@ def round_arrange(*, round_: KnockoutRound, tables: list[tuple[int, int]]) -> Kn
 
 def _lock_match(match: KnockoutMatch) -> KnockoutMatch:
     match = (
-        KnockoutMatch.objects.select_for_update()
+        KnockoutMatch.objects.select_for_update(of=("self",))
         .select_related("round__knockout", "ns", "ew", "winner")
         .get(pk=match.pk)
     )
@@ -450,7 +450,7 @@ def round_close(*, round_: KnockoutRound, cut: list[int] | None = None) -> list[
     cut: the ids of the tied losers the director puts through instead of the software's cut.
     Returns the rounds it drew (none after a final).
     """
-    round_ = KnockoutRound.objects.select_for_update().select_related("knockout").get(pk=round_.pk)
+    round_ = KnockoutRound.objects.select_for_update(of=("self",)).select_related("knockout").get(pk=round_.pk)
     if round_.is_closed:
         raise ValidationError(f"{round_.title} is already closed.")
     matches = list(round_.matches.select_related("ns", "ew", "winner"))
@@ -504,7 +504,7 @@ def _draw_following(round_: KnockoutRound, qualified: list, others: list) -> lis
 @transaction.atomic
 def round_reopen(*, round_: KnockoutRound) -> KnockoutRound:
     """Open a closed round again to correct it; the rounds it drew go, as long as none of them has a score."""
-    round_ = KnockoutRound.objects.select_for_update().select_related("knockout").get(pk=round_.pk)
+    round_ = KnockoutRound.objects.select_for_update(of=("self",)).select_related("knockout").get(pk=round_.pk)
     if not round_.is_closed:
         raise ValidationError(f"{round_.title} is not closed.")
     following = _following(round_)

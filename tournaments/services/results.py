@@ -62,7 +62,7 @@ def _winner(ns: int, ew: int) -> tuple[str, bool]:
 
 
 def _lock_round(round_: Round) -> Round:
-    return Round.objects.select_for_update().select_related("party").get(pk=round_.pk)
+    return Round.objects.select_for_update(of=("self",)).select_related("party").get(pk=round_.pk)
 
 
 def _check_table(round_: Round, table: int) -> None:
@@ -191,7 +191,7 @@ def _check_net(net) -> tuple[int, int]:
 @transaction.atomic
 def result_cut_override(*, result: TableResult, winner: str, by_user) -> TableResult:
     """The director decides a tied table's cut the other way (or confirms it)."""
-    result = TableResult.objects.select_for_update().select_related("round__party").get(pk=result.pk)
+    result = TableResult.objects.select_for_update(of=("self",)).select_related("round__party").get(pk=result.pk)
     if winner not in ("NS", "EW"):
         raise ValidationError("The winner is North–South or East–West.")
     if not result.cut:
@@ -210,7 +210,10 @@ def result_cut_override(*, result: TableResult, winner: str, by_user) -> TableRe
 
 def _lock_result(round_: Round, table: int) -> TableResult:
     result = (
-        TableResult.objects.select_for_update().select_related("round__party").filter(round=round_, table=table).first()
+        TableResult.objects.select_for_update(of=("self",))
+        .select_related("round__party")
+        .filter(round=round_, table=table)
+        .first()
     )
     if result is None:
         raise ValidationError(f"Table {table} has no result in round {round_.number} yet.")
@@ -268,7 +271,7 @@ def result_lock(*, round_: Round, table: int, locked: bool, by_user) -> TableRes
 @transaction.atomic
 def result_undo(*, change: ResultChange, by_user) -> tuple[TableResult, list[str]]:
     """Put a table's result back as it was before the given change (the undo is itself recorded)."""
-    result = TableResult.objects.select_for_update().select_related("round__party").get(pk=change.result_id)
+    result = TableResult.objects.select_for_update(of=("self",)).select_related("round__party").get(pk=change.result_id)
     _lock_round(result.round)
     before, target = _snapshot(result), change.before
     old_winner = result.winner

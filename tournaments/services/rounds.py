@@ -13,7 +13,7 @@ from tournaments.rules import movement
 @transaction.atomic
 def round_close(*, round_: Round, another: bool = False) -> Round | None:
     """Close the round; seat the next one unless the planned rounds are played (`another` adds one)."""
-    round_ = Round.objects.select_for_update().select_related("party").get(pk=round_.pk)
+    round_ = Round.objects.select_for_update(of=("self",)).select_related("party").get(pk=round_.pk)
     party = round_.party
     if round_.is_closed:
         raise ValidationError(f"Round {round_.number} is already closed.")

@@ -90,7 +90,7 @@ def _spot(seats: dict, table: int, seat: str) -> Seat:
 @transaction.atomic
 def seat_swap(*, round_: Round, table: int, seat: str, other_table: int, other_seat: str, user=None) -> tuple[str, str]:
     """Swap the players in two seats before they play; the override is recorded."""
-    round_ = Round.objects.select_for_update().select_related("party").get(pk=round_.pk)
+    round_ = Round.objects.select_for_update(of=("self",)).select_related("party").get(pk=round_.pk)
     if round_.is_closed:
         raise ValidationError("This round is closed: its seats are as played.")
     played = set(TableResult.objects.filter(round=round_).values_list("table", flat=True))
@@ -126,7 +126,7 @@ def seat_swap(*, round_: Round, table: int, seat: str, other_table: int, other_s
 @transaction.atomic
 def seat_replace(*, round_: Round, table: int, seat: str, guest, user=None) -> None:
     """A reserve (or a late arrival added as a guest) takes a seat; the player leaving becomes a reserve."""
-    round_ = Round.objects.select_for_update().select_related("party").get(pk=round_.pk)
+    round_ = Round.objects.select_for_update(of=("self",)).select_related("party").get(pk=round_.pk)
     if round_.is_closed:
         raise ValidationError("This round is closed: its seats are as played.")
     if TableResult.objects.filter(round=round_, table=table).exists():

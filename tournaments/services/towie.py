@@ -118,7 +118,7 @@ def _rename(table: TowieTable, players: list[TowiePlayer], names: list[str]) -> 
     if [p.name for p in players] == names:
         return
     for player in players:  # two steps, so two players may swap names
-        player.name = f"\x00{player.pk}"
+        player.name = f"#renaming {player.pk}"  # no real name starts so (PostgreSQL takes no NUL bytes)
     TowiePlayer.objects.bulk_update(players, ["name"])
     guests = _guests_by_name(table.party)
     for player, name in zip(players, names, strict=True):
@@ -130,7 +130,7 @@ def _rename(table: TowieTable, players: list[TowiePlayer], names: list[str]) -> 
 @transaction.atomic
 def towie_table_update(*, table: TowieTable, name: str, date, stake=None, players: list[str]) -> TowieTable:
     """Change the name, date, stake and players. Once a deal is on the sheet players may only be renamed."""
-    table = TowieTable.objects.select_for_update().select_related("party").get(pk=table.pk)
+    table = TowieTable.objects.select_for_update(of=("self",)).select_related("party").get(pk=table.pk)
     table.name = _clean_table(name, date)
     table.date = date
     table.stake = _clean_stake(stake)
@@ -182,7 +182,7 @@ def _card(card: str) -> str:
 
 
 def _locked(table: TowieTable) -> TowieTable:
-    return TowieTable.objects.select_for_update().select_related("party").get(pk=table.pk)
+    return TowieTable.objects.select_for_update(of=("self",)).select_related("party").get(pk=table.pk)
 
 
 @transaction.atomic
