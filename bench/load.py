@@ -24,6 +24,7 @@ from tournaments.rules import party as party_rules
 
 CLIENTS = 64
 WORKERS = int(os.environ.get("BENCH_WORKERS", "4"))
+THREADS = int(os.environ.get("BENCH_THREADS", "1"))
 LIMIT_S = 120
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 
@@ -41,6 +42,7 @@ def _gunicorn() -> str:
 
 def _start(port: int) -> subprocess.Popen:
     command = [_gunicorn(), "clubdirector.wsgi", "-w", str(WORKERS), "-b", f"127.0.0.1:{port}", "--timeout", "60"]
+    command += ["--threads", str(THREADS)] if THREADS > 1 else []
     server = subprocess.Popen(command, env=dict(os.environ), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -160,7 +162,7 @@ def run(director) -> dict:
         "lost": lost,
         "p50_ms": round(statistics.median(timings), 1) if timings else None,
         "p95_ms": round(timings[int(0.95 * (len(timings) - 1))], 1) if timings else None,
-        "server": f"gunicorn ({WORKERS} sync workers) on 127.0.0.1",
+        "server": f"gunicorn ({WORKERS} workers{f' x {THREADS} threads' if THREADS > 1 else ', sync'}) on 127.0.0.1",
         "database": connection.vendor,
         "error_samples": errors[:5],
     }
