@@ -4,7 +4,6 @@ The builder takes plain data (`BostonSheet`, filled by tournaments/selectors/bos
 (filename, content_type, bytes); it knows nothing of the database or the rules.
 """
 
-import io
 from dataclasses import dataclass, field
 from datetime import date
 from xml.sax.saxutils import escape
@@ -12,9 +11,9 @@ from xml.sax.saxutils import escape
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import landscape
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyle
 
-from tournaments.printing.common import PDF, clean, filename, long_date, page_size, signed
+from tournaments.printing.common import PDF, build_document, clean, filename, long_date, page_size, signed
 
 MARGIN = 30
 TITLE = ParagraphStyle("b-title", fontName="Helvetica-Bold", fontSize=17, leading=21, spaceAfter=2)
@@ -167,28 +166,6 @@ def boston_sheet_pdf(sheet: BostonSheet, *, pagesize: str = "A4") -> tuple[str, 
         story.append(_p(sheet.problem, CELL_HEAD))
     story += [Spacer(1, 6), _running_sheet(sheet, width), _p(f"Pool(s) on the table: {sheet.pools}", BODY)]
     story += _settlement(sheet, width) + _house(sheet, width)
-    buffer = io.BytesIO()
-    footer = clean(f"{sheet.title} · {sheet.variant}".translate(_FOLD))
-
-    def on_page(canvas, doc):
-        canvas.saveState()
-        canvas.setFont("Helvetica", 7.5)
-        canvas.setFillColorRGB(0.45, 0.45, 0.45)
-        canvas.drawString(MARGIN, MARGIN / 2, footer)
-        canvas.drawRightString(size[0] - MARGIN, MARGIN / 2, f"Page {doc.page}")
-        canvas.restoreState()
-
-    doc = SimpleDocTemplate(
-        buffer,
-        pagesize=size,
-        leftMargin=MARGIN,
-        rightMargin=MARGIN,
-        topMargin=MARGIN,
-        bottomMargin=MARGIN,
-        title=footer,
-        author="Club Director",
-        creator="Club Director",
-        invariant=1,
-    )
-    doc.build(story, onFirstPage=on_page, onLaterPages=on_page)
-    return filename(sheet.title, "boston-sheet", "pdf"), PDF, buffer.getvalue()
+    title = f"{sheet.title} · {sheet.variant}".translate(_FOLD)
+    content = build_document(story, size, title, margin=MARGIN)
+    return filename(sheet.title, "boston-sheet", "pdf"), PDF, content

@@ -1,11 +1,13 @@
 """Small helpers shared by the builders: page sizes, file names, words for seats, text safe for Helvetica."""
 
+import io
 import re
 import unicodedata
 from datetime import date
 
 from reportlab.lib.pagesizes import A4, letter
 from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import SimpleDocTemplate
 
 PDF = "application/pdf"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -146,3 +148,32 @@ def wrap_chars(text: str, font: str, size: float, width: float) -> list[str]:
     if current:
         lines.append(current)
     return lines
+
+
+def build_document(story: list, size: tuple[float, float], title: str, *, margin: float = 36) -> bytes:
+    """A flowing document (Platypus) with the title and page number in the footer of every page."""
+    buffer = io.BytesIO()
+    footer = clean(title)
+
+    def on_page(canvas, doc):
+        canvas.saveState()
+        canvas.setFont("Helvetica", 7.5)
+        canvas.setFillColorRGB(0.45, 0.45, 0.45)
+        canvas.drawString(margin, margin / 2, footer)
+        canvas.drawRightString(size[0] - margin, margin / 2, f"Page {doc.page}")
+        canvas.restoreState()
+
+    doc = SimpleDocTemplate(
+        buffer,
+        pagesize=size,
+        leftMargin=margin,
+        rightMargin=margin,
+        topMargin=margin,
+        bottomMargin=margin,
+        title=footer,
+        author="Club Director",
+        creator="Club Director",
+        invariant=1,
+    )
+    doc.build(story, onFirstPage=on_page, onLaterPages=on_page)
+    return buffer.getvalue()

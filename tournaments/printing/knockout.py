@@ -16,9 +16,9 @@ from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import KeepTogether, PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
 
-from tournaments.printing.common import PDF, XLSX, clean, filename, fit, long_date, page_size
+from tournaments.printing.common import PDF, XLSX, build_document, clean, filename, fit, long_date, page_size
 
 VULNERABLE_WORDS = {"none": "Neither", "NS": "N–S", "EW": "E–W", "both": "Both"}
 UNFINISHED_RULE = (
@@ -142,34 +142,6 @@ def _grid(font_size: float, extra: list | None = None) -> TableStyle:
     )
 
 
-def _build(story: list, size: tuple[float, float], title: str) -> bytes:
-    buffer = io.BytesIO()
-    footer = clean(title)
-
-    def on_page(canvas, doc):
-        canvas.saveState()
-        canvas.setFont("Helvetica", 7.5)
-        canvas.setFillColorRGB(0.45, 0.45, 0.45)
-        canvas.drawString(MARGIN, MARGIN / 2, footer)
-        canvas.drawRightString(size[0] - MARGIN, MARGIN / 2, f"Page {doc.page}")
-        canvas.restoreState()
-
-    doc = SimpleDocTemplate(
-        buffer,
-        pagesize=size,
-        leftMargin=MARGIN,
-        rightMargin=MARGIN,
-        topMargin=MARGIN,
-        bottomMargin=MARGIN,
-        title=footer,
-        author="Club Director",
-        creator="Club Director",
-        invariant=1,
-    )
-    doc.build(story, onFirstPage=on_page, onLaterPages=on_page)
-    return buffer.getvalue()
-
-
 def bracket_pdf(book: KnockoutBook, *, pagesize: str = "A4") -> tuple[str, str, bytes]:
     """The bracket (every match's totals and margin, best losers marked, the winners), then the draw of each
     round, then a rubber score pad for each match."""
@@ -189,7 +161,7 @@ def bracket_pdf(book: KnockoutBook, *, pagesize: str = "A4") -> tuple[str, str, 
     for round_ in book.rounds:
         story += [PageBreak(), *_draw(book, round_, width)]
     story += _pads(book, width)
-    return filename(book.name, "knockout", "pdf"), PDF, _build(story, size, f"{book.name} – knockout")
+    return filename(book.name, "knockout", "pdf"), PDF, build_document(story, size, f"{book.name} – knockout")
 
 
 def draw_pdf(book: KnockoutBook, *, pagesize: str = "A4") -> tuple[str, str, bytes]:
@@ -204,7 +176,7 @@ def draw_pdf(book: KnockoutBook, *, pagesize: str = "A4") -> tuple[str, str, byt
         story.append(_p("No round is drawn yet.", BODY))
     story += _pads(book, width)
     what = "draw" if len(book.rounds) != 1 else f"{book.rounds[0].bracket}-round-{book.rounds[0].number}-draw"
-    return filename(book.name, what, "pdf"), PDF, _build(story, size, f"{book.name} – the draw")
+    return filename(book.name, what, "pdf"), PDF, build_document(story, size, f"{book.name} – the draw")
 
 
 def _plan(book: KnockoutBook, width: float) -> list:

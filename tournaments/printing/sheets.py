@@ -3,17 +3,17 @@
 Rules: shared/rules/four-aces-party.md ("Moving after each round", "End of the party", "Printed matter").
 """
 
-import io
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import landscape
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Table, TableStyle
+from reportlab.platypus import KeepTogether, Paragraph, Table, TableStyle
 
 from tournaments.printing.common import (
     KIND_WORDS,
     PDF,
+    build_document,
     clean,
     filename,
     fit,
@@ -52,34 +52,6 @@ def _grid_style(font_size: float, *, extra: list | None = None) -> TableStyle:
     )
 
 
-def _build(story: list, size: tuple[float, float], title: str) -> bytes:
-    buffer = io.BytesIO()
-    footer = clean(title)
-
-    def on_page(canvas, doc):
-        canvas.saveState()
-        canvas.setFont("Helvetica", 7.5)
-        canvas.setFillColorRGB(0.45, 0.45, 0.45)
-        canvas.drawString(MARGIN, MARGIN / 2, footer)
-        canvas.drawRightString(size[0] - MARGIN, MARGIN / 2, f"Page {doc.page}")
-        canvas.restoreState()
-
-    doc = SimpleDocTemplate(
-        buffer,
-        pagesize=size,
-        leftMargin=MARGIN,
-        rightMargin=MARGIN,
-        topMargin=MARGIN,
-        bottomMargin=MARGIN,
-        title=footer,
-        author="Club Director",
-        creator="Club Director",
-        invariant=1,
-    )
-    doc.build(story, onFirstPage=on_page, onLaterPages=on_page)
-    return buffer.getvalue()
-
-
 # --- movement sheet ----------------------------------------------------------------------------------------
 
 
@@ -98,7 +70,7 @@ def movement_pdf(
         story.append(_movement_table(lines, mixed, size[0] - 2 * MARGIN))
     else:
         story.append(_p("Nobody is seated for this round yet.", BODY))
-    content = _build(story, size, title)
+    content = build_document(story, size, title)
     return filename(party_name, f"movement-round-{round_number}", "pdf"), PDF, content
 
 
@@ -153,7 +125,7 @@ def results_pdf(sheet: ResultsSheet, *, pagesize: str = "A4") -> tuple[str, str,
             _p("Each round: table and seat, the result, and the partner below.", NOTE),
             _standings_table(sheet, width),
         ]
-    content = _build(story, size, f"{sheet.party_name} – results")
+    content = build_document(story, size, f"{sheet.party_name} – results")
     return filename(sheet.party_name, "results", "pdf"), PDF, content
 
 

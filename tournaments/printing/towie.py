@@ -5,7 +5,6 @@ the settlement"). The builder takes plain data (built by tournaments/selectors/t
 (filename, content_type, bytes).
 """
 
-import io
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -13,9 +12,9 @@ from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyle
 
-from tournaments.printing.common import PDF, clean, filename, long_date, page_size, signed
+from tournaments.printing.common import PDF, build_document, clean, filename, long_date, page_size, signed
 
 
 @dataclass(frozen=True)
@@ -166,34 +165,6 @@ def _payments(sheet: TowieSheetPrint) -> list[Paragraph]:
     return lines
 
 
-def _build(story: list, size: tuple[float, float], title: str) -> bytes:
-    buffer = io.BytesIO()
-    footer = clean(title)
-
-    def on_page(canvas, doc):
-        canvas.saveState()
-        canvas.setFont("Helvetica", 7.5)
-        canvas.setFillColorRGB(0.45, 0.45, 0.45)
-        canvas.drawString(MARGIN, MARGIN / 2, footer)
-        canvas.drawRightString(size[0] - MARGIN, MARGIN / 2, f"Page {doc.page}")
-        canvas.restoreState()
-
-    doc = SimpleDocTemplate(
-        buffer,
-        pagesize=size,
-        leftMargin=MARGIN,
-        rightMargin=MARGIN,
-        topMargin=MARGIN,
-        bottomMargin=MARGIN,
-        title=footer,
-        author="Club Director",
-        creator="Club Director",
-        invariant=1,
-    )
-    doc.build(story, onFirstPage=on_page, onLaterPages=on_page)
-    return buffer.getvalue()
-
-
 def towie_pdf(sheet: TowieSheetPrint, *, pagesize: str = "A4") -> tuple[str, str, bytes]:
     """The score sheet, a column per player, then the settlement: rounded totals, nets, who pays whom."""
     size = page_size(pagesize)
@@ -220,5 +191,5 @@ def towie_pdf(sheet: TowieSheetPrint, *, pagesize: str = "A4") -> tuple[str, str
             ]
         ),
     ]
-    content = _build(story, size, f"{sheet.name} – Towie")
+    content = build_document(story, size, f"{sheet.name} – Towie")
     return filename(sheet.name, "towie-sheet", "pdf"), PDF, content
