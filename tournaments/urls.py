@@ -23,6 +23,7 @@ urlpatterns = [
     path(P + "guests/<int:guest_id>/remove/", party.guest_remove, name="guest_remove"),
     path(P + "seats/", rounds.party_seats, name="party_seats"),
     path(P + "rounds/", rounds.round_current, name="round_current"),
+    path(P + "rounds/another/", rounds.round_extend, name="round_extend"),
     path(R, rounds.round_detail, name="round_detail"),
     path(R + "close/", rounds.round_close, name="round_close"),
     path(R + "movement/", rounds.round_movement, name="round_movement"),

@@ -183,3 +183,23 @@ def test_net_figures_that_cannot_both_be_right_are_refused(one_table, director):
     result, _ = result_services.result_record(round_=first, table=1, net=(1000, -1100), by_user=director)
     assert result.winner == "NS"
     assert not TableResult.objects.filter(ns=500).exists()
+
+
+def test_one_more_round_after_the_last_was_closed(party_factory, director, client_in):
+    from django.urls import reverse
+
+    party = party_factory(tables=2, rounds=1)
+    first = party.rounds.get(number=1)
+    with pytest.raises(ValidationError, match="still playing"):
+        round_services.round_extend(party=party)
+    result_services.result_record(round_=first, table=1, net=(100, -100), by_user=director)
+    result_services.result_record(round_=first, table=2, net=(-100, 100), by_user=director)
+    assert round_services.round_close(round_=first) is None
+    page = client_in.get(reverse("party_dashboard", args=[party.id])).content.decode()
+    assert "Play one more round" in page
+    response = client_in.post(reverse("round_extend", args=[party.id]))
+    assert response["Location"] == reverse("round_movement", args=[party.id, 2])
+    party.refresh_from_db()
+    assert party.rounds_planned == 2 and party.rounds.get(number=2).seats.count() == 8
+    # Table 1's winners (N-S) stay at table 1.
+    assert first.seats.get(table=1, seat="N").guest == party.rounds.get(number=2).seats.get(table=1, seat="N").guest

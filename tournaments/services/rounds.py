@@ -26,9 +26,15 @@ def round_close(*, round_: Round, another: bool = False) -> Round | None:
             "every table's result must be in before the round closes."
         )
     round_.status, round_.closed_at = Round.Status.CLOSED, timezone.now()
+    round_.save()
     if round_.number >= party.rounds_planned and not another:
-        round_.save()
         return None
+    return _seat_following(round_, results, extend=another)
+
+
+def _seat_following(round_: Round, results: dict, *, extend: bool) -> Round:
+    """The next round's seats by the movement engine, from this round's seats and winners."""
+    party = round_.party
     seats = list(Seat.objects.filter(round=round_).select_related("guest"))
     seating: dict[int, dict[str, str]] = {}
     for seat in seats:
@@ -45,8 +51,8 @@ def round_close(*, round_: Round, another: bool = False) -> Round | None:
         )
     except ValueError as error:
         raise ValidationError(f"The movement cannot be made: {error}.") from None
-    round_.save()
-    if another and party.rounds_planned < round_.number + 1:
+    round_.save(update_fields=["movement_seed"])
+    if extend and party.rounds_planned < round_.number + 1:
         party.rounds_planned = round_.number + 1
         party.save(update_fields=["rounds_planned"])
     following = Round.objects.create(party=party, number=round_.number + 1)
@@ -57,3 +63,15 @@ def round_close(*, round_: Round, another: bool = False) -> Round | None:
         for s, name in row.items()
     )
     return following
+
+
+@transaction.atomic
+def round_extend(*, party) -> Round:
+    """One more round after the last planned one was closed: seated from that round's results."""
+    last = party.rounds.select_for_update(of=("self",)).select_related("party").order_by("-number").first()
+    if last is None or not last.is_closed:
+        raise ValidationError("The current round is still playing: close it to play another.")
+    results = {r.table: r for r in TableResult.objects.filter(round=last)}
+    if any(not r.is_complete for r in results.values()) or len(results) != party.tables:
+        raise ValidationError(f"Round {last.number} is missing results: correct it first.")
+    return _seat_following(last, results, extend=True)

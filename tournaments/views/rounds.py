@@ -302,3 +302,16 @@ def result_undo(request, party_id, number, table, change_id):
         messages.warning(request, notice)
     messages.success(request, "The change is undone (and the undo is in the history).")
     return redirect("table_enter", party_id=party.id, number=number, table=table)
+
+
+@login_required
+@require_POST
+def round_extend(request, party_id):
+    party = party_selectors.party_get(party_id)
+    try:
+        following = round_services.round_extend(party=party)
+    except ValidationError as error:
+        _flash_errors(request, error)
+        return redirect("party_dashboard", party_id=party.id)
+    messages.success(request, f"Round {following.number} added. Here is where everyone goes.")
+    return redirect("round_movement", party_id=party.id, number=following.number)
