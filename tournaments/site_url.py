@@ -4,20 +4,29 @@ SITE_URL wins when set. Otherwise the request's own address, except that a loopb
 (the laptop's browser on 127.0.0.1) is useless to a phone: then the laptop's LAN address is used.
 """
 
+import contextlib
 import ipaddress
 import socket
+import subprocess
 
 from django.conf import settings
 
 
 def _lan_address() -> str | None:
-    try:
-        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
-    except OSError:
-        return None
-    for info in infos:
-        address = info[4][0]
-        if not ipaddress.ip_address(address).is_loopback:
+    """This computer's address on the local network, found without sending anything anywhere."""
+    candidates = []
+    with contextlib.suppress(OSError):
+        candidates += [info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
+    # Debian maps the host name to 127.0.1.1; `hostname -I` lists the real interfaces' addresses.
+    with contextlib.suppress(OSError, subprocess.SubprocessError):
+        listed = subprocess.run(["hostname", "-I"], capture_output=True, text=True, timeout=2, check=False)
+        candidates += listed.stdout.split()
+    for address in candidates:
+        try:
+            parsed = ipaddress.ip_address(address)
+        except ValueError:
+            continue
+        if parsed.version == 4 and not parsed.is_loopback and not parsed.is_link_local:
             return address
     return None
 
