@@ -11,14 +11,12 @@ from datetime import date
 from xml.sax.saxutils import escape
 
 from openpyxl import Workbook as XlsxWorkbook
-from openpyxl.cell import WriteOnlyCell
-from openpyxl.styles import Alignment, Font
-from openpyxl.utils import get_column_letter
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from tournaments.printing.common import PDF, XLSX, build_document, clean, filename, fit, long_date, page_size
+from tournaments.printing.workbook import new_sheet
 
 VULNERABLE_WORDS = {"none": "Neither", "NS": "N–S", "EW": "E–W", "both": "Both"}
 UNFINISHED_RULE = (
@@ -348,24 +346,6 @@ def _pad(book: KnockoutBook, m: MatchSheet, width: float) -> list:
 
 # --- XLSX -----------------------------------------------------------------------------------------------------
 
-BOLD = Font(bold=True)
-HEAD_ALIGN = Alignment(horizontal="center", vertical="center", wrap_text=True)
-
-
-def _sheet(xlsx: XlsxWorkbook, title: str, headers: list[tuple[str, float]], freeze: str):
-    ws = xlsx.create_sheet(title)
-    for i, (_, width) in enumerate(headers, start=1):
-        ws.column_dimensions[get_column_letter(i)].width = width
-    ws.freeze_panes = freeze
-    row = []
-    for text, _ in headers:
-        cell = WriteOnlyCell(ws, value=text)
-        cell.font = BOLD
-        cell.alignment = HEAD_ALIGN
-        row.append(cell)
-    ws.append(row)
-    return ws
-
 
 def results_xlsx(book: KnockoutBook) -> tuple[str, str, bytes]:
     """Sheets: Matches (every match, its totals, winner, margin, how decided, best loser) and Deals (every deal
@@ -391,7 +371,7 @@ def _matches(xlsx: XlsxWorkbook, book: KnockoutBook) -> None:
     headers = [("Bracket", 13), ("Round", 20), ("Table", 7), ("North–South", name_w), ("East–West", name_w)]
     headers += [("N–S total", 10), ("E–W total", 10), ("Winner", name_w), ("Margin", 9), ("Decided by", 14)]
     headers += [("Best loser (went on)", name_w), ("Entered", 14)]
-    ws = _sheet(xlsx, "Matches", headers, "D2")
+    ws = new_sheet(xlsx, "Matches", headers, "D2")
     for round_ in book.rounds:
         for m in round_.matches:
             ws.append(
@@ -416,7 +396,7 @@ def _deals(xlsx: XlsxWorkbook, book: KnockoutBook) -> None:
     headers = [("Bracket", 13), ("Round", 20), ("Table", 7), ("Deal", 9), ("Vulnerable", 10), ("Contract", 9)]
     headers += [("By", 6), ("Tricks", 7), ("Honours", 9), ("N–S above", 10), ("N–S below", 10)]
     headers += [("E–W above", 10), ("E–W below", 10), ("N–S total", 10), ("E–W total", 10), ("Notes", 40)]
-    ws = _sheet(xlsx, "Deals", headers, "E2")
+    ws = new_sheet(xlsx, "Deals", headers, "E2")
     for round_ in book.rounds:
         for m in round_.matches:
             where = [round_.bracket.capitalize(), round_.title, m.table]
@@ -448,7 +428,7 @@ def _deals(xlsx: XlsxWorkbook, book: KnockoutBook) -> None:
 
 
 def _plan_sheet(xlsx: XlsxWorkbook, book: KnockoutBook) -> None:
-    ws = _sheet(xlsx, "Plan", [("Bracket", 13), ("Round", 14), ("Tables", 8), ("Who plays", 60)], "A2")
+    ws = new_sheet(xlsx, "Plan", [("Bracket", 13), ("Round", 14), ("Tables", 8), ("Who plays", 60)], "A2")
     for row in book.plan:
         ws.append([row.bracket.capitalize(), row.stage, row.tables, row.who])
     if book.plan_note:

@@ -33,7 +33,7 @@ def results_xlsx(book: Workbook) -> tuple[str, str, bytes]:
     return filename(sheet.party_name, "results", "xlsx"), XLSX, buffer.getvalue()
 
 
-def _new_sheet(xlsx: XlsxWorkbook, title: str, headers: list[tuple[str, float]], freeze: str):
+def new_sheet(xlsx: XlsxWorkbook, title: str, headers: list[tuple[str, float]], freeze: str):
     """A sheet with column widths, frozen panes and a bold header row; the data rows are appended after."""
     ws = xlsx.create_sheet(title)
     for i, (_, width) in enumerate(headers, start=1):
@@ -63,7 +63,7 @@ def _standings(xlsx: XlsxWorkbook, book: Workbook) -> None:
     headers.append(("Total", 9))
     for r in sheet.rounds:
         headers += [(f"R{r} table", 8), (f"R{r} seat", 8), (f"R{r} partner", name_w), (f"R{r} result", 9)]
-    ws = _new_sheet(xlsx, "Standings", headers, "C2")
+    ws = new_sheet(xlsx, "Standings", headers, "C2")
     for line in sheet.lines:
         by_round = {entry[0]: entry for entry in line.rounds}
         row = [line.label, line.name]
@@ -85,7 +85,7 @@ def _seating(xlsx: XlsxWorkbook, book: Workbook) -> None:
     headers = [("Round", 7), ("Table", 7)]
     headers += [(seat, name_w) for seat in ("North", "East", "South", "West")]
     headers += [("N–S", 9), ("E–W", 9), ("Winner", 8)]
-    ws = _new_sheet(xlsx, "Seating", headers, "C2")
+    ws = new_sheet(xlsx, "Seating", headers, "C2")
     for row in book.seating:
         ws.append(
             [
@@ -124,7 +124,7 @@ def _deals(xlsx: XlsxWorkbook, book: Workbook) -> None:
         ("N–S", 8),
         ("E–W", 8),
     ]
-    ws = _new_sheet(xlsx, "Deals", headers, "D2")
+    ws = new_sheet(xlsx, "Deals", headers, "D2")
     headings = {n: _deal_heading(n) for n in range(1, party_rules.DEALS_PER_ROUND + 1)}
     for deal in book.deals:
         dealer, vulnerable = headings.get(deal.number) or _deal_heading(deal.number)
@@ -147,7 +147,7 @@ def _deals(xlsx: XlsxWorkbook, book: Workbook) -> None:
 
 def _pairs(xlsx: XlsxWorkbook, book: Workbook) -> None:
     pairs = book.sheet.pairs
-    ws = _new_sheet(
+    ws = new_sheet(
         xlsx, "Pairs", [("Place", 7), ("Pair", _name_width((p[1] for p in pairs), 24, 60)), ("Total", 9)], "A2"
     )
     for label, name, total in pairs:

@@ -3,7 +3,6 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
@@ -13,7 +12,7 @@ from tournaments.models import BostonDeal
 from tournaments.printing import boston as boston_printing
 from tournaments.selectors import boston as selectors
 from tournaments.services import boston as services
-from tournaments.views.common import add_errors, error_messages
+from tournaments.views.common import add_errors, error_messages, file_response, paper_of
 
 
 def _flash_errors(request, error: ValidationError) -> None:
@@ -190,9 +189,5 @@ def boston_reopen(request, table_id):
 @login_required
 def boston_sheet_pdf(request, table_id):
     table = selectors.table_get(table_id)
-    paper = "letter" if request.GET.get("paper") == "letter" else "A4"
     data = selectors.sheet_print(selectors.table_sheet(table))
-    filename, content_type, content = boston_printing.boston_sheet_pdf(data, pagesize=paper)
-    response = HttpResponse(content, content_type=content_type)
-    response["Content-Disposition"] = f'inline; filename="{filename}"'
-    return response
+    return file_response(boston_printing.boston_sheet_pdf(data, pagesize=paper_of(request)))

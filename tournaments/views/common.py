@@ -1,6 +1,7 @@
-"""Small helpers the views share: turning a service's ValidationError into messages."""
+"""Small helpers the views share: errors into messages, printed files into responses."""
 
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.http import HttpResponse
 
 
 def error_messages(error: ValidationError) -> list[str]:
@@ -17,3 +18,16 @@ def add_errors(form, error: ValidationError) -> None:
     else:
         for message in error.messages:
             form.add_error(None, message)
+
+
+def file_response(built: tuple[str, str, bytes], *, download: bool = False) -> HttpResponse:
+    """Wrap a printer's (filename, content_type, bytes): shown in the browser, or downloaded."""
+    filename, content_type, content = built
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'{"attachment" if download else "inline"}; filename="{filename}"'
+    return response
+
+
+def paper_of(request) -> str:
+    """?paper=letter for US Letter; A4 otherwise."""
+    return "letter" if request.GET.get("paper") == "letter" else "A4"

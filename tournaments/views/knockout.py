@@ -3,7 +3,7 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import HttpResponse, JsonResponse
+from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
@@ -14,23 +14,12 @@ from tournaments.models import KnockoutPair
 from tournaments.printing import knockout as printing
 from tournaments.selectors import knockout as selectors
 from tournaments.services import knockout as services
-from tournaments.views.common import add_errors, error_messages
+from tournaments.views.common import add_errors, error_messages, file_response, paper_of
 
 
 def _flash(request, error: ValidationError) -> None:
     for message in error_messages(error):
         messages.error(request, message)
-
-
-def _file(built: tuple[str, str, bytes], *, download: bool = False) -> HttpResponse:
-    filename, content_type, content = built
-    response = HttpResponse(content, content_type=content_type)
-    response["Content-Disposition"] = f'{"attachment" if download else "inline"}; filename="{filename}"'
-    return response
-
-
-def _pagesize(request) -> str:
-    return "letter" if request.GET.get("paper") == "letter" else "A4"
 
 
 # --- the event ------------------------------------------------------------------------------------------------
@@ -389,19 +378,19 @@ def knockout_bracket(request, knockout_id):
 @login_required
 def knockout_bracket_pdf(request, knockout_id):
     knockout = selectors.knockout_get(knockout_id)
-    return _file(printing.bracket_pdf(selectors.knockout_book(knockout), pagesize=_pagesize(request)))
+    return file_response(printing.bracket_pdf(selectors.knockout_book(knockout), pagesize=paper_of(request)))
 
 
 @login_required
 def knockout_round_pdf(request, knockout_id, bracket, number):
     knockout, round_ = _round(knockout_id, bracket, number)
-    return _file(printing.draw_pdf(selectors.knockout_book(knockout, only=round_), pagesize=_pagesize(request)))
+    return file_response(printing.draw_pdf(selectors.knockout_book(knockout, only=round_), pagesize=paper_of(request)))
 
 
 @login_required
 def knockout_results_xlsx(request, knockout_id):
     knockout = selectors.knockout_get(knockout_id)
-    return _file(printing.results_xlsx(selectors.knockout_book(knockout)), download=True)
+    return file_response(printing.results_xlsx(selectors.knockout_book(knockout)), download=True)
 
 
 @login_required

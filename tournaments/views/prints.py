@@ -2,7 +2,7 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
@@ -13,18 +13,7 @@ from tournaments.selectors import rounds as round_selectors
 from tournaments.selectors import tokens as token_selectors
 from tournaments.services import tokens as token_services
 from tournaments.site_url import is_loopback_url, site_url
-
-
-def _file(built: tuple[str, str, bytes], *, download: bool = False) -> HttpResponse:
-    filename, content_type, content = built
-    response = HttpResponse(content, content_type=content_type)
-    disposition = "attachment" if download else "inline"
-    response["Content-Disposition"] = f'{disposition}; filename="{filename}"'
-    return response
-
-
-def _pagesize(request) -> str:
-    return "letter" if request.GET.get("paper") == "letter" else "A4"
+from tournaments.views.common import file_response, paper_of
 
 
 @login_required
@@ -58,21 +47,21 @@ def token_reissue(request, party_id, table):
 @login_required
 def tallies_pdf(request, party_id):
     party = party_selectors.party_get(party_id)
-    return _file(tallies.tallies_pdf(print_selectors.tally_cards(party), pagesize=_pagesize(request)))
+    return file_response(tallies.tallies_pdf(print_selectors.tally_cards(party), pagesize=paper_of(request)))
 
 
 @login_required
 def table_cards_pdf(request, party_id):
     party = party_selectors.party_get(party_id)
     links = token_selectors.table_links(party, request)
-    return _file(cards.table_cards_pdf(print_selectors.table_cards(party, links), pagesize=_pagesize(request)))
+    return file_response(cards.table_cards_pdf(print_selectors.table_cards(party, links), pagesize=paper_of(request)))
 
 
 @login_required
 def score_cards_pdf(request, party_id, number):
     party = party_selectors.party_get(party_id)
     round_ = round_selectors.round_get(party, number)
-    return _file(cards.score_cards_pdf(print_selectors.score_cards(round_), pagesize=_pagesize(request)))
+    return file_response(cards.score_cards_pdf(print_selectors.score_cards(round_), pagesize=paper_of(request)))
 
 
 @login_required
@@ -80,16 +69,16 @@ def movement_pdf(request, party_id, number):
     party = party_selectors.party_get(party_id)
     round_ = round_selectors.round_get(party, number)
     lines = print_selectors.movement_lines(round_)
-    return _file(sheets.movement_pdf(party.name, round_.number, lines, pagesize=_pagesize(request)))
+    return file_response(sheets.movement_pdf(party.name, round_.number, lines, pagesize=paper_of(request)))
 
 
 @login_required
 def results_pdf(request, party_id):
     party = party_selectors.party_get(party_id)
-    return _file(sheets.results_pdf(print_selectors.results_sheet(party), pagesize=_pagesize(request)))
+    return file_response(sheets.results_pdf(print_selectors.results_sheet(party), pagesize=paper_of(request)))
 
 
 @login_required
 def results_xlsx(request, party_id):
     party = party_selectors.party_get(party_id)
-    return _file(workbook.results_xlsx(print_selectors.workbook(party)), download=True)
+    return file_response(workbook.results_xlsx(print_selectors.workbook(party)), download=True)

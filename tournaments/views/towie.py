@@ -11,7 +11,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ValidationError
-from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -24,7 +23,7 @@ from tournaments.selectors import party as party_selectors
 from tournaments.selectors import towie as selectors
 from tournaments.services import towie as services
 from tournaments.site_url import site_url
-from tournaments.views.common import add_errors, error_messages
+from tournaments.views.common import add_errors, error_messages, file_response, paper_of
 
 
 @dataclass(frozen=True)
@@ -70,10 +69,6 @@ def _deal_errors(form, error: ValidationError) -> None:
     if hasattr(error, "error_dict") and "contract" in error.error_dict:
         error = ValidationError({("level" if k == "contract" else k): v for k, v in error.error_dict.items()})
     add_errors(form, error)
-
-
-def _pagesize(request) -> str:
-    return "letter" if request.GET.get("paper") == "letter" else "A4"
 
 
 # --- the tables --------------------------------------------------------------------------------
@@ -305,7 +300,4 @@ def towie_settlement(request, access: Access):
 @table_page
 def towie_pdf(request, access: Access):
     data = selectors.towie_print(access.table)
-    filename, content_type, content = towie_printing.towie_pdf(data, pagesize=_pagesize(request))
-    response = HttpResponse(content, content_type=content_type)
-    response["Content-Disposition"] = f'inline; filename="{filename}"'
-    return response
+    return file_response(towie_printing.towie_pdf(data, pagesize=paper_of(request)))
