@@ -5,6 +5,7 @@ the project folder and a throwaway secret key. With DEBUG off every production s
 be given, or start-up fails with a message naming it.
 """
 
+import datetime
 import os
 from pathlib import Path
 
@@ -39,6 +40,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_tables2",
+    "axes",
     "tournaments",
 ]
 
@@ -49,8 +51,14 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Every page needs a login unless its view says otherwise (login, club setup, the phones).
+    "django.contrib.auth.middleware.LoginRequiredMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # A fresh database sends every page to "Set up your club" (only from the laptop itself).
+    "tournaments.middleware.FirstRunMiddleware",
+    # Last, so it sees the login view's answer: refuses a locked-out user name and address.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "clubdirector.urls"
@@ -65,6 +73,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "tournaments.context.clubs",
             ],
         },
     },
@@ -106,6 +115,35 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+AUTHENTICATION_BACKENDS = [
+    # First, so a locked-out user name and address is refused before the password is even checked.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
+# Password guessing: 5 failed logins for one user name from one address lock that pair out for
+# 15 minutes. The attempts live in the database, so every worker and a restart see the same count.
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_CLIENT_IP_CALLABLE = "tournaments.client_address.client_address"
+AXES_RESET_ON_SUCCESS = True
+
+# The reverse proxies whose X-Forwarded-For is believed (comma-separated addresses, e.g.
+# TRUSTED_PROXIES=127.0.0.1 behind the README's nginx). Empty: the connection's own address counts,
+# so a client can never choose its address by sending the header.
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", [])
+
+# The cache holds the wrong-phone-link counts: a database table (made by a migration), so every
+# worker and every app server shares the counts and they survive a restart, with no new server.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "clubdirector_cache",
+    }
+}
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "login"
@@ -149,5 +187,7 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "loggers": {
         "tournaments": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+        # Failed logins and lock-outs, with user name and address.
+        "axes": {"handlers": ["console"], "level": "WARNING"},
     },
 }

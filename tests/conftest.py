@@ -3,13 +3,26 @@ import datetime
 import pytest
 from django.contrib.auth import get_user_model
 
+from tournaments.models import Club, Membership
 from tournaments.services import party as party_services
 from tournaments.services import seating as seating_services
 
 
+def default_club() -> Club:
+    """The club of events a test makes without a director."""
+    return Club.objects.get_or_create(name="Test club")[0]
+
+
+def club_of(user) -> Club | None:
+    """The club a test event belongs to: its director's, else the test club."""
+    return None if user is not None else default_club()
+
+
 @pytest.fixture
 def director(db):
-    return get_user_model().objects.create_user("alice", password="correct horse battery", is_staff=True)
+    user = get_user_model().objects.create_user("alice", password="correct horse battery")
+    Membership.objects.create(club=Club.objects.create(name="Alice's club"), user=user, role="owner")
+    return user
 
 
 @pytest.fixture
@@ -28,6 +41,7 @@ def make_party(*, tables=2, mixed=False, keep_partners=False, rounds=3, user=Non
         keep_partners=keep_partners,
         rounds_planned=rounds,
         user=user,
+        club=extra.pop("club", None) or club_of(user),
         **extra,
     )
     if mixed:

@@ -71,9 +71,10 @@ class BostonTableForm(forms.Form):
         label="After the fortieth deal, play on until someone wins the pool (otherwise it is divided equally)",
     )
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, club=None, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["party"].queryset = Party.objects.for_list()
+        # Only the club's own parties: another club's are neither offered nor accepted.
+        self.fields["party"].queryset = Party.objects.filter(club=club).for_list()
         for row in NO_TRUMP_ROWS:
             label = "Spread slam" if row == "spread slam" else f"{row} tricks"
             self.fields[f"nt_{_slug(row)}"] = _figure(label, least=1)

@@ -7,6 +7,7 @@ R = P + "rounds/<int:number>/"
 
 urlpatterns = [
     path("", home.home, name="home"),
+    path("", include("tournaments.urls_clubs")),
     path("knockouts/", include("tournaments.urls_knockout")),
     path("towie/", include("tournaments.urls_towie")),
     path("boston/", include("tournaments.urls_boston")),

@@ -1,6 +1,6 @@
 """A whole game of each variant kept on the pages, deal by deal, as four players would.
 
-Every expected figure is copied by hand from shared/rules/boston.md (the table and cell named in the
+Every expected figure is copied by hand from docs/rules/boston.md (the table and cell named in the
 comment), and each player's account is kept here apart from the app: a ledger of the dealer's feed,
 what the adversaries pay or are paid, and what the caller takes from or pays into the pool.
 """

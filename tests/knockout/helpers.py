@@ -2,6 +2,7 @@
 
 import datetime
 
+from tests.conftest import club_of
 from tournaments.models import KnockoutMatch, KnockoutRound
 from tournaments.services import knockout as services
 
@@ -17,7 +18,9 @@ def pair_text(count: int) -> str:
 
 
 def make_knockout(*, pairs: int = 14, user=None, name: str = "Four Aces night", draw: bool = True, seed: int = 11):
-    knockout = services.knockout_create(name=name, date=DATE, pairs=[list(p) for p in pair_names(pairs)], user=user)
+    knockout = services.knockout_create(
+        name=name, date=DATE, pairs=[list(p) for p in pair_names(pairs)], user=user, club=club_of(user)
+    )
     if draw:
         services.knockout_draw(knockout=knockout, seed=seed)
     return knockout

@@ -1,6 +1,6 @@
 """A match's rubber score pad through the pages: deal by deal, or just the two totals.
 
-The figures are worked out by hand from shared/rules/scoring.md ("Rubber bridge") and rubber-knockout.md:
+The figures are worked out by hand from docs/rules/scoring.md ("Rubber bridge") and rubber-knockout.md:
 trick points below the line, everything else above it, 700 or 500 for a rubber, and after the last deal
 300 for a game and 50 for a part score in the unfinished rubber.
 """

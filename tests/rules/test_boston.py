@@ -1,7 +1,7 @@
-"""Boston, Boston de Fontainebleau and French Boston (shared/rules/boston.md).
+"""Boston, Boston de Fontainebleau and French Boston (docs/rules/boston.md).
 
-Every cell of every payment table is read from boston.md itself (shared/ sits beside the repo,
-as ../shared in CI) and checked against `payment()`; hand-copied spot checks keep the tests
+Every cell of every payment table is read from the repo's own docs/rules/boston.md and checked
+against `payment()`; hand-copied spot checks keep the tests
 meaningful if the markdown's layout ever changes under the parser.
 """
 
@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from tournaments.rules import boston
 from tournaments.rules.boston import POOL, BostonGame, misere_partout, payment
 
-RULES = Path(__file__).resolve().parents[2].parent / "shared" / "rules" / "boston.md"
-TEXT = RULES.read_text(encoding="utf-8") if RULES.exists() else ""
+RULES = Path(__file__).resolve().parents[2] / "docs" / "rules" / "boston.md"
+TEXT = RULES.read_text(encoding="utf-8")
 FLAT = " ".join(TEXT.split())
 SUIT_COLUMNS = {"♣ or ♠": ("C", "S"), "♡": ("H",), "♢": ("D",)}
 ROW_BIDS = {

@@ -1,4 +1,4 @@
-"""The rubber bridge knockout: plans and best losers (shared/rules/rubber-knockout.md)."""
+"""The rubber bridge knockout: plans and best losers (docs/rules/rubber-knockout.md)."""
 
 import pytest
 from hypothesis import given, settings

@@ -1,6 +1,6 @@
 """The Four Aces movement: "winners move up, losers stay".
 
-Rules: shared/rules/four-aces-party.md, "Moving after each round"; the seat conventions where the
+Rules: docs/rules/four-aces-party.md, "Moving after each round"; the seat conventions where the
 rules are silent are those stated in the docstring of tournaments/rules/movement.py.
 """
 

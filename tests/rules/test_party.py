@@ -1,6 +1,6 @@
 """A progressive-party round (tournaments/rules/party.py): vulnerability, the 1,000 cap, the net.
 
-Every expected figure is worked out by hand from shared/rules/four-aces-party.md and scoring.md.
+Every expected figure is worked out by hand from docs/rules/four-aces-party.md and scoring.md.
 """
 
 import pytest

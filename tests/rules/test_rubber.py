@@ -1,6 +1,6 @@
 """Rubber bridge (tournaments/rules/rubber.py): match_score and the RubberPad.
 
-Every expected figure is worked out by hand from shared/rules/scoring.md ("Rubber bridge") and
+Every expected figure is worked out by hand from docs/rules/scoring.md ("Rubber bridge") and
 rubber-knockout.md. Below the line only trick points; above it overtricks, undertricks, slams,
 the doubled/redoubled bonus, honours and the rubber bonus; no 50 part-score or 300/500 game bonus.
 """

@@ -1,6 +1,6 @@
 """The score of one deal (tournaments/rules/scoring.py) and written contracts (contract.py).
 
-Every expected figure below is worked out by hand from shared/rules/scoring.md and written as a
+Every expected figure below is worked out by hand from docs/rules/scoring.md and written as a
 literal; the engine's own helpers are never used to compute an expectation.
 """
 

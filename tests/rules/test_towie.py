@@ -1,4 +1,4 @@
-"""Towie scoring, seats and settlement (shared/rules/towie.md). Every figure is worked by hand."""
+"""Towie scoring, seats and settlement (docs/rules/towie.md). Every figure is worked by hand."""
 
 from decimal import Decimal
 

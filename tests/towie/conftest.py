@@ -3,6 +3,7 @@ import datetime
 import pytest
 from django.urls import reverse
 
+from tests.conftest import club_of
 from tournaments.models import TowieTable
 from tournaments.services import towie as towie_services
 
@@ -12,7 +13,13 @@ CARDS = ["AS", "KS", "QS", "JS", "10S"]
 
 def make_table(players=("A", "B", "C"), *, draw=True, stake=None, party=None, user=None, name="Towie night"):
     table = towie_services.towie_table_create(
-        name=name, date=datetime.date(2026, 11, 28), players=list(players), stake=stake, party=party, user=user
+        name=name,
+        date=datetime.date(2026, 11, 28),
+        players=list(players),
+        stake=stake,
+        party=party,
+        user=user,
+        club=None if party else club_of(user),
     )
     if draw:
         towie_services.towie_seats_draw(table=table, cards=dict(zip(players, CARDS, strict=False)))

@@ -1,4 +1,4 @@
-"""The seat draw and who plays next, through the pages (shared/rules/towie.md, "The table" and "Seats")."""
+"""The seat draw and who plays next, through the pages (docs/rules/towie.md, "The table" and "Seats")."""
 
 import random
 

@@ -1,4 +1,4 @@
-"""The worked example of shared/rules/towie.md, end to end through the pages: every figure, sheet and settlement.
+"""The worked example of docs/rules/towie.md, end to end through the pages: every figure, sheet and settlement.
 
 1. B bids and makes 5H exactly: 150 + 500 = 650 to B.
 2. A bids 4N and makes twelve tricks: 140 + 2 overtricks 100 + 500 = 740 to A.

@@ -8,6 +8,7 @@ from django.db import connections
 from django.test import Client
 from django.urls import reverse
 
+from tournaments import link_limit
 from tournaments.models import ResultChange, TableResult, TableToken
 from tournaments.services import results as result_services
 from tournaments.services import rounds as round_services
@@ -102,7 +103,8 @@ def test_a_closed_round_takes_no_more_results_and_shows_where_to_go(client, part
     assert TableResult.objects.get(round=first, table=1).ns == 100
 
 
-def test_a_wrong_or_revoked_link_is_a_plain_404_and_repeated_wrong_links_are_slowed(client, party_factory):
+def test_a_wrong_or_revoked_link_is_a_plain_404_and_repeated_wrong_links_are_slowed(client, party_factory, monkeypatch):
+    monkeypatch.setattr(link_limit, "_window", lambda: 1)  # all within one minute of the limit
     party = party_factory(tables=1)
     old = link(party)
     token_services.token_reissue(party=party, table=1)
@@ -111,7 +113,7 @@ def test_a_wrong_or_revoked_link_is_a_plain_404_and_repeated_wrong_links_are_slo
     for _ in range(9):
         assert client.get("/t/not-a-real-token/").status_code == 404
     assert client.get("/t/still-wrong/").status_code == 429
-    assert client.get(link(party)).status_code == 429
+    assert client.get(link(party)).status_code == 200  # a valid link still opens its table
 
 
 def test_a_token_reaches_only_its_own_table(client, party_factory):

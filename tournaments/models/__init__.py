@@ -1,4 +1,5 @@
 from tournaments.models.boston import *  # noqa: F403
+from tournaments.models.club import Club, DirectorInvite, Membership, Role
 from tournaments.models.knockout import *  # noqa: F403
 from tournaments.models.party import (
     DealEntry,
@@ -14,6 +15,10 @@ from tournaments.models.party import (
 from tournaments.models.towie import *  # noqa: F403
 
 __all__ = [
+    "Club",
+    "DirectorInvite",
+    "Membership",
+    "Role",
     "DealEntry",
     "Guest",
     "Party",

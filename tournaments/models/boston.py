@@ -70,6 +70,8 @@ class BostonTable(models.Model):
         null=True, blank=True, help_text="Boston's thirteenth deal at no trump: the seat that won its last trick."
     )
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    club = models.ForeignKey("tournaments.Club", on_delete=models.PROTECT, related_name="boston_tables")
+    demo = models.BooleanField(default=False, help_text="Made by the demo: deleted with the other demo events.")
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = BostonTableQuerySet.as_manager()

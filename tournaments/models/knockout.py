@@ -32,6 +32,8 @@ class Knockout(models.Model):
     date = models.DateField()
     rules = models.CharField(max_length=8, choices=RuleSet.choices, default=RuleSet.MODERN)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    club = models.ForeignKey("tournaments.Club", on_delete=models.PROTECT, related_name="knockouts")
+    demo = models.BooleanField(default=False, help_text="Made by the demo: deleted with the other demo events.")
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = KnockoutQuerySet.as_manager()

@@ -49,6 +49,8 @@ class Party(models.Model):
     draw_seed = models.BigIntegerField(null=True, blank=True, help_text="Kept so the tallies reprint the same.")
     pins = models.JSONField(default=list, blank=True, help_text="Seats the hostess fixed: [table, seat, name].")
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    club = models.ForeignKey("tournaments.Club", on_delete=models.PROTECT, related_name="parties")
+    demo = models.BooleanField(default=False, help_text="Made by the demo: deleted with the other demo events.")
     created_at = models.DateTimeField(default=timezone.now)
 
     objects = PartyQuerySet.as_manager()

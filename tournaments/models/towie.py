@@ -1,4 +1,4 @@
-"""A Towie table (shared/rules/towie.md): three to five players, each for himself, on its own or at a party.
+"""A Towie table (docs/rules/towie.md): three to five players, each for himself, on its own or at a party.
 
 The models store what the table said, never a computed figure: the players and their drawn cards,
 and each deal as entered (who sat, who dealt, the contract, the tricks, the honours). The sheet, the
@@ -51,6 +51,8 @@ class TowieTable(models.Model):
     next_seats = models.JSONField(null=True, blank=True)
     token = models.CharField(max_length=64, unique=True, default=new_towie_token, editable=False)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    club = models.ForeignKey("tournaments.Club", on_delete=models.PROTECT, related_name="towie_tables")
+    demo = models.BooleanField(default=False, help_text="Made by the demo: deleted with the other demo events.")
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = TowieTableQuerySet.as_manager()

@@ -1,6 +1,6 @@
 """Table cards (number, QR code, link) and score cards (four deals per table per round), drawn on the canvas.
 
-Rules: shared/rules/four-aces-party.md ("A round", "Scoring each deal", "Printed matter").
+Rules: docs/rules/four-aces-party.md ("A round", "Scoring each deal", "Printed matter").
 """
 
 import io

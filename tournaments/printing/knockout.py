@@ -1,7 +1,7 @@
 """The knockout's printed matter: the bracket, the draw per round and a rubber score pad per match (PDF),
 and the results workbook with every match and every deal (XLSX).
 
-Rules: shared/rules/rubber-knockout.md ("What the director needs"). The builders take the plain data below
+Rules: docs/rules/rubber-knockout.md ("What the director needs"). The builders take the plain data below
 (built by tournaments/selectors/knockout.py) and return (filename, content_type, bytes); no ORM here.
 """
 

@@ -1,6 +1,6 @@
 """The movement sheet (where everyone sits next) and the results sheet (standings and prizes), with Platypus.
 
-Rules: shared/rules/four-aces-party.md ("Moving after each round", "End of the party", "Printed matter").
+Rules: docs/rules/four-aces-party.md ("Moving after each round", "End of the party", "Printed matter").
 """
 
 from xml.sax.saxutils import escape

@@ -1,6 +1,6 @@
 """Tally cards: one per player, four or six to a page with dashed cut lines, drawn straight on the canvas.
 
-Rules: shared/rules/four-aces-party.md ("People and tables", "Printed matter"); design: screens.md.
+Rules: docs/rules/four-aces-party.md ("People and tables", "Printed matter"); design: screens.md.
 """
 
 import io

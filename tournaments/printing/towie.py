@@ -1,6 +1,6 @@
 """The Towie score sheet (a column per player) and its settlement, as a PDF (Platypus).
 
-Rules: shared/rules/towie.md; design: screens.md ("Towie: the score sheet with a column per player and
+Rules: docs/rules/towie.md; design: screens.md ("Towie: the score sheet with a column per player and
 the settlement"). The builder takes plain data (built by tournaments/selectors/towie.py) and returns
 (filename, content_type, bytes).
 """

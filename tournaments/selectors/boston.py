@@ -15,6 +15,7 @@ from tournaments.models import BostonDeal, BostonTable
 from tournaments.printing.boston import BostonSheet as BostonSheetPrint
 from tournaments.printing.boston import SettlementLine, SheetLine
 from tournaments.rules import boston
+from tournaments.selectors.clubs import of_my_clubs
 
 # ---- words --------------------------------------------------------------------------------------
 
@@ -503,8 +504,8 @@ def book_notes(table: BostonTable) -> list[str]:
     return notes
 
 
-def table_get(table_id: int) -> BostonTable:
-    return get_object_or_404(BostonTable.objects.select_related("party"), pk=table_id)
+def table_get(table_id: int, *, user) -> BostonTable:
+    return get_object_or_404(of_my_clubs(BostonTable.objects.select_related("party"), user), pk=table_id)
 
 
 def table_has_deals(table: BostonTable) -> bool:
@@ -569,9 +570,9 @@ class TableLine:
     in_game: int
 
 
-def tables_list(party_id: int | None = None) -> list[TableLine]:
-    """Every Boston table, newest first, with its deal count (one query)."""
-    tables = BostonTable.objects.for_list()
+def tables_list(club, party_id: int | None = None) -> list[TableLine]:
+    """Every Boston table of the club, newest first, with its deal count (one query)."""
+    tables = BostonTable.objects.filter(club=club).for_list()
     if party_id:
         tables = tables.filter(party_id=party_id)
     return [TableLine(t, t.deals_played, deals_in_game(t.variant)) for t in tables]

@@ -16,6 +16,7 @@ from tournaments.models.knockout import DEALS_PER_MATCH
 from tournaments.printing import knockout as printed
 from tournaments.rules import knockout as knockout_rules
 from tournaments.rules import rubber
+from tournaments.selectors.clubs import of_my_clubs
 
 BRACKETS = ("main", "consolation")
 SIDE_WORDS = {"NS": "North–South", "EW": "East–West"}
@@ -26,16 +27,19 @@ VULNERABLE_WORDS = {"none": "neither side", "NS": "North–South", "EW": "East�
 # --- the event ------------------------------------------------------------------------------------------------
 
 
-def knockout_list():
+def knockout_list(club):
     closed = Q(rounds__status=KnockoutRound.Status.CLOSED)
-    return Knockout.objects.for_list().annotate(
-        pair_count=Count("pairs", distinct=True), rounds_closed=Count("rounds", filter=closed, distinct=True)
+    return (
+        Knockout.objects.filter(club=club)
+        .for_list()
+        .annotate(pair_count=Count("pairs", distinct=True), rounds_closed=Count("rounds", filter=closed, distinct=True))
     )
 
 
-def knockout_get(knockout_id: int) -> Knockout:
-    """The event with its number of pairs (`pair_count`): one query."""
-    return get_object_or_404(Knockout.objects.annotate(pair_count=Count("pairs")), pk=knockout_id)
+def knockout_get(knockout_id: int, *, user) -> Knockout:
+    """The event, if of one of the director's clubs, with its number of pairs (`pair_count`): one query."""
+    knockouts = of_my_clubs(Knockout.objects.all(), user).annotate(pair_count=Count("pairs"))
+    return get_object_or_404(knockouts, pk=knockout_id)
 
 
 def knockout_pairs(knockout: Knockout) -> list[KnockoutPair]:

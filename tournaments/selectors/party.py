@@ -7,10 +7,15 @@ from django.shortcuts import get_object_or_404
 
 from tournaments.models import Party
 from tournaments.rules import draw
+from tournaments.selectors.clubs import of_my_clubs
 
 
-def party_list():
-    return Party.objects.for_list().annotate(rounds_closed=Count("rounds", filter=Q(rounds__status="closed")))
+def party_list(club):
+    return (
+        Party.objects.filter(club=club)
+        .for_list()
+        .annotate(rounds_closed=Count("rounds", filter=Q(rounds__status="closed")))
+    )
 
 
 @dataclass(frozen=True)
@@ -39,5 +44,6 @@ def guest_count(party: Party, guests=None) -> GuestCount:
     return GuestCount(len(playing), ladies, gentlemen, len(guests) - len(playing), party.players_needed, problems)
 
 
-def party_get(party_id: int) -> Party:
-    return get_object_or_404(Party, pk=party_id)
+def party_get(party_id: int, *, user) -> Party:
+    """The party, if it belongs to one of the director's clubs; any other is a 404 (ids do not leak)."""
+    return get_object_or_404(of_my_clubs(Party.objects.all(), user), pk=party_id)

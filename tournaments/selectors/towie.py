@@ -17,6 +17,7 @@ from tournaments.models import Guest, Party, TowieDeal, TowiePlayer, TowieTable
 from tournaments.printing.towie import PaymentLine, SettlementLine, SheetCell, SheetRow, TowieSheetPrint
 from tournaments.rules import towie
 from tournaments.rules.contract import STRAIN_NAMES, parse_contract
+from tournaments.selectors.clubs import of_my_clubs
 
 MIN_PLAYERS, MAX_PLAYERS = towie.MIN_PLAYERS, towie.MAX_PLAYERS
 
@@ -24,13 +25,13 @@ MIN_PLAYERS, MAX_PLAYERS = towie.MIN_PLAYERS, towie.MAX_PLAYERS
 # --- getting a table ---------------------------------------------------------------------------
 
 
-def towie_list(party: Party | None = None):
-    tables = TowieTable.objects.for_list().annotate(player_count=Count("players", distinct=True))
+def towie_list(club, party: Party | None = None):
+    tables = TowieTable.objects.filter(club=club).for_list().annotate(player_count=Count("players", distinct=True))
     return tables.filter(party=party) if party is not None else tables
 
 
-def towie_get(table_id: int) -> TowieTable:
-    return get_object_or_404(TowieTable.objects.select_related("party"), pk=table_id)
+def towie_get(table_id: int, *, user) -> TowieTable:
+    return get_object_or_404(of_my_clubs(TowieTable.objects.select_related("party"), user), pk=table_id)
 
 
 def towie_by_token(token: str) -> TowieTable:

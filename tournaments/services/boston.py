@@ -22,6 +22,7 @@ from tournaments.selectors.boston import (
     game_start,
     table_deals,
 )
+from tournaments.services.clubs import event_club
 
 SEATS = (1, 2, 3, 4)
 # The engine's message names what is wrong; these words say which field of the deal form it belongs to.
@@ -200,8 +201,10 @@ def boston_table_create(
     french_rows: dict | None = None,
     play_for_pool: bool = False,
     user=None,
+    club=None,
+    demo: bool = False,
 ) -> BostonTable:
-    table = BostonTable(created_by=user)
+    table = BostonTable(created_by=user, club=event_club(user, club, party), demo=demo)
     _table_set(
         table,
         {

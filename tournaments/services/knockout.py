@@ -1,6 +1,6 @@
 """Writes for a rubber-bridge knockout: the event and its pairs, the draws, the matches, closing rounds.
 
-Rules: shared/rules/rubber-knockout.md. The plans and best losers come from tournaments/rules/knockout.py
+Rules: docs/rules/rubber-knockout.md. The plans and best losers come from tournaments/rules/knockout.py
 and every match total from the rubber pad in tournaments/rules/rubber.py; nothing here scores by itself.
 Every function checks everything before it writes, so a refused request saves nothing.
 """
@@ -17,6 +17,7 @@ from tournaments.models.knockout import DEALS_PER_MATCH
 from tournaments.rules import knockout as knockout_rules
 from tournaments.rules import rubber
 from tournaments.selectors import knockout as knockout_selectors
+from tournaments.services.clubs import club_for
 
 MAX_PAIRS = 64  # 32 tables: far beyond the Four Aces' eight, and more than one room holds
 MAX_PLAYER_NAME = 60
@@ -37,9 +38,18 @@ def _new_seed() -> int:
 
 
 @transaction.atomic
-def knockout_create(*, name: str, date, rules: str = "modern", pairs=(), user=None) -> Knockout:
+def knockout_create(
+    *, name: str, date, rules: str = "modern", pairs=(), user=None, club=None, demo: bool = False
+) -> Knockout:
     """A new knockout, with its pairs if given (each entry the names on one line); one bad pair and nothing is saved."""
-    knockout = Knockout(name=" ".join((name or "").split()), date=date, rules=rules, created_by=user)
+    knockout = Knockout(
+        name=" ".join((name or "").split()),
+        date=date,
+        rules=rules,
+        created_by=user,
+        club=club_for(user, club),
+        demo=demo,
+    )
     knockout.full_clean()
     try:
         cleaned = _clean_pairs(list(pairs), existing=[]) if pairs else []

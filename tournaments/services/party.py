@@ -6,6 +6,7 @@ from django.db import IntegrityError, transaction
 from tournaments.imports import kind_from_word
 from tournaments.models import Guest, Party
 from tournaments.models.party import MAX_TABLES
+from tournaments.services.clubs import club_for
 from tournaments.services.tokens import tokens_ensure
 
 FROZEN_ONCE_STARTED = ("tables", "mixed", "keep_partners")
@@ -23,6 +24,8 @@ def party_create(
     rules: str = "modern",
     tally_mode: str = "net",
     user=None,
+    club=None,
+    demo: bool = False,
 ) -> Party:
     if not 1 <= tables <= MAX_TABLES:
         raise ValidationError({"tables": f"A party has 1 to {MAX_TABLES} tables."})
@@ -36,6 +39,8 @@ def party_create(
         rules=rules,
         tally_mode=tally_mode,
         created_by=user,
+        club=club_for(user, club),
+        demo=demo,
     )
     party.full_clean()
     party.save()

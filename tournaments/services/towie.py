@@ -16,6 +16,7 @@ from tournaments.models import Guest, Party, TowieDeal, TowiePlayer, TowieTable
 from tournaments.models.towie import new_towie_token
 from tournaments.rules import towie
 from tournaments.selectors.towie import ReplayError, deal_apply, sentence, sheet_replay
+from tournaments.services.clubs import event_club
 
 NAME_LENGTH = 80
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -97,12 +98,23 @@ def _guests_by_name(party: Party | None) -> dict[str, Guest]:
 
 @transaction.atomic
 def towie_table_create(
-    *, name: str, date, players: list[str], stake=None, party: Party | None = None, user=None
+    *,
+    name: str,
+    date,
+    players: list[str],
+    stake=None,
+    party: Party | None = None,
+    user=None,
+    club=None,
+    demo: bool = False,
 ) -> TowieTable:
     """A new table with three to five players, in the order given (the draw comes next)."""
     name = _clean_table(name, date)
     names = _clean_names(players)
-    table = TowieTable(name=name, date=date, stake=_clean_stake(stake), party=party, created_by=user)
+    club = event_club(user, club, party)
+    table = TowieTable(
+        name=name, date=date, stake=_clean_stake(stake), party=party, created_by=user, club=club, demo=demo
+    )
     table.full_clean()
     table.save()
     guests = _guests_by_name(party)

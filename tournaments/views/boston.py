@@ -1,7 +1,6 @@
 """The Boston pages: the list of tables, a table's settings, its sheet with the deal entry, the printed sheet."""
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -11,6 +10,7 @@ from tournaments.forms_boston import BostonDealForm, BostonTableForm, FinishForm
 from tournaments.models import BostonDeal
 from tournaments.printing import boston as boston_printing
 from tournaments.selectors import boston as selectors
+from tournaments.selectors.clubs import current_club
 from tournaments.services import boston as services
 from tournaments.views.common import add_errors, error_messages, file_response, paper_of
 
@@ -20,23 +20,25 @@ def _flash_errors(request, error: ValidationError) -> None:
         messages.error(request, message)
 
 
-@login_required
 def boston_list(request):
     party_id = request.GET.get("party")
     party_id = int(party_id) if party_id and party_id.isdigit() else None
-    return render(request, "boston/list.html", {"lines": selectors.tables_list(party_id), "party_id": party_id})
+    return render(
+        request,
+        "boston/list.html",
+        {"lines": selectors.tables_list(current_club(request), party_id), "party_id": party_id},
+    )
 
 
-@login_required
 def boston_create(request):
     initial = {"date": timezone.localdate(), "variant": "english", "name": "Boston table", "money_per": "white"}
     party_id = request.GET.get("party")
     if party_id and party_id.isdigit():
         initial["party"] = int(party_id)
-    form = BostonTableForm(request.POST or None, initial=initial)
+    form = BostonTableForm(request.POST or None, initial=initial, club=current_club(request))
     if request.method == "POST" and form.is_valid():
         try:
-            table = services.boston_table_create(**form.table_fields(), user=request.user)
+            table = services.boston_table_create(**form.table_fields(), user=request.user, club=current_club(request))
         except ValidationError as error:
             add_errors(form, error)
         else:
@@ -45,10 +47,9 @@ def boston_create(request):
     return render(request, "boston/table_form.html", {"form": form, "creating": True})
 
 
-@login_required
 def boston_edit(request, table_id):
-    table = selectors.table_get(table_id)
-    form = BostonTableForm(request.POST or None, initial=BostonTableForm.initial_for(table))
+    table = selectors.table_get(table_id, user=request.user)
+    form = BostonTableForm(request.POST or None, initial=BostonTableForm.initial_for(table), club=table.club)
     if request.method == "POST" and form.is_valid():
         try:
             services.boston_table_update(table=table, **form.table_fields())
@@ -82,9 +83,8 @@ def _saved_message(request, deal_number: int, table, result, verb: str) -> None:
     messages.success(request, f"Deal {deal_number} {verb}: " + "; ".join(row.lines) + "." + pools)
 
 
-@login_required
 def boston_table(request, table_id):
-    table = selectors.table_get(table_id)
+    table = selectors.table_get(table_id, user=request.user)
     deals = selectors.table_deals(table)
     following = len(deals) + 1
     form = BostonDealForm(request.POST or None, table=table, initial={"number": following, "kind": "bid"})
@@ -121,9 +121,8 @@ def _sheet_context(table, sheet, form) -> dict:
     }
 
 
-@login_required
 def boston_deal_edit(request, table_id, number):
-    table = selectors.table_get(table_id)
+    table = selectors.table_get(table_id, user=request.user)
     deals = selectors.table_deals(table)
     deal = next((d for d in deals if d.number == number), None)
     if deal is None:
@@ -146,10 +145,9 @@ def boston_deal_edit(request, table_id, number):
     return render(request, "boston/deal_edit.html", context)
 
 
-@login_required
 @require_POST
 def boston_deal_remove(request, table_id, number):
-    table = selectors.table_get(table_id)
+    table = selectors.table_get(table_id, user=request.user)
     deal = get_object_or_404(BostonDeal, table=table, number=number)
     try:
         services.boston_deal_remove(deal=deal)
@@ -160,10 +158,9 @@ def boston_deal_remove(request, table_id, number):
     return redirect("boston_table", table_id=table.id)
 
 
-@login_required
 @require_POST
 def boston_finish(request, table_id):
-    table = selectors.table_get(table_id)
+    table = selectors.table_get(table_id, user=request.user)
     form = FinishForm(request.POST, table=table)
     if not form.is_valid():
         messages.error(request, "Choose the player who won the last trick, or leave it empty.")
@@ -177,17 +174,15 @@ def boston_finish(request, table_id):
     return redirect("boston_table", table_id=table.id)
 
 
-@login_required
 @require_POST
 def boston_reopen(request, table_id):
-    table = selectors.table_get(table_id)
+    table = selectors.table_get(table_id, user=request.user)
     services.boston_table_reopen(table=table)
     messages.success(request, "The game is open again: the pools are back on the table.")
     return redirect("boston_table", table_id=table.id)
 
 
-@login_required
 def boston_sheet_pdf(request, table_id):
-    table = selectors.table_get(table_id)
+    table = selectors.table_get(table_id, user=request.user)
     data = selectors.sheet_print(selectors.table_sheet(table))
     return file_response(boston_printing.boston_sheet_pdf(data, pagesize=paper_of(request)))

@@ -1,9 +1,13 @@
-from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 
+from tournaments.selectors.clubs import current_club
 from tournaments.selectors.party import party_list
 
 
-@login_required
 def home(request):
-    return render(request, "tournaments/home.html", {"parties": party_list()})
+    club = current_club(request)
+    if club is None:
+        return render(request, "tournaments/no_club.html")
+    parties = list(party_list(club))
+    context = {"parties": parties, "club": club, "has_demo": any(p.demo for p in parties)}
+    return render(request, "tournaments/home.html", context)

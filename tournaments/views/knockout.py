@@ -1,7 +1,6 @@
 """The rubber-bridge knockout pages: the event and its pairs, the draws, the score pads, the bracket, the prints."""
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -13,6 +12,7 @@ from tournaments import transfer
 from tournaments.models import KnockoutPair
 from tournaments.printing import knockout as printing
 from tournaments.selectors import knockout as selectors
+from tournaments.selectors.clubs import current_club
 from tournaments.services import knockout as services
 from tournaments.views.common import add_errors, error_messages, file_response, paper_of
 
@@ -25,19 +25,22 @@ def _flash(request, error: ValidationError) -> None:
 # --- the event ------------------------------------------------------------------------------------------------
 
 
-@login_required
 def knockout_list(request):
-    return render(request, "knockout/list.html", {"knockouts": selectors.knockout_list()})
+    return render(request, "knockout/list.html", {"knockouts": selectors.knockout_list(current_club(request))})
 
 
-@login_required
 def knockout_create(request):
     form = forms.KnockoutForm(request.POST or None, request.FILES or None, initial={"date": timezone.localdate()})
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
             knockout = services.knockout_create(
-                name=data["name"], date=data["date"], rules=data["rules"], pairs=data["entries"], user=request.user
+                name=data["name"],
+                date=data["date"],
+                rules=data["rules"],
+                pairs=data["entries"],
+                user=request.user,
+                club=current_club(request),
             )
         except ValidationError as error:
             add_errors(form, error)
@@ -47,13 +50,14 @@ def knockout_create(request):
     return render(request, "knockout/form.html", {"form": form, "creating": True})
 
 
-@login_required
 def knockout_edit(request, knockout_id):
-    knockout = selectors.knockout_get(knockout_id)
+    knockout = selectors.knockout_get(knockout_id, user=request.user)
     form = forms.KnockoutEditForm(request.POST or None, instance=knockout)
     if request.method == "POST" and form.is_valid():
         try:
-            services.knockout_update(knockout=selectors.knockout_get(knockout_id), **form.cleaned_data)
+            services.knockout_update(
+                knockout=selectors.knockout_get(knockout_id, user=request.user), **form.cleaned_data
+            )
         except ValidationError as error:
             add_errors(form, error)
         else:
@@ -62,9 +66,8 @@ def knockout_edit(request, knockout_id):
     return render(request, "knockout/form.html", {"form": form, "knockout": knockout, "creating": False})
 
 
-@login_required
 def knockout_detail(request, knockout_id):
-    knockout = selectors.knockout_get(knockout_id)
+    knockout = selectors.knockout_get(knockout_id, user=request.user)
     rounds = selectors.knockout_rounds(knockout)
     context = {
         "knockout": knockout,
@@ -85,10 +88,9 @@ def _cleared(request, cleared: bool) -> None:
         messages.warning(request, "The pairs changed, so the first-round draw was cleared: draw it again.")
 
 
-@login_required
 @require_POST
 def knockout_pairs_add(request, knockout_id):
-    knockout = selectors.knockout_get(knockout_id)
+    knockout = selectors.knockout_get(knockout_id, user=request.user)
     form = forms.PairsForm(request.POST, request.FILES)
     if not form.is_valid():
         for errors in form.errors.values():
@@ -106,10 +108,9 @@ def knockout_pairs_add(request, knockout_id):
     return redirect("knockout_detail", knockout_id=knockout.id)
 
 
-@login_required
 @require_POST
 def knockout_pair_remove(request, knockout_id, pair_id):
-    knockout = selectors.knockout_get(knockout_id)
+    knockout = selectors.knockout_get(knockout_id, user=request.user)
     pair = get_object_or_404(KnockoutPair, pk=pair_id, knockout=knockout)
     try:
         cleared = services.pair_remove(pair=pair)
@@ -121,10 +122,9 @@ def knockout_pair_remove(request, knockout_id, pair_id):
     return redirect("knockout_detail", knockout_id=knockout.id)
 
 
-@login_required
 @require_POST
 def knockout_draw(request, knockout_id):
-    knockout = selectors.knockout_get(knockout_id)
+    knockout = selectors.knockout_get(knockout_id, user=request.user)
     try:
         round_ = services.knockout_draw(knockout=knockout)
     except ValidationError as error:
@@ -137,8 +137,8 @@ def knockout_draw(request, knockout_id):
 # --- rounds ---------------------------------------------------------------------------------------------------
 
 
-def _round(knockout_id, bracket, number):
-    knockout = selectors.knockout_get(knockout_id)
+def _round(request, knockout_id, bracket, number):
+    knockout = selectors.knockout_get(knockout_id, user=request.user)
     return knockout, selectors.round_get(knockout, bracket, number)
 
 
@@ -146,9 +146,8 @@ def _back_to_round(round_):
     return redirect("knockout_round", knockout_id=round_.knockout_id, bracket=round_.bracket, number=round_.number)
 
 
-@login_required
 def knockout_round(request, knockout_id, bracket, number):
-    knockout, round_ = _round(knockout_id, bracket, number)
+    knockout, round_ = _round(request, knockout_id, bracket, number)
     view = selectors.round_view(round_)
     initial = {f"t{m.table}_{side}": getattr(m, f"{side}_id") for m in view.matches for side in ("ns", "ew")}
     context = {
@@ -168,10 +167,9 @@ def _drawn_ids(view) -> list[int]:
     return [pair.pk for pair in view.cut_among if pair.name in drawn]
 
 
-@login_required
 @require_POST
 def knockout_round_redraw(request, knockout_id, bracket, number):
-    _, round_ = _round(knockout_id, bracket, number)
+    _, round_ = _round(request, knockout_id, bracket, number)
     try:
         services.round_draw(round_=round_)
     except ValidationError as error:
@@ -181,10 +179,9 @@ def knockout_round_redraw(request, knockout_id, bracket, number):
     return _back_to_round(round_)
 
 
-@login_required
 @require_POST
 def knockout_round_arrange(request, knockout_id, bracket, number):
-    _, round_ = _round(knockout_id, bracket, number)
+    _, round_ = _round(request, knockout_id, bracket, number)
     view = selectors.round_view(round_)
     form = forms.ArrangeForm(request.POST, tables=round_.tables, pairs=view.entrants)
     if not form.is_valid():
@@ -207,10 +204,9 @@ def _closed_message(round_, created) -> str:
     return f"{round_.title} is closed. {drawn} {'is' if len(created) == 1 else 'are'} drawn."
 
 
-@login_required
 @require_POST
 def knockout_round_close(request, knockout_id, bracket, number):
-    knockout, round_ = _round(knockout_id, bracket, number)
+    knockout, round_ = _round(request, knockout_id, bracket, number)
     view = selectors.round_view(round_)
     form = forms.CloseForm(request.POST, among=view.cut_among)
     if not form.is_valid():
@@ -227,10 +223,9 @@ def knockout_round_close(request, knockout_id, bracket, number):
     return redirect("knockout_bracket", knockout_id=knockout.id)
 
 
-@login_required
 @require_POST
 def knockout_round_reopen(request, knockout_id, bracket, number):
-    _, round_ = _round(knockout_id, bracket, number)
+    _, round_ = _round(request, knockout_id, bracket, number)
     try:
         services.round_reopen(round_=round_)
     except ValidationError as error:
@@ -318,9 +313,8 @@ def _post_match(request, match, pad):
     return None, {f"{action}_form": form}
 
 
-@login_required
 def knockout_match(request, knockout_id, bracket, number, table):
-    knockout, round_ = _round(knockout_id, bracket, number)
+    knockout, round_ = _round(request, knockout_id, bracket, number)
     match = selectors.match_get(round_, table)
     match.round = round_
     pad = selectors.match_pad(match, knockout.rules)
@@ -368,34 +362,29 @@ def _match_context(knockout, round_, match, pad, bound: dict) -> dict:
 # --- the bracket and the prints -------------------------------------------------------------------------------
 
 
-@login_required
 def knockout_bracket(request, knockout_id):
-    knockout = selectors.knockout_get(knockout_id)
+    knockout = selectors.knockout_get(knockout_id, user=request.user)
     context = {"knockout": knockout, "bracket": selectors.bracket_view(knockout), "tab": "bracket"}
     return render(request, "knockout/bracket.html", context)
 
 
-@login_required
 def knockout_bracket_pdf(request, knockout_id):
-    knockout = selectors.knockout_get(knockout_id)
+    knockout = selectors.knockout_get(knockout_id, user=request.user)
     return file_response(printing.bracket_pdf(selectors.knockout_book(knockout), pagesize=paper_of(request)))
 
 
-@login_required
 def knockout_round_pdf(request, knockout_id, bracket, number):
-    knockout, round_ = _round(knockout_id, bracket, number)
+    knockout, round_ = _round(request, knockout_id, bracket, number)
     return file_response(printing.draw_pdf(selectors.knockout_book(knockout, only=round_), pagesize=paper_of(request)))
 
 
-@login_required
 def knockout_results_xlsx(request, knockout_id):
-    knockout = selectors.knockout_get(knockout_id)
+    knockout = selectors.knockout_get(knockout_id, user=request.user)
     return file_response(printing.results_xlsx(selectors.knockout_book(knockout)), download=True)
 
 
-@login_required
 def knockout_export(request, knockout_id):
-    knockout = selectors.knockout_get(knockout_id)
+    knockout = selectors.knockout_get(knockout_id, user=request.user)
     response = JsonResponse(transfer.knockout_export(knockout), json_dumps_params={"indent": 1, "ensure_ascii": False})
     response["Content-Disposition"] = f'attachment; filename="knockout-{knockout.id}.json"'
     return response

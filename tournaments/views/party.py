@@ -1,7 +1,6 @@
 """Setting up a party: create, edit, the dashboard and the guest list."""
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -12,16 +11,16 @@ from tournaments import forms, imports, transfer
 from tournaments.models import Guest
 from tournaments.selectors import party as party_selectors
 from tournaments.selectors import rounds as round_selectors
+from tournaments.selectors.clubs import current_club
 from tournaments.services import party as party_services
 from tournaments.views.common import add_errors, error_messages
 
 
-@login_required
 def party_create(request):
     form = forms.PartyForm(request.POST or None, initial={"date": timezone.localdate(), "tables": 5})
     if request.method == "POST" and form.is_valid():
         try:
-            party = party_services.party_create(**form.cleaned_data, user=request.user)
+            party = party_services.party_create(**form.cleaned_data, user=request.user, club=current_club(request))
         except ValidationError as error:
             add_errors(form, error)
         else:
@@ -30,13 +29,14 @@ def party_create(request):
     return render(request, "tournaments/party_form.html", {"form": form, "creating": True})
 
 
-@login_required
 def party_edit(request, party_id):
-    party = party_selectors.party_get(party_id)
+    party = party_selectors.party_get(party_id, user=request.user)
     form = forms.PartyForm(request.POST or None, instance=party)
     if request.method == "POST" and form.is_valid():
         try:
-            party_services.party_update(party=party_selectors.party_get(party_id), **form.cleaned_data)
+            party_services.party_update(
+                party=party_selectors.party_get(party_id, user=request.user), **form.cleaned_data
+            )
         except ValidationError as error:
             add_errors(form, error)
         else:
@@ -45,17 +45,15 @@ def party_edit(request, party_id):
     return render(request, "tournaments/party_form.html", {"form": form, "party": party, "creating": False})
 
 
-@login_required
 def party_export(request, party_id):
-    party = party_selectors.party_get(party_id)
+    party = party_selectors.party_get(party_id, user=request.user)
     response = JsonResponse(transfer.party_export(party), json_dumps_params={"indent": 1, "ensure_ascii": False})
     response["Content-Disposition"] = f'attachment; filename="party-{party.id}.json"'
     return response
 
 
-@login_required
 def party_dashboard(request, party_id):
-    party = party_selectors.party_get(party_id)
+    party = party_selectors.party_get(party_id, user=request.user)
     rounds = round_selectors.round_summaries(party)
     context = {
         "party": party,
@@ -67,9 +65,8 @@ def party_dashboard(request, party_id):
     return render(request, "tournaments/party_dashboard.html", context)
 
 
-@login_required
 def party_guests(request, party_id):
-    party = party_selectors.party_get(party_id)
+    party = party_selectors.party_get(party_id, user=request.user)
     guests = list(party.guests.all())
     context = {
         "party": party,
@@ -95,10 +92,9 @@ def _add_entries(request, party, entries, what: str):
     return redirect("party_guests", party_id=party.id)
 
 
-@login_required
 @require_POST
 def guest_add(request, party_id):
-    party = party_selectors.party_get(party_id)
+    party = party_selectors.party_get(party_id, user=request.user)
     form = forms.GuestForm(request.POST)
     if not form.is_valid():
         for errors in form.errors.values():
@@ -108,10 +104,9 @@ def guest_add(request, party_id):
     return _add_entries(request, party, [(form.cleaned_data["name"], form.cleaned_data["kind"])], "form")
 
 
-@login_required
 @require_POST
 def guests_paste(request, party_id):
-    party = party_selectors.party_get(party_id)
+    party = party_selectors.party_get(party_id, user=request.user)
     form = forms.PasteGuestsForm(request.POST)
     if not form.is_valid():
         messages.error(request, "Paste at least one name.")
@@ -119,10 +114,9 @@ def guests_paste(request, party_id):
     return _add_entries(request, party, imports.pasted_entries(form.cleaned_data["names"]), "pasted list")
 
 
-@login_required
 @require_POST
 def guests_upload(request, party_id):
-    party = party_selectors.party_get(party_id)
+    party = party_selectors.party_get(party_id, user=request.user)
     form = forms.UploadGuestsForm(request.POST, request.FILES)
     if not form.is_valid():
         messages.error(request, "Choose a guest list file (XLSX or CSV) to upload.")
@@ -137,9 +131,8 @@ def guests_upload(request, party_id):
     return _add_entries(request, party, imports.guest_entries(rows), "file")
 
 
-@login_required
 def guest_edit(request, party_id, guest_id):
-    party = party_selectors.party_get(party_id)
+    party = party_selectors.party_get(party_id, user=request.user)
     guest = get_object_or_404(Guest, pk=guest_id, party=party)
     form = forms.GuestEditForm(request.POST or None, instance=guest)
     if request.method == "POST" and form.is_valid():
@@ -153,10 +146,9 @@ def guest_edit(request, party_id, guest_id):
     return render(request, "tournaments/guest_form.html", {"party": party, "guest": guest, "form": form})
 
 
-@login_required
 @require_POST
 def guest_remove(request, party_id, guest_id):
-    party = party_selectors.party_get(party_id)
+    party = party_selectors.party_get(party_id, user=request.user)
     guest = get_object_or_404(Guest, pk=guest_id, party=party)
     try:
         party_services.guest_remove(guest=guest)

@@ -1,7 +1,6 @@
 """Printed matter: each view reads the data, calls a builder and wraps its bytes."""
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
@@ -16,9 +15,8 @@ from tournaments.site_url import is_loopback_url, site_url
 from tournaments.views.common import file_response, paper_of
 
 
-@login_required
 def party_print(request, party_id):
-    party = party_selectors.party_get(party_id)
+    party = party_selectors.party_get(party_id, user=request.user)
     context = {
         "party": party,
         "rounds": list(party.rounds.order_by("number")),
@@ -31,10 +29,9 @@ def party_print(request, party_id):
     return render(request, "tournaments/party_print.html", context)
 
 
-@login_required
 @require_POST
 def token_reissue(request, party_id, table):
-    party = party_selectors.party_get(party_id)
+    party = party_selectors.party_get(party_id, user=request.user)
     if not 1 <= table <= party.tables:
         raise Http404
     token_services.token_reissue(party=party, table=table)
@@ -44,41 +41,35 @@ def token_reissue(request, party_id, table):
     return redirect("party_print", party_id=party.id)
 
 
-@login_required
 def tallies_pdf(request, party_id):
-    party = party_selectors.party_get(party_id)
+    party = party_selectors.party_get(party_id, user=request.user)
     return file_response(tallies.tallies_pdf(print_selectors.tally_cards(party), pagesize=paper_of(request)))
 
 
-@login_required
 def table_cards_pdf(request, party_id):
-    party = party_selectors.party_get(party_id)
+    party = party_selectors.party_get(party_id, user=request.user)
     links = token_selectors.table_links(party, request)
     return file_response(cards.table_cards_pdf(print_selectors.table_cards(party, links), pagesize=paper_of(request)))
 
 
-@login_required
 def score_cards_pdf(request, party_id, number):
-    party = party_selectors.party_get(party_id)
+    party = party_selectors.party_get(party_id, user=request.user)
     round_ = round_selectors.round_get(party, number)
     return file_response(cards.score_cards_pdf(print_selectors.score_cards(round_), pagesize=paper_of(request)))
 
 
-@login_required
 def movement_pdf(request, party_id, number):
-    party = party_selectors.party_get(party_id)
+    party = party_selectors.party_get(party_id, user=request.user)
     round_ = round_selectors.round_get(party, number)
     lines = print_selectors.movement_lines(round_)
     return file_response(sheets.movement_pdf(party.name, round_.number, lines, pagesize=paper_of(request)))
 
 
-@login_required
 def results_pdf(request, party_id):
-    party = party_selectors.party_get(party_id)
+    party = party_selectors.party_get(party_id, user=request.user)
     return file_response(sheets.results_pdf(print_selectors.results_sheet(party), pagesize=paper_of(request)))
 
 
-@login_required
 def results_xlsx(request, party_id):
-    party = party_selectors.party_get(party_id)
+    party = party_selectors.party_get(party_id, user=request.user)
     return file_response(workbook.results_xlsx(print_selectors.workbook(party)), download=True)

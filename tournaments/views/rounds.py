@@ -1,7 +1,6 @@
 """The director's evening: seats, the room, entering results, closing rounds, the movement sheet."""
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
@@ -23,9 +22,8 @@ def _flash_errors(request, error: ValidationError) -> None:
         messages.error(request, message)
 
 
-@login_required
 def party_seats(request, party_id):
-    party = party_selectors.party_get(party_id)
+    party = party_selectors.party_get(party_id, user=request.user)
     first = party.rounds.filter(number=1).first()
     pins_text = "\n".join(f"{t} {s} {n}" for t, s, n in party.pins)
     form = forms.PinsForm(request.POST or None, initial={"pins": pins_text})
@@ -50,9 +48,8 @@ def party_seats(request, party_id):
     return render(request, "tournaments/party_seats.html", context)
 
 
-@login_required
 def round_current(request, party_id):
-    party = party_selectors.party_get(party_id)
+    party = party_selectors.party_get(party_id, user=request.user)
     current = round_selectors.round_current(party)
     if current is None:
         messages.info(request, "Draw the seats first: round 1 starts from the draw.")
@@ -66,9 +63,8 @@ def _round_context(round_):
     return {"round": round_, "party": round_.party, "tables": tables, "done": done, "waiting": waiting}
 
 
-@login_required
 def round_detail(request, party_id, number):
-    party = party_selectors.party_get(party_id)
+    party = party_selectors.party_get(party_id, user=request.user)
     round_ = round_selectors.round_get(party, number)
     context = _round_context(round_) | {"tab": "rounds", "last": party.rounds.order_by("-number").first()}
     if request.headers.get("HX-Request"):
@@ -76,10 +72,9 @@ def round_detail(request, party_id, number):
     return render(request, "tournaments/round_detail.html", context)
 
 
-@login_required
 @require_POST
 def round_close(request, party_id, number):
-    party = party_selectors.party_get(party_id)
+    party = party_selectors.party_get(party_id, user=request.user)
     round_ = round_selectors.round_get(party, number)
     try:
         following = round_services.round_close(round_=round_, another=request.POST.get("another") == "1")
@@ -93,9 +88,8 @@ def round_close(request, party_id, number):
     return redirect("round_movement", party_id=party.id, number=following.number)
 
 
-@login_required
 def round_movement(request, party_id, number):
-    party = party_selectors.party_get(party_id)
+    party = party_selectors.party_get(party_id, user=request.user)
     round_ = round_selectors.round_get(party, number)
     context = {
         "party": party,
@@ -108,10 +102,9 @@ def round_movement(request, party_id, number):
     return render(request, "tournaments/round_movement.html", context)
 
 
-@login_required
 @require_POST
 def seat_swap(request, party_id, number):
-    party = party_selectors.party_get(party_id)
+    party = party_selectors.party_get(party_id, user=request.user)
     round_ = round_selectors.round_get(party, number)
     form = forms.SwapForm(request.POST)
     if not form.is_valid():
@@ -131,10 +124,9 @@ def seat_swap(request, party_id, number):
     return redirect(request.POST.get("back") or "round_movement", party_id=party.id, number=number)
 
 
-@login_required
 @require_POST
 def seat_replace(request, party_id, number):
-    party = party_selectors.party_get(party_id)
+    party = party_selectors.party_get(party_id, user=request.user)
     round_ = round_selectors.round_get(party, number)
     guest = get_object_or_404(Guest, pk=request.POST.get("guest") or 0, party=party)
     try:
@@ -198,9 +190,8 @@ def preview(party, deal_forms_=None, deals=None):
     return {"scored": scored, "errors": errors, "ns": ns, "ew": ew, "complete": complete, "deals": deals}
 
 
-@login_required
 def table_enter(request, party_id, number, table):
-    party = party_selectors.party_get(party_id)
+    party = party_selectors.party_get(party_id, user=request.user)
     round_ = round_selectors.round_get(party, number)
     view = round_selectors.table_view(round_, table)
     if not view.seats:
@@ -261,10 +252,9 @@ def _save(request, round_, table, deal_forms_, net_form, party) -> bool:
     return True
 
 
-@login_required
 @require_POST
 def result_cut(request, party_id, number, table):
-    party = party_selectors.party_get(party_id)
+    party = party_selectors.party_get(party_id, user=request.user)
     round_ = round_selectors.round_get(party, number)
     result = get_object_or_404(TableResult, round=round_, table=table)
     try:
@@ -276,10 +266,9 @@ def result_cut(request, party_id, number, table):
     return redirect("table_enter", party_id=party.id, number=number, table=table)
 
 
-@login_required
 @require_POST
 def result_lock(request, party_id, number, table):
-    party = party_selectors.party_get(party_id)
+    party = party_selectors.party_get(party_id, user=request.user)
     round_ = round_selectors.round_get(party, number)
     locked = request.POST.get("locked") == "1"
     try:
@@ -291,10 +280,9 @@ def result_lock(request, party_id, number, table):
     return redirect("table_enter", party_id=party.id, number=number, table=table)
 
 
-@login_required
 @require_POST
 def result_undo(request, party_id, number, table, change_id):
-    party = party_selectors.party_get(party_id)
+    party = party_selectors.party_get(party_id, user=request.user)
     round_ = round_selectors.round_get(party, number)
     change = get_object_or_404(ResultChange, pk=change_id, result__round=round_, result__table=table)
     _, notices = result_services.result_undo(change=change, by_user=request.user)
@@ -304,10 +292,9 @@ def result_undo(request, party_id, number, table, change_id):
     return redirect("table_enter", party_id=party.id, number=number, table=table)
 
 
-@login_required
 @require_POST
 def round_extend(request, party_id):
-    party = party_selectors.party_get(party_id)
+    party = party_selectors.party_get(party_id, user=request.user)
     try:
         following = round_services.round_extend(party=party)
     except ValidationError as error:

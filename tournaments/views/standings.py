@@ -1,4 +1,3 @@
-from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 from django_tables2 import RequestConfig
 
@@ -7,9 +6,8 @@ from tournaments.selectors import standings as standings_selectors
 from tournaments.tables import standings_table
 
 
-@login_required
 def party_standings(request, party_id):
-    party = party_selectors.party_get(party_id)
+    party = party_selectors.party_get(party_id, user=request.user)
     standings = standings_selectors.party_standings(party)
     table = standings_table(standings, mixed=party.mixed)
     RequestConfig(request, paginate=False).configure(table)

@@ -3,45 +3,22 @@
 import logging
 
 from django.contrib import messages
-from django.core.cache import cache
+from django.contrib.auth.decorators import login_not_required
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 
-from tournaments import forms
+from tournaments import forms, link_limit
 from tournaments.selectors import rounds as round_selectors
 from tournaments.selectors import table as table_selectors
 from tournaments.services import results as result_services
 from tournaments.views.rounds import _initial, _names, preview, stored_deals
 
 log = logging.getLogger("tournaments.table")
-BAD_TOKEN_LIMIT = 10  # wrong links per address per minute before the address is slowed down
 
 
-def _address(request) -> str:
-    return request.META.get("REMOTE_ADDR", "unknown")
-
-
-def _token_or_404(request, token: str):
-    key = f"bad-token:{_address(request)}"
-    if (cache.get(key) or 0) >= BAD_TOKEN_LIMIT:
-        response = HttpResponse("Too many wrong table links: wait a minute and scan the QR code again.", status=429)
-        response["Retry-After"] = "60"
-        return None, response
-    try:
-        return table_selectors.token_get(token), None
-    except Http404:
-        if cache.add(key, 1, 60) is False:
-            try:
-                cache.incr(key)
-            except ValueError:
-                cache.set(key, 1, 60)
-        log.warning("wrong table link from %s", _address(request))
-        raise
-
-
+@login_not_required
 def table_page(request, token):
-    table_token, refused = _token_or_404(request, token)
+    table_token, refused = link_limit.check(request, table_selectors.token_get, token)
     if refused:
         return refused
     current, previous, view = table_selectors.table_page(table_token)

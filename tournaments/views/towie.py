@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import wraps
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
+from django.contrib.auth.decorators import login_not_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
@@ -17,10 +17,12 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from tournaments import forms_towie as forms
+from tournaments import link_limit
 from tournaments.models import TowieTable
 from tournaments.printing import towie as towie_printing
 from tournaments.selectors import party as party_selectors
 from tournaments.selectors import towie as selectors
+from tournaments.selectors.clubs import current_club
 from tournaments.services import towie as services
 from tournaments.site_url import site_url
 from tournaments.views.common import add_errors, error_messages, file_response, paper_of
@@ -49,14 +51,18 @@ def table_page(view):
     @wraps(view)
     def wrapper(request, *args, table_id: int | None = None, token: str | None = None, **kwargs):
         if token is not None:
-            access = Access(selectors.towie_by_token(token), token)
+            table, refused = link_limit.check(request, selectors.towie_by_token, token)
+            if refused:
+                return refused
+            access = Access(table, token)
         elif not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         else:
-            access = Access(selectors.towie_get(table_id))
+            access = Access(selectors.towie_get(table_id, user=request.user))
         return view(request, access, *args, **kwargs)
 
-    return wrapper
+    # The phone link needs no login; the director's way in checks the login itself, above.
+    return login_not_required(wrapper)
 
 
 def _flash(request, error: ValidationError) -> None:
@@ -74,20 +80,20 @@ def _deal_errors(form, error: ValidationError) -> None:
 # --- the tables --------------------------------------------------------------------------------
 
 
-@login_required
 def towie_list(request):
     party = None
     if request.GET.get("party", "").isdigit():
-        party = party_selectors.party_get(int(request.GET["party"]))
-    return render(request, "towie/list.html", {"tables": selectors.towie_list(party), "party": party})
+        party = party_selectors.party_get(int(request.GET["party"]), user=request.user)
+    return render(
+        request, "towie/list.html", {"tables": selectors.towie_list(current_club(request), party), "party": party}
+    )
 
 
 def _party_from(request):
     value = request.POST.get("party") or request.GET.get("party") or ""
-    return party_selectors.party_get(int(value)) if value.isdigit() else None
+    return party_selectors.party_get(int(value), user=request.user) if value.isdigit() else None
 
 
-@login_required
 def towie_create(request):
     party = _party_from(request)
     offer = selectors.party_candidates(party) if party else None
@@ -106,6 +112,7 @@ def towie_create(request):
                 players=data["players"],
                 party=party,
                 user=request.user,
+                club=current_club(request),
             )
         except ValidationError as error:
             add_errors(form, error)
@@ -115,9 +122,8 @@ def towie_create(request):
     return render(request, "towie/table_form.html", {"form": form, "party": party, "offer": offer, "creating": True})
 
 
-@login_required
 def towie_edit(request, table_id):
-    table = selectors.towie_get(table_id)
+    table = selectors.towie_get(table_id, user=request.user)
     players = selectors.towie_players(table)
     initial = {"name": table.name, "date": table.date, "stake": table.stake}
     form = forms.TowieTableForm(
@@ -147,18 +153,16 @@ def towie_edit(request, table_id):
     return render(request, "towie/table_form.html", context)
 
 
-@login_required
 @require_POST
 def towie_link_renew(request, table_id):
-    services.towie_link_renew(table=selectors.towie_get(table_id))
+    services.towie_link_renew(table=selectors.towie_get(table_id, user=request.user))
     messages.success(request, "The table has a new phone link: the old one no longer works.")
     return redirect("towie_edit", table_id=table_id)
 
 
-@login_required
 @require_POST
 def towie_delete(request, table_id):
-    table = selectors.towie_get(table_id)
+    table = selectors.towie_get(table_id, user=request.user)
     if request.POST.get("confirm") != "yes":
         messages.error(request, "Tick the box to confirm: the table and its whole sheet will be deleted.")
         return redirect("towie_edit", table_id=table.pk)

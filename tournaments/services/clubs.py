@@ -1,0 +1,174 @@
+"""Writes about clubs: the first run's setup, directors added and removed, one-time links, the demo."""
+
+import datetime
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.password_validation import validate_password
+from django.contrib.auth.validators import UnicodeUsernameValidator
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from tournaments.models import BostonTable, Club, DirectorInvite, Knockout, Membership, Party, Role, TowieTable
+
+INVITE_DAYS = 7
+EVENT_MODELS = (Party, Knockout, TowieTable, BostonTable)
+
+
+def _club_name(name: str) -> str:
+    name = " ".join((name or "").split())
+    if not name:
+        raise ValidationError({"club_name": "Give the club a name."})
+    if len(name) > Club._meta.get_field("name").max_length:
+        raise ValidationError({"club_name": "A club's name has at most 80 characters."})
+    return name
+
+
+def _new_account(username: str, password: str):
+    """A director's account (never staff): the user name free and valid, the password strong enough."""
+    User = get_user_model()
+    username = (username or "").strip()
+    if not username:
+        raise ValidationError({"username": "Choose a user name."})
+    try:
+        UnicodeUsernameValidator()(username)
+    except ValidationError as error:
+        raise ValidationError({"username": error.messages}) from None
+    if len(username) > 150:
+        raise ValidationError({"username": "A user name has at most 150 characters."})
+    if User.objects.filter(username__iexact=username).exists():
+        raise ValidationError({"username": f"The user name “{username}” is taken: choose another."})
+    try:
+        validate_password(password, user=User(username=username))
+    except ValidationError as error:
+        raise ValidationError({"password": error.messages}) from None
+    return User.objects.create_user(username, password=password)
+
+
+@transaction.atomic
+def account_create(*, username: str, password: str):
+    return _new_account(username, password)
+
+
+@transaction.atomic
+def club_setup(*, club_name: str, username: str, password: str):
+    """The first run: the club, its owner and their login. Refused once any club exists."""
+    if Club.objects.exists():
+        raise ValidationError("This Club Director is already set up: log in instead.")
+    name = _club_name(club_name)
+    user = _new_account(username, password)
+    club = Club.objects.create(name=name)
+    Membership.objects.create(club=club, user=user, role=Role.OWNER)
+    return user, club
+
+
+@transaction.atomic
+def club_get_or_create(*, name: str) -> tuple[Club, bool]:
+    return Club.objects.get_or_create(name=_club_name(name))
+
+
+@transaction.atomic
+def club_rename(*, club: Club, name: str, by) -> Club:
+    _require_owner(club, by)
+    name = _club_name(name)
+    if Club.objects.filter(name=name).exclude(pk=club.pk).exists():
+        raise ValidationError({"club_name": f"Another club is called “{name}”: choose another name."})
+    club.name = name
+    club.save(update_fields=["name"])
+    return club
+
+
+def _require_owner(club: Club, user) -> None:
+    if not Membership.objects.filter(club=club, user=user, role=Role.OWNER).exists():
+        raise ValidationError("Only an owner of the club can do that.")
+
+
+@transaction.atomic
+def membership_add(*, club: Club, user, role: str = Role.DIRECTOR) -> tuple[Membership, bool]:
+    """Add an existing account to a club; an existing membership takes the new role only upwards."""
+    membership, created = Membership.objects.get_or_create(club=club, user=user, defaults={"role": role})
+    if not created and role == Role.OWNER and membership.role != Role.OWNER:
+        membership.role = Role.OWNER
+        membership.save(update_fields=["role"])
+    return membership, created
+
+
+@transaction.atomic
+def director_create(*, club: Club, username: str, password: str, role: str = Role.DIRECTOR, by) -> Membership:
+    """An owner makes a new director's account, with a password the owner hands over."""
+    _require_owner(club, by)
+    user = _new_account(username, password)
+    return Membership.objects.create(club=club, user=user, role=role)
+
+
+@transaction.atomic
+def director_remove(*, club: Club, user_id: int, by) -> None:
+    """An owner takes a director off the club. The account stays (it may run other clubs' events)."""
+    _require_owner(club, by)
+    membership = Membership.objects.filter(club=club, user_id=user_id).first()
+    if membership is None:
+        raise ValidationError("That director is not in this club.")
+    if membership.is_owner and club.memberships.filter(role=Role.OWNER).count() == 1:
+        raise ValidationError("A club needs an owner: make someone else an owner before removing the last one.")
+    membership.delete()
+
+
+@transaction.atomic
+def invite_create(*, club: Club, role: str = Role.DIRECTOR, by) -> DirectorInvite:
+    _require_owner(club, by)
+    expires = timezone.now() + datetime.timedelta(days=INVITE_DAYS)
+    return DirectorInvite.objects.create(club=club, role=role, created_by=by, expires_at=expires)
+
+
+@transaction.atomic
+def invite_revoke(*, club: Club, invite_id: int, by) -> None:
+    _require_owner(club, by)
+    club.invites.filter(pk=invite_id, used_at=None).delete()
+
+
+def invite_check(invite: DirectorInvite | None) -> DirectorInvite:
+    if invite is None or not invite.usable:
+        raise ValidationError("This link has been used or has expired: ask the club's owner for a new one.")
+    return invite
+
+
+@transaction.atomic
+def invite_accept(*, token: str, username: str, password: str):
+    """The one-time link opened: a new account in the club; the link cannot be used again."""
+    invite = invite_check(DirectorInvite.objects.select_for_update().filter(token=token).first())
+    user = _new_account(username, password)
+    Membership.objects.create(club=invite.club, user=user, role=invite.role)
+    invite.used_at = timezone.now()
+    invite.used_by = user
+    invite.save(update_fields=["used_at", "used_by"])
+    return user, invite.club
+
+
+def club_for(user, club: Club | None = None) -> Club:
+    """The club a new event belongs to: the one given, else the director's only (or first) club."""
+    if club is not None:
+        return club
+    membership = Membership.objects.filter(user=user).select_related("club").order_by("club__name").first()
+    if user is None or membership is None:
+        raise ValidationError("An event belongs to a club: join a club first.")
+    return membership.club
+
+
+@transaction.atomic
+def demo_remove(*, club: Club) -> int:
+    """Delete the club's demo events; says how many went."""
+    removed = 0
+    for model in EVENT_MODELS:
+        for event in model.objects.filter(club=club, demo=True):
+            event.delete()
+            removed += 1
+    return removed
+
+
+def event_club(user, club: Club | None, party: Party | None) -> Club:
+    """A table set up at a party belongs to the party's club; a party of another club is refused."""
+    if party is None:
+        return club_for(user, club)
+    if club is not None and party.club_id != club.pk:
+        raise ValidationError("That party belongs to another club.")
+    return party.club

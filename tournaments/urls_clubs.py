@@ -1,0 +1,18 @@
+"""The club's pages: setup on the first run, directors and one-time links, the switcher, the demo."""
+
+from django.urls import path
+
+from tournaments.views import clubs
+
+urlpatterns = [
+    path("setup/", clubs.club_setup, name="club_setup"),
+    path("join/<str:token>/", clubs.invite_accept, name="invite_accept"),
+    path("club/", clubs.club_page, name="club_page"),
+    path("club/name/", clubs.club_rename, name="club_rename"),
+    path("club/switch/", clubs.club_switch, name="club_switch"),
+    path("club/directors/new/", clubs.director_create, name="director_create"),
+    path("club/directors/<int:user_id>/remove/", clubs.director_remove, name="director_remove"),
+    path("club/links/new/", clubs.invite_create, name="invite_create"),
+    path("club/links/<int:invite_id>/revoke/", clubs.invite_revoke, name="invite_revoke"),
+    path("club/demo/delete/", clubs.demo_delete, name="demo_delete"),
+]
