@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run install install-dev test lint format check browser bench backup clean
+.PHONY: run install install-dev test lint format check typecheck browser bench backup clean
 
 # The party laptop: DEBUG off (guests never see a debug page), plain HTTP on the local network,
 # gunicorn serving, a secret key made once and kept in .secret_key.
@@ -51,7 +51,10 @@ check: install-dev
 	$(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/python manage.py check
 
-test: lint check browser
+typecheck: install-dev
+	$(BIN)/mypy tournaments clubdirector
+
+test: lint check typecheck browser
 	$(BIN)/pytest $(PYTEST_ARGS)
 
 # The browser tests use Debian's chromium: installed here when missing and we are root, else skipped.

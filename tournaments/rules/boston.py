@@ -1,6 +1,6 @@
 """Boston, Boston de Fontainebleau and French Boston: payments, pools and the game sheet.
 
-Rules: shared/rules/boston.md (Foster's Complete Hoyle, 1897). Everything is counted in white
+Rules: docs/rules/boston.md (Foster's Complete Hoyle, 1897). Everything is counted in white
 counters (a red counter is ten white). `payment()` prices one bid; `misere_partout()` settles
 Boston's misère partout; `BostonGame` keeps a four-player game deal by deal: who pays whom, the
 pool(s), the running sheet, the end of the game and the money settlement.
@@ -23,7 +23,7 @@ Seating: `players` are listed clockwise round the table (each one sits on the le
 before, like N E S W). Boston and Fontainebleau deal and play to the left, so the deal goes down
 the list; French Boston deals and plays to the right, so it goes up the list.
 
-Where boston.md is silent but the OCR source (shared/sources/boston-family-hoyle.txt) speaks, the
+Where boston.md is silent but the OCR source (the Foster's Hoyle OCR text the rules were taken from) speaks, the
 source is followed: French Boston deals to the right, its partners take belle or petite for trumps,
 and its pool may be played for after the fortieth deal. Boston's thirteenth deal at no trump is
 recorded as `finish(last_trick=player)`.
@@ -66,9 +66,10 @@ Choices made where both are silent (each is the reading players would expect):
   are then divided as at the end.
 """
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
+from typing import Any, cast
 
 VARIANTS = ("english", "american", "fontainebleau", "fontainebleau-american", "french")
 FAMILY = {
@@ -213,31 +214,31 @@ HOUSE_KEYS = ("pool_feed", "pool_limit", "no_trump", "french")
 # ---- checking plain values ----------------------------------------------------------------------
 
 
-def check_variant(variant) -> str:
+def check_variant(variant: str) -> str:
     if not isinstance(variant, str) or variant.strip().lower() not in FAMILY:
         raise ValueError(f"the game must be one of {', '.join(VARIANTS)}, not {variant!r}")
     return variant.strip().lower()
 
 
-def _count(value, what: str, *, least: int = 0) -> int:
+def _count(value: int, what: str, *, least: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < least:
         raise ValueError(f"{what} must be a whole number of at least {least}, not {value!r}")
     return value
 
 
-def check_tricks(tricks, most: int = 13) -> int:
+def check_tricks(tricks: int, most: int = 13) -> int:
     if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= most:
         raise ValueError(f"tricks taken must be a whole number from 0 to {most}, not {tricks!r}")
     return tricks
 
 
-def check_honours(honours) -> int:
+def check_honours(honours: int) -> int:
     if isinstance(honours, bool) or not isinstance(honours, int) or honours not in HONOUR_TRICKS:
         raise ValueError(f"honours must be 3 or 4 trump honours held, or 0, not {honours!r}")
     return honours
 
 
-def normalise_bid(bid) -> str:
+def normalise_bid(bid: str | int) -> str:
     """The bid's plain name: 8, "8" -> "8"; "Little Misère", "petite misere" -> "little misere"."""
     if isinstance(bid, int) and not isinstance(bid, bool):
         bid = str(bid)
@@ -247,7 +248,7 @@ def normalise_bid(bid) -> str:
     return BID_ALIASES.get(text, text)
 
 
-def normalise_suit(suit) -> str | None:
+def normalise_suit(suit: str | None) -> str | None:
     if suit is None:
         return None
     name = SUIT_NAMES.get(suit.strip().upper()) if isinstance(suit, str) else None
@@ -256,7 +257,7 @@ def normalise_suit(suit) -> str | None:
     return name
 
 
-def check_house(house) -> dict:
+def check_house(house: Mapping[str, Any] | None) -> dict[str, Any]:
     """The house settings as a plain dict; unknown names are refused so a typo is not ignored."""
     if house is None:
         return {}
@@ -304,7 +305,7 @@ def _variant_bids(family: str) -> tuple[str, ...]:
     return TRICK_BIDS + MISERE_BIDS + ("spread slam",)
 
 
-def _check_bid(variant: str, bid) -> str:
+def _check_bid(variant: str, bid: str | int) -> str:
     name = normalise_bid(bid)
     if FAMILY[variant] == "french":
         name = FRENCH_ALIASES.get(name, name)
@@ -344,7 +345,7 @@ def _check_suit_for(family: str, bid: str, suit: str | None) -> None:
         raise ValueError("French Boston trick bids are played with a trump suit: give S, C, D or H")
 
 
-def make_contract(variant, bid, *, suit=None, partner: bool = False) -> Contract:
+def make_contract(variant: str, bid: str | int, *, suit: str | None = None, partner: bool = False) -> Contract:
     variant = check_variant(variant)
     family = FAMILY[variant]
     name = _check_bid(variant, bid)
@@ -375,7 +376,7 @@ def _boston_value(contract: Contract, tricks: int) -> int:
     return -(AMERICAN_FAIL if american else ENGLISH_FAIL)[bid][bid - tricks - 1]
 
 
-def _no_trump_row(row: str, house: dict) -> int:
+def _no_trump_row(row: str, house: dict[str, Any]) -> int:
     table = house.get("no_trump")
     key = "spread slam" if row == "spread slam" else int(row)
     what = f"{row} at no trump ('grand') in Boston de Fontainebleau"
@@ -387,19 +388,19 @@ def _no_trump_row(row: str, house: dict) -> int:
     return _count(value, f"house['no_trump'][{key!r}]", least=1)
 
 
-def _fontainebleau_row(contract: Contract, house: dict) -> int:
+def _fontainebleau_row(contract: Contract, house: dict[str, Any]) -> int:
     """The table figure for the row the bid is settled by (three higher with a partner)."""
     row = "spread slam" if contract.bid == "spread slam" else str(contract.target)
     if contract.suit == NO_TRUMP:
         return _no_trump_row(row, house)
-    column = FONTAINEBLEAU_COLUMN[contract.suit]
+    column = FONTAINEBLEAU_COLUMN[cast(str, contract.suit)]  # a trick bid always has its trump suit
     if row in FONTAINEBLEAU_SLAMS:
         slams = FONTAINEBLEAU_SLAMS_AMERICAN if contract.variant == "fontainebleau-american" else FONTAINEBLEAU_SLAMS
         return slams[row][column]
     return FONTAINEBLEAU_TRICKS[int(row)][column]
 
 
-def _fontainebleau_value(contract: Contract, tricks: int, honours: int, house: dict) -> int:
+def _fontainebleau_value(contract: Contract, tricks: int, honours: int, house: dict[str, Any]) -> int:
     if contract.misere:
         value = FONTAINEBLEAU_MISERES[contract.bid]
         return value if contract.made(tricks) else -value
@@ -420,7 +421,7 @@ def _french_label(key: str) -> str:
     return key.replace("misere", "misère")
 
 
-def _french_figure(row: Mapping, part: str, suit: str, key: str) -> int:
+def _french_figure(row: Mapping[str, Any], part: str, suit: str | None, key: str) -> int:
     figure = row.get(part)
     if isinstance(figure, Mapping):
         figure = figure.get(suit)
@@ -430,7 +431,7 @@ def _french_figure(row: Mapping, part: str, suit: str, key: str) -> int:
     return _count(figure, f"house['french'][{key!r}][{part!r}]")
 
 
-def _french_row(key: str, house: dict) -> Mapping:
+def _french_row(key: str, house: dict[str, Any]) -> Mapping[str, Any]:
     if key in FRENCH_ROWS:
         return FRENCH_ROWS[key]
     rows = house.get("french")
@@ -441,14 +442,14 @@ def _french_row(key: str, house: dict) -> Mapping:
     raise _house_missing(f"'french'][{key!r}", f"French Boston's {_french_label(key)}")
 
 
-def _french_key(name) -> str:
+def _french_key(name: str) -> str:
     text = normalise_bid(name)
     if text.startswith("partners "):
         return "partners " + normalise_bid(text.removeprefix("partners "))
     return FRENCH_ALIASES.get(text, text)
 
 
-def _check_french_house(house: dict) -> None:
+def _check_french_house(house: dict[str, Any]) -> None:
     rows = house.get("french")
     if rows is None:
         return
@@ -459,7 +460,7 @@ def _check_french_house(house: dict) -> None:
             raise ValueError(f"French Boston's {name!r} is printed in the book: it is not a house setting")
 
 
-def _french_value(contract: Contract, tricks: int, honours: int, house: dict) -> int:
+def _french_value(contract: Contract, tricks: int, honours: int, house: dict[str, Any]) -> int:
     key = f"partners {contract.bid}" if contract.partner else contract.bid
     row = _french_row(key, house)
     base = _french_figure(row, "base", contract.suit, key)
@@ -477,7 +478,9 @@ def _french_value(contract: Contract, tricks: int, honours: int, house: dict) ->
     return base
 
 
-def settle(contract: Contract, tricks, honours=0, house=None, *, i_pay: bool = False) -> int:
+def settle(
+    contract: Contract, tricks: int, honours: int = 0, house: Mapping[str, Any] | None = None, *, i_pay: bool = False
+) -> int:
     """Counters per adversary for a contract: + each adversary pays the caller, - the caller pays each."""
     house = check_house(house)
     _check_french_house(house)
@@ -504,7 +507,7 @@ def payment(
     suit: str | None = None,
     honours: int = 0,
     partner: bool = False,
-    house: dict | None = None,
+    house: dict[str, Any] | None = None,
     i_pay: bool = False,
 ) -> int:
     """Counters per adversary: positive, each adversary pays the caller; negative, the caller pays each.
@@ -520,7 +523,7 @@ def payment(
 # ---- misère partout -----------------------------------------------------------------------------
 
 
-def _check_partout(tricks) -> dict[str, int]:
+def _check_partout(tricks: Mapping[str, int]) -> dict[str, int]:
     if not isinstance(tricks, Mapping) or len(tricks) != PLAYERS:
         raise ValueError("misère partout needs the tricks of all four players, like {'A': 6, 'Y': 2, 'B': 5, 'Z': 0}")
     checked = {player: check_tricks(taken) for player, taken in tricks.items()}
@@ -529,7 +532,7 @@ def _check_partout(tricks) -> dict[str, int]:
     return checked
 
 
-def misere_partout_transfers(tricks) -> list[tuple[str, str, int]]:
+def misere_partout_transfers(tricks: Mapping[str, int]) -> list[tuple[str, str, int]]:
     """(payer, payee, white counters): the most tricks pays each other player the difference in red.
 
     Players tied for most share it equally; the shares always come out in whole white counters.
@@ -537,7 +540,7 @@ def misere_partout_transfers(tricks) -> list[tuple[str, str, int]]:
     checked = _check_partout(tricks)
     most = max(checked.values())
     losers = [player for player, taken in checked.items() if taken == most]
-    transfers = []
+    transfers: list[tuple[str, str, int]] = []
     for payee, taken in checked.items():
         if taken == most:
             continue
@@ -630,7 +633,9 @@ class Settlement:
     payments: list[tuple[str, str, Decimal]]  # (payer, payee, money): who hands money to whom
 
 
-def _money_value(white_value, red_value) -> Decimal:
+def _money_value(
+    white_value: Decimal | str | int | float | None, red_value: Decimal | str | int | float | None
+) -> Decimal:
     if (white_value is None) == (red_value is None):
         raise ValueError("give the money value of a white counter or of a red counter (one of them)")
     value = white_value if red_value is None else red_value
@@ -647,10 +652,11 @@ def _money_value(white_value, red_value) -> Decimal:
 
 def _money_payments(amounts: dict[str, Decimal]) -> list[tuple[str, str, Decimal]]:
     """Debtors pay creditors, largest first: at most three payments among four players."""
-    debts = sorted(((-v, p) for p, v in amounts.items() if v < 0), reverse=True)
-    credits = sorted(((v, p) for p, v in amounts.items() if v > 0), reverse=True)
+    # [amount, player] pairs: sorted as tuples, then made lists so the amounts can be paid down.
+    debts: list[Any] = sorted(((-v, p) for p, v in amounts.items() if v < 0), reverse=True)
+    credits: list[Any] = sorted(((v, p) for p, v in amounts.items() if v > 0), reverse=True)
     debts, credits = [[v, p] for v, p in debts], [[v, p] for v, p in credits]
-    payments = []
+    payments: list[tuple[str, str, Decimal]] = []
     while debts and credits:
         paid = min(debts[0][0], credits[0][0])
         payments.append((debts[0][1], credits[0][1], paid))
@@ -697,10 +703,10 @@ class BostonGame:
     def __init__(
         self,
         variant: str,
-        players,
+        players: Iterable[str],
         *,
         first_dealer: str | None = None,
-        house: dict | None = None,
+        house: dict[str, Any] | None = None,
         play_for_pool: bool = False,
     ) -> None:
         self.variant = check_variant(variant)
@@ -724,7 +730,7 @@ class BostonGame:
     # -- setting up
 
     @staticmethod
-    def _check_players(players) -> list[str]:
+    def _check_players(players: Iterable[str]) -> list[str]:
         if isinstance(players, (str, bytes)) or not hasattr(players, "__iter__"):
             raise ValueError("a Boston game needs a list of four players")
         names = list(players)
@@ -753,7 +759,7 @@ class BostonGame:
             raise _house_missing("'pool_feed'", "how many counters the dealer puts in Boston's pool")
         return _count(self.house["pool_feed"], "house['pool_feed']")
 
-    def check_player(self, player, role: str = "the player") -> str:
+    def check_player(self, player: str, role: str = "the player") -> str:
         if player not in self.players:
             raise ValueError(f"{role} must be one of {', '.join(self.players)}, not {player!r}")
         return player
@@ -810,7 +816,7 @@ class BostonGame:
 
     # -- deals
 
-    def _check_turned(self, turned) -> str | None:
+    def _check_turned(self, turned: str | None) -> str | None:
         """Checked before anything moves: the game is not over and the suit turned is a suit."""
         if self.over:
             raise ValueError("the game is over: no more deals")
@@ -852,7 +858,7 @@ class BostonGame:
             return turned, None  # the first deal's suit is belle for the game
         return self.belle, (None if turned == self.belle else turned)  # belle turned again: no petite
 
-    def _check_partner(self, caller: str, partner, contract: Contract, turned: str | None) -> str | None:
+    def _check_partner(self, caller: str, partner: str | None, contract: Contract, turned: str | None) -> str | None:
         if partner is None:
             return None
         partner = self.check_player(partner, "the partner")
@@ -904,7 +910,7 @@ class BostonGame:
         return self._record(deal, result)
 
     @staticmethod
-    def _french_misere_suit(suit, turned) -> str | None:
+    def _french_misere_suit(suit: str | None, turned: str | None) -> str | None:
         suit, turned = normalise_suit(suit), normalise_suit(turned)
         if suit is not None and turned is not None and suit != turned:
             raise ValueError("a French misère is paid by the suit turned: the suit given is not the one turned")
@@ -995,7 +1001,7 @@ class BostonGame:
         """French Boston: nobody bid. The deal counts and the dealer's feed stays in the pool."""
         if self.family != "french":
             raise ValueError("when everyone passes at Boston, misère partout is played: use misere_partout()")
-        turned = self._check_turned(turned)
+        turned = cast(str, self._check_turned(turned))  # French Boston always has a suit turned
         deal = self._begin(turned)
         return self._record(deal, DealResult(self.deal_number, "passed", self.dealer, self.is_double, turned=turned))
 
@@ -1019,7 +1025,12 @@ class BostonGame:
         result = DealResult(self.deal_number, "end", None, caller=last_trick)
         return self._record(deal, result, closing=True)
 
-    def settlement(self, white_value=None, *, red_value=None) -> Settlement:
+    def settlement(
+        self,
+        white_value: Decimal | str | int | float | None = None,
+        *,
+        red_value: Decimal | str | int | float | None = None,
+    ) -> Settlement:
         """The money each player wins or loses, at `white_value` a white counter (or `red_value` a red)."""
         if self.closing is None:
             raise ValueError("finish the game before settling up")

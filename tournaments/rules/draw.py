@@ -1,4 +1,4 @@
-"""The first-round seats: the numbers check and the draw (shared/rules/four-aces-party.md).
+"""The first-round seats: the numbers check and the draw (docs/rules/four-aces-party.md).
 
 A draw is reproducible: the same players, fixed seats and seed always give the same seating,
 so a printed set of tallies can be printed again identically. At a mixed party the draw keeps
@@ -42,7 +42,9 @@ def numbers_problems(tables: int, *, ladies: int = 0, gentlemen: int = 0, player
     return problems
 
 
-def _check_fixed(fixed, tables: int, players: set[str], kinds) -> dict[tuple[int, str], str]:
+def _check_fixed(
+    fixed: Mapping[tuple[int, str], str] | None, tables: int, players: set[str], kinds: Mapping[str, str] | None
+) -> dict[tuple[int, str], str]:
     checked: dict[tuple[int, str], str] = {}
     placed: set[str] = set()
     for key, player in (fixed or {}).items():
@@ -66,7 +68,12 @@ def _check_fixed(fixed, tables: int, players: set[str], kinds) -> dict[tuple[int
 
 
 def draw_seating(
-    players: Sequence[str], tables: int, *, kinds: Mapping[str, str] | None = None, fixed=None, seed=None
+    players: Sequence[str],
+    tables: int,
+    *,
+    kinds: Mapping[str, str] | None = None,
+    fixed: Mapping[tuple[int, str], str] | None = None,
+    seed: int | None = None,
 ) -> dict[int, dict[str, str]]:
     """Seat exactly 4 x tables players: fixed seats first, the draw fills the rest.
 

@@ -1,4 +1,4 @@
-"""The rubber bridge knockout: bracket plans and best losers (shared/rules/rubber-knockout.md).
+"""The rubber bridge knockout: bracket plans and best losers (docs/rules/rubber-knockout.md).
 
 The Four Aces give plans for five to eight tables. The rule behind them, which this module
 applies to any number of tables:
@@ -24,7 +24,7 @@ Choices made where the rules are silent:
 """
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 BRACKETS = ("main", "consolation")
@@ -32,7 +32,7 @@ BRACKETS = ("main", "consolation")
 ADVISED_TABLES = range(5, 9)
 
 
-def check_tables(tables) -> int:
+def check_tables(tables: int) -> int:
     if isinstance(tables, bool) or not isinstance(tables, int):
         raise ValueError(f"the number of tables must be a whole number, not {tables!r}")
     if tables < 1:
@@ -40,7 +40,7 @@ def check_tables(tables) -> int:
     return tables
 
 
-def tables_for_pairs(pairs) -> int:
+def tables_for_pairs(pairs: int) -> int:
     """The first round's tables for a number of pairs (every pair plays, so it must be even)."""
     if isinstance(pairs, bool) or not isinstance(pairs, int):
         raise ValueError(f"the number of pairs must be a whole number, not {pairs!r}")
@@ -51,12 +51,12 @@ def tables_for_pairs(pairs) -> int:
     return pairs // 2
 
 
-def within_advice(tables) -> bool:
+def within_advice(tables: int) -> bool:
     """True for five to eight tables, the plans the Four Aces give themselves."""
     return check_tables(tables) in ADVISED_TABLES
 
 
-def advice_note(tables) -> str | None:
+def advice_note(tables: int) -> str | None:
     """What the UI should say when the plan goes beyond the Four Aces' advice; None within it."""
     tables = check_tables(tables)
     if tables > ADVISED_TABLES[-1]:
@@ -110,14 +110,14 @@ def _bracket(name: str, tables: int) -> list[RoundPlan]:
     return rounds
 
 
-def plan_rounds(tables) -> dict[str, list[RoundPlan]]:
+def plan_rounds(tables: int) -> dict[str, list[RoundPlan]]:
     """Both brackets round by round; the consolation is empty when no pair is left for it."""
     tables = check_tables(tables)
     # The first-round losers not taken up as best loser: one fewer than the tables when odd.
     return {"main": _bracket("main", tables), "consolation": _bracket("consolation", tables // 2)}
 
 
-def plan(tables) -> dict[str, list[int]]:
+def plan(tables: int) -> dict[str, list[int]]:
     """Tables per round: plan(7) == {"main": [7, 4, 2, 1], "consolation": [3, 2, 1]}."""
     return {name: [r.tables for r in rounds] for name, rounds in plan_rounds(tables).items()}
 
@@ -174,26 +174,26 @@ class Advance:
         return self.cut is not None
 
 
-def _check_name(name, number: int) -> str:
+def _check_name(name: str, number: int) -> str:
     if not isinstance(name, str) or not name.strip():
         raise ValueError(f"match {number}: each pair needs a name, not {name!r}")
     return name
 
 
-def _check_total(total, name: str, number: int) -> int:
+def _check_total(total: int, name: str, number: int) -> int:
     if isinstance(total, bool) or not isinstance(total, int) or total < 0:
         raise ValueError(f"match {number}: {name}'s total must be a whole number of points, 0 or more, not {total!r}")
     return total
 
 
-def _read_match(match, number: int) -> tuple[str, int, str, int]:
+def _read_match(match: tuple[str, int, str, int], number: int) -> tuple[str, int, str, int]:
     if isinstance(match, (str, bytes)) or not isinstance(match, (tuple, list)) or len(match) != 4:
         raise ValueError(f"match {number} must be (pair, total, pair, total), not {match!r}")
     a, b = _check_name(match[0], number), _check_name(match[2], number)
     return a, _check_total(match[1], a, number), b, _check_total(match[3], b, number)
 
 
-def _read_matches(matches) -> list[tuple[str, int, str, int]]:
+def _read_matches(matches: Iterable[tuple[str, int, str, int]]) -> list[tuple[str, int, str, int]]:
     if isinstance(matches, (str, bytes)):
         raise ValueError("matches must be a list of (pair, total, pair, total)")
     try:
@@ -212,7 +212,7 @@ def _read_matches(matches) -> list[tuple[str, int, str, int]]:
     return read
 
 
-def _names(given, what: str) -> list[str]:
+def _names(given: Iterable[str] | None, what: str) -> list[str]:
     if given is None:
         return []
     if isinstance(given, (str, bytes)) or not isinstance(given, Iterable):
@@ -223,7 +223,7 @@ def _names(given, what: str) -> list[str]:
     return names
 
 
-def _results(read, decided) -> list[Result]:
+def _results(read: list[tuple[str, int, str, int]], decided: Iterable[str] | None) -> list[Result]:
     decided = set(_names(decided, "decided"))
     results, undecided = [], []
     for number, (a, ta, b, tb) in enumerate(read, start=1):
@@ -247,7 +247,7 @@ def _results(read, decided) -> list[Result]:
     return results
 
 
-def _check_places(places, matches: int) -> int:
+def _check_places(places: int, matches: int) -> int:
     if isinstance(places, bool) or not isinstance(places, int):
         raise ValueError(f"places must be a whole number of pairs, not {places!r}")
     if places < matches:
@@ -262,7 +262,9 @@ def _check_places(places, matches: int) -> int:
     return places
 
 
-def _draw(tied: list[Loser], places: int, seed, cut) -> tuple[list[Loser], bool]:
+def _draw(
+    tied: list[Loser], places: int, seed: int | str | None, cut: Sequence[str] | None
+) -> tuple[list[Loser], bool]:
     """The tied losers who take the last places: named by the director, or cut by the software."""
     among = [loser.pair for loser in tied]
     if cut is not None:
@@ -281,7 +283,9 @@ def _draw(tied: list[Loser], places: int, seed, cut) -> tuple[list[Loser], bool]
     return [loser for loser in tied if loser.pair in drawn], cut is not None
 
 
-def _best_losers(losers: list[Loser], wanted: int, seed, cut) -> tuple[list[Loser], Cut | None]:
+def _best_losers(
+    losers: list[Loser], wanted: int, seed: int | str | None, cut: Iterable[str] | None
+) -> tuple[list[Loser], Cut | None]:
     cut = _names(cut, "cut") or None  # naming nobody is no override
     if wanted == 0:
         if cut is not None:
@@ -302,7 +306,14 @@ def _best_losers(losers: list[Loser], wanted: int, seed, cut) -> tuple[list[Lose
     return sure + drawn, record
 
 
-def advance_detail(matches, places, seed=None, *, decided=None, cut=None) -> Advance:
+def advance_detail(
+    matches: Iterable[tuple[str, int, str, int]],
+    places: int,
+    seed: int | str | None = None,
+    *,
+    decided: Iterable[str] | None = None,
+    cut: Iterable[str] | None = None,
+) -> Advance:
     """One round's results: the winners, the best losers who join them, and the pairs left out.
 
     matches: [(pair_a, total_a, pair_b, total_b), ...]; places: how many pairs go on.
@@ -331,7 +342,14 @@ def advance_detail(matches, places, seed=None, *, decided=None, cut=None) -> Adv
     return advance
 
 
-def advance(matches, places, seed=None, *, decided=None, cut=None) -> tuple[list[str], list[str]]:
+def advance(
+    matches: Iterable[tuple[str, int, str, int]],
+    places: int,
+    seed: int | str | None = None,
+    *,
+    decided: Iterable[str] | None = None,
+    cut: Iterable[str] | None = None,
+) -> tuple[list[str], list[str]]:
     """(qualified, others): the winners in match order and the best losers, then the rest."""
     detail = advance_detail(matches, places, seed, decided=decided, cut=cut)
     return detail.qualified, detail.others

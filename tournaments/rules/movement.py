@@ -1,4 +1,4 @@
-"""The Four Aces movement: "winners move up, losers stay" (shared/rules/four-aces-party.md).
+"""The Four Aces movement: "winners move up, losers stay" (docs/rules/four-aces-party.md).
 
 Table 1's winners stay and its losers go to the highest-numbered table; at every other table the
 losers stay and the winners move up one table. Each table so receives exactly one pair.
@@ -37,7 +37,7 @@ class Movement:
     cuts: list[Cut] = field(default_factory=list)
 
 
-def check_seating(seating, kinds=None) -> int:
+def check_seating(seating: Mapping[int, Mapping[str, str]], kinds: Mapping[str, str] | None = None) -> int:
     """Validate a seating; returns the number of tables."""
     if not isinstance(seating, Mapping) or not seating:
         raise ValueError("the seating must give at least one table")
@@ -52,7 +52,7 @@ def check_seating(seating, kinds=None) -> int:
     return len(tables)
 
 
-def _check_table(table: int, seats, seen: set[str], kinds) -> None:
+def _check_table(table: int, seats: Mapping[str, str], seen: set[str], kinds: Mapping[str, str] | None) -> None:
     if not isinstance(seats, Mapping) or sorted(seats) != sorted(SEATS):
         raise ValueError(f"table {table} must have exactly the seats N, E, S and W")
     for seat in SEATS:
@@ -69,7 +69,7 @@ def _check_table(table: int, seats, seen: set[str], kinds) -> None:
             raise ValueError(f"table {table}: {seats[a]} and {seats[b]} ({side}) are not a lady and a gentleman")
 
 
-def _check_winners(winners, tables: int) -> None:
+def _check_winners(winners: Mapping[int, str], tables: int) -> None:
     if not isinstance(winners, Mapping):
         raise ValueError("winners must give 'NS' or 'EW' for every table")
     for table in range(1, tables + 1):
@@ -89,7 +89,9 @@ def _staying_side(table: int, winners: Mapping[int, str]) -> str:
     return winners[table] if table == 1 else OTHER[winners[table]]
 
 
-def _arrivers(table: int, tables: int, seating, winners) -> tuple[str, str]:
+def _arrivers(
+    table: int, tables: int, seating: Mapping[int, Mapping[str, str]], winners: Mapping[int, str]
+) -> tuple[str, str]:
     if tables == 1:
         return _pair(seating[1], OTHER[winners[1]])
     if table == tables:
@@ -97,13 +99,15 @@ def _arrivers(table: int, tables: int, seating, winners) -> tuple[str, str]:
     return _pair(seating[table + 1], winners[table + 1])  # the next table's winners move up
 
 
-def _seat_kept(side: str, stayers, arrivers) -> dict[str, str]:
+def _seat_kept(side: str, stayers: tuple[str, str], arrivers: tuple[str, str]) -> dict[str, str]:
     a, b = SIDE_SEATS[side]
     c, d = SIDE_SEATS[OTHER[side]]
     return {a: stayers[0], b: stayers[1], c: arrivers[0], d: arrivers[1]}
 
 
-def _seat_mixed(side: str, stayers, arrivers, kinds, keep_partners: bool) -> dict[str, str]:
+def _seat_mixed(
+    side: str, stayers: tuple[str, str], arrivers: tuple[str, str], kinds: Mapping[str, str], keep_partners: bool
+) -> dict[str, str]:
     lady_stays, gent_stays = sorted(stayers, key=lambda p: kinds[p] != "lady")
     lady_arrives, gent_arrives = sorted(arrivers, key=lambda p: kinds[p] != "lady")
     other = OTHER[side]
@@ -124,7 +128,9 @@ def _seat_mixed(side: str, stayers, arrivers, kinds, keep_partners: bool) -> dic
     }
 
 
-def _seat_changed(side: str, stayers, arrivers, rng: random.Random) -> tuple[dict[str, str], tuple]:
+def _seat_changed(
+    side: str, stayers: tuple[str, str], arrivers: tuple[str, str], rng: random.Random
+) -> tuple[dict[str, str], tuple[tuple[str, str], tuple[str, str]]]:
     first, second = SIDE_SEATS[side]
     # The stayer in the first seat keeps it; the other shifts one seat clockwise, to play against him.
     shifted = SEATS[(SEATS.index(second) + 1) % 4]
@@ -136,7 +142,14 @@ def _seat_changed(side: str, stayers, arrivers, rng: random.Random) -> tuple[dic
     return seats, ((stayers[0], drawn[0]), (stayers[1], drawn[1]))
 
 
-def plan_movement(seating, winners, *, keep_partners: bool, kinds=None, seed=None) -> Movement:
+def plan_movement(
+    seating: Mapping[int, Mapping[str, str]],
+    winners: Mapping[int, str],
+    *,
+    keep_partners: bool,
+    kinds: Mapping[str, str] | None = None,
+    seed: int | None = None,
+) -> Movement:
     """The next round's seating, with the partners' cuts drawn on the way."""
     if kinds is not None and not isinstance(kinds, Mapping):
         raise ValueError("kinds must map each player to 'lady' or 'gentleman'")
@@ -159,7 +172,14 @@ def plan_movement(seating, winners, *, keep_partners: bool, kinds=None, seed=Non
     return movement
 
 
-def next_seating(seating, winners, *, keep_partners: bool, kinds=None, seed=None) -> dict[int, dict[str, str]]:
+def next_seating(
+    seating: Mapping[int, Mapping[str, str]],
+    winners: Mapping[int, str],
+    *,
+    keep_partners: bool,
+    kinds: Mapping[str, str] | None = None,
+    seed: int | None = None,
+) -> dict[int, dict[str, str]]:
     """The next round's seating: {table: {"N": player, "E": ..., "S": ..., "W": ...}}."""
     return plan_movement(seating, winners, keep_partners=keep_partners, kinds=kinds, seed=seed).seating
 

@@ -1,6 +1,6 @@
 """A progressive-party round: four deals scored one by one, the 1,000-point cap, the net result.
 
-Rules: shared/rules/four-aces-party.md, "A round" and "Scoring each deal".
+Rules: docs/rules/four-aces-party.md, "A round" and "Scoring each deal".
 """
 
 from collections.abc import Sequence
@@ -74,7 +74,7 @@ def score_deal(number: int, contract: str, declarer: str, tricks: int, rules: st
     return ScoredDeal(number, str(parsed), seat, tricks, vulnerable, score, by_side["NS"], by_side["EW"], capped)
 
 
-def score_round(deals: Sequence, rules: str = "modern") -> list[ScoredDeal]:
+def score_round(deals: Sequence[tuple[str, str, int]], rules: str = "modern") -> list[ScoredDeal]:
     """Score up to four deals in order (the first is deal 1); a fifth is refused."""
     check_rules(rules)
     if isinstance(deals, (str, bytes)) or not isinstance(deals, Sequence):
@@ -94,7 +94,7 @@ def net_result(scored: Sequence[ScoredDeal]) -> tuple[int, int]:
     return sum(d.ns for d in scored), sum(d.ew for d in scored)
 
 
-def round_result(deals, rules: str = "modern") -> tuple[int, int]:
+def round_result(deals: Sequence[tuple[str, str, int]], rules: str = "modern") -> tuple[int, int]:
     """The round's (north_south, east_west) results after the 1,000-point cap.
 
     deals: the round's four deals as (contract, declarer seat, tricks); a passed-out deal is ("PASS", "", 0).

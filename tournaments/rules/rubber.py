@@ -1,10 +1,12 @@
-"""Rubber bridge scoring, deal by deal, above and below the line (shared/rules/scoring.md).
+"""Rubber bridge scoring, deal by deal, above and below the line (docs/rules/scoring.md).
 
 `RubberPad` is the score pad a knockout match keeps: each deal's entries, the games and
 rubbers as they finish, and the unfinished-rubber bonuses when the match stops.
 """
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import cast
 
 from tournaments.rules.contract import SIDE_OF_SEAT, check_seat, check_tricks, other_side, parse_contract
 from tournaments.rules.scoring import (
@@ -139,13 +141,17 @@ class RubberPad:
         return self.totals["NS"], self.totals["EW"]
 
 
-def _unpack(deal, number: int) -> tuple:
+def _unpack(deal: tuple[str, str, int] | tuple[str, str, int, str], number: int) -> tuple[str, str, int, str]:
     if not isinstance(deal, (tuple, list)) or len(deal) not in (3, 4):
         raise ValueError(f"deal {number} must be (contract, declarer, tricks) or (contract, declarer, tricks, honours)")
-    return tuple(deal) if len(deal) == 4 else (*deal, "")
+    return cast(tuple[str, str, int, str], tuple(deal) if len(deal) == 4 else (*deal, ""))
 
 
-def match_pad(deals, unfinished_bonus: bool = True, rules: str = "modern") -> RubberPad:
+def match_pad(
+    deals: Iterable[tuple[str, str, int] | tuple[str, str, int, str]],
+    unfinished_bonus: bool = True,
+    rules: str = "modern",
+) -> RubberPad:
     if isinstance(deals, (str, bytes)):
         raise ValueError("deals must be a list of (contract, declarer, tricks[, honours])")
     try:
@@ -159,7 +165,9 @@ def match_pad(deals, unfinished_bonus: bool = True, rules: str = "modern") -> Ru
     return pad
 
 
-def match_score(deals, unfinished_bonus: bool = True) -> tuple[int, int]:
+def match_score(
+    deals: Iterable[tuple[str, str, int] | tuple[str, str, int, str]], unfinished_bonus: bool = True
+) -> tuple[int, int]:
     """A match of rubber bridge, deal by deal; returns (ns_total, ew_total)."""
     pad = match_pad(deals, unfinished_bonus)
     return pad.totals["NS"], pad.totals["EW"]

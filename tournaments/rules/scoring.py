@@ -1,4 +1,4 @@
-"""The score of one contract, by the tables in shared/rules/scoring.md.
+"""The score of one contract, by the tables in docs/rules/scoring.md.
 
 Two rule sets: "modern" (Laws of 2017, the default) and "1938" (Laws of 1935). They differ only
 in the doubled non-vulnerable undertricks from the fourth on and the redoubled-making bonus.

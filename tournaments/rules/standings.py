@@ -1,4 +1,4 @@
-"""Standings: totals ranked, shared places ("=2"), prizes (shared/rules/four-aces-party.md, "End of the party")."""
+"""Standings: totals ranked, shared places ("=2"), prizes (docs/rules/four-aces-party.md, "End of the party")."""
 
 from collections.abc import Mapping
 from dataclasses import dataclass

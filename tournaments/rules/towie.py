@@ -1,4 +1,4 @@
-"""Towie: bridge for three, four or five, each for himself (shared/rules/towie.md).
+"""Towie: bridge for three, four or five, each for himself (docs/rules/towie.md).
 
 Towie has its own scale (the 1927 code with the 1932 trick values): nothing here uses the
 duplicate or rubber tables of scoring.py.
@@ -48,6 +48,7 @@ Where towie.md is silent, this module chooses:
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
+from typing import cast
 
 from tournaments.rules.contract import Contract, check_tricks, parse_contract
 
@@ -218,7 +219,9 @@ def draw_seats(cards: Mapping[str, str]) -> SeatDraw:
     if len(set(drawn.values())) != len(drawn):
         raise ValueError("two players cannot draw the same card: draw again")
     order = tuple(sorted(players, key=lambda name: drawn[name], reverse=True))
-    return SeatDraw(order=order, dealer=order[0], seated=order[:SEATED], waiting=order[SEATED:])
+    return SeatDraw(
+        order=order, dealer=order[0], seated=cast(tuple[str, str, str], order[:SEATED]), waiting=order[SEATED:]
+    )
 
 
 @dataclass(frozen=True)
@@ -231,7 +234,7 @@ class NextSeats:
     reason: str
 
 
-def _check_seating(seated, waiting) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _check_seating(seated: Iterable[str], waiting: Iterable[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     for names in (seated, waiting):
         if isinstance(names, (str, bytes, Mapping)) or not isinstance(names, Iterable):
             raise ValueError("the seated and the waiting players must be lists of names")
@@ -248,13 +251,15 @@ def _vulnerable_set(vulnerable: Iterable[str], everyone: tuple[str, ...]) -> set
     return {_find(everyone, name, "vulnerable player") for name in vulnerable}
 
 
-def _swap_in(seated, waiting, going_out: str, coming_in: str) -> tuple[tuple, tuple]:
+def _swap_in(
+    seated: tuple[str, ...], waiting: tuple[str, ...], going_out: str, coming_in: str
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
     new_seated = tuple(coming_in if name == going_out else name for name in seated)
     new_waiting = tuple(name for name in waiting if name != coming_in) + (going_out,)
     return new_seated, new_waiting
 
 
-def _next_move(declarer: str, made: bool, waiting: tuple, vulnerable: set[str]) -> tuple[str | None, str]:
+def _next_move(declarer: str, made: bool, waiting: tuple[str, ...], vulnerable: set[str]) -> tuple[str | None, str]:
     """Who takes the declarer's seat (None: he keeps it), and why."""
     first = waiting[0]
     if made:
@@ -302,7 +307,7 @@ def who_plays_next(
         seated, waiting = _swap_in(seated, waiting, declarer, coming_in)
         reason += f"; {declarer} joins the end of the queue"
     next_dealer = None if dealer_seat is None else seated[(dealer_seat + 1) % SEATED]
-    return NextSeats(seated, waiting, next_dealer, coming_in, going_out, reason + ".")
+    return NextSeats(cast(tuple[str, str, str], seated), waiting, next_dealer, coming_in, going_out, reason + ".")
 
 
 # --- the score sheet ------------------------------------------------------------------------
@@ -401,8 +406,10 @@ class TowieSheet:
         chosen = tuple(_find(self.players, name, "seated player") for name in seated)
         if len(chosen) != SEATED or len(set(chosen)) != SEATED:
             raise ValueError("three different players sit at a Towie table")
-        queue = [name for name in self.waiting + self.seated if name not in chosen]
-        position = self.seated.index(self.dealer)
+        # A sheet that follows the seats always has them.
+        now_seated, now_waiting = cast(tuple[str, ...], self.seated), cast(tuple[str, ...], self.waiting)
+        queue = [name for name in now_waiting + now_seated if name not in chosen]
+        position = now_seated.index(self.dealer)
         self.dealer = chosen[position] if dealer is None else _find(chosen, dealer, "dealer (a seated player)")
         self.seated, self.waiting = chosen, tuple(queue)
 
@@ -414,7 +421,14 @@ class TowieSheet:
             raise ValueError(f"{player} is waiting this deal: the {what} must be one of {', '.join(self.seated)}")
         return player
 
-    def _new_deal(self, kind: str, contract: str, declarer=None, tricks=None, dealer=None) -> TowieDeal:
+    def _new_deal(
+        self,
+        kind: str,
+        contract: str,
+        declarer: str | None = None,
+        tricks: int | None = None,
+        dealer: str | None = None,
+    ) -> TowieDeal:
         return TowieDeal(
             number=len(self.deals) + 1,
             kind=kind,
@@ -439,7 +453,7 @@ class TowieSheet:
         self.deals.append(deal)
         return deal
 
-    def _honours(self, honours, contract: Contract) -> tuple[str, int] | None:
+    def _honours(self, honours: tuple[str, int] | tuple[()] | None, contract: Contract) -> tuple[str, int] | None:
         if honours is None or honours == ():
             return None
         if isinstance(honours, (str, bytes)) or not isinstance(honours, (tuple, list)) or len(honours) != 2:
@@ -458,6 +472,7 @@ class TowieSheet:
         if not is_game_contract(parsed):
             shown = "Nobody bid" if parsed is None else f"{parsed} is not a game contract"
             raise ValueError(f"{shown}: the deal is redealt as a goulash and scores nothing")
+        parsed = cast(Contract, parsed)  # a game contract: not None
         who = self._seated_player(declarer, "declarer")
         check_tricks(tricks)
         claim = self._honours(honours, parsed)
@@ -477,7 +492,12 @@ class TowieSheet:
             self._add(deal, claim[0], claim[1], "honours")
         if self.track_seats:
             deal.next_seats = who_plays_next(
-                self.seated, self.waiting, who, deal.made, [p for p in self.players if self.vulnerable(p)], self.dealer
+                cast(tuple[str, ...], self.seated),
+                cast(tuple[str, ...], self.waiting),
+                who,
+                deal.made,
+                [p for p in self.players if self.vulnerable(p)],
+                self.dealer,
             )
             self.seated, self.waiting = deal.next_seats.seated, deal.next_seats.waiting
             self.dealer = deal.next_seats.dealer
@@ -513,7 +533,7 @@ class TowieSheet:
             raise ValueError("with four or five players the sheet must follow the seats to know who sits at the table")
         if dealer is None and self.dealer is None:
             raise ValueError("say which player dealt")
-        who = self._seated_player(self.dealer if dealer is None else dealer, "dealer")
+        who = self._seated_player(cast(str, self.dealer) if dealer is None else dealer, "dealer")
         if self.track_seats:
             self.dealer = who  # he deals the new deal
         deal = self._new_deal("exposure", "", dealer=who)
@@ -522,17 +542,19 @@ class TowieSheet:
                 self._add(deal, player, EXPOSURE_PENALTY, f"{who} turned up more than six dummy cards")
         return self._close(deal)
 
-    def settlement(self, stake=None, per: int = 100) -> "Settlement":
+    def settlement(self, stake: Decimal | str | int | None = None, per: int = 100) -> "Settlement":
         return settlement(self.totals, stake, per)
 
 
-def _unpack(hand, number: int) -> tuple:
+def _unpack(
+    hand: tuple[str, str, int] | tuple[str, str, int, tuple[str, int] | None], number: int
+) -> tuple[str, str, int, tuple[str, int] | None]:
     if isinstance(hand, (str, bytes)) or not isinstance(hand, (tuple, list)) or len(hand) not in (3, 4):
         raise ValueError(f"hand {number} must be (declarer, contract, tricks), like ('Ann', '4S', 10)")
-    return tuple(hand) if len(hand) == 4 else (*hand, None)
+    return cast(tuple[str, str, int, tuple[str, int] | None], tuple(hand) if len(hand) == 4 else (*hand, None))
 
 
-def _score_hand(sheet: TowieSheet, declarer, contract, tricks, honours) -> None:
+def _score_hand(sheet: TowieSheet, declarer: str, contract: str, tricks: int, honours: tuple[str, int] | None) -> None:
     parsed = parse_contract(contract)
     if is_game_contract(parsed):
         sheet.play(declarer, contract, tricks, honours)
@@ -604,7 +626,7 @@ def _check_total(total: int, name: str) -> int:
     return total
 
 
-def _check_stake(stake, per: int) -> Decimal | None:
+def _check_stake(stake: Decimal | str | int | None, per: int) -> Decimal | None:
     if isinstance(per, bool) or not isinstance(per, int) or per <= 0:
         raise ValueError(f"the stake is per a whole, positive number of points (100 or 1), not {per!r}")
     if stake is None:
@@ -618,7 +640,7 @@ def _check_stake(stake, per: int) -> Decimal | None:
     return value
 
 
-def settlement(totals: Mapping[str, int], stake=None, per: int = 100) -> Settlement:
+def settlement(totals: Mapping[str, int], stake: Decimal | str | int | None = None, per: int = 100) -> Settlement:
     """Round the totals, settle every pair, and optionally show money at `stake` per `per` points."""
     checked = _check_totals(totals)
     stake = _check_stake(stake, per)
@@ -633,7 +655,7 @@ def settlement(totals: Mapping[str, int], stake=None, per: int = 100) -> Settlem
                 payments.append(Payment(payer, payee, abs(difference), _money(abs(difference), stake, per)))
     everyone = sum(rounded.values())
     net = {name: len(names) * points - everyone for name, points in rounded.items()}
-    money = None if stake is None else {name: _money(points, stake, per) for name, points in net.items()}
+    money = None if stake is None else {name: cast(Decimal, _money(points, stake, per)) for name, points in net.items()}
     return Settlement(dict(checked), rounded, tuple(payments), net, stake, per, money)
 
 
