@@ -127,7 +127,7 @@ AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
-AXES_CLIENT_IP_CALLABLE = "tournaments.client_address.client_address"
+AXES_CLIENT_IP_CALLABLE = "tournaments.client_address.address_for_lockout"
 AXES_RESET_ON_SUCCESS = True
 
 # The reverse proxies whose X-Forwarded-For is believed (comma-separated addresses, e.g.

@@ -10,6 +10,7 @@ from django.core.management import call_command
 from django.db import connection
 from django.urls import reverse
 
+from tests.conftest import default_club
 from tournaments.management.commands.backup_db import backup_sqlite
 from tournaments.models import Party, ResultChange, Seat
 from tournaments.selectors.standings import party_standings
@@ -57,7 +58,7 @@ def test_a_party_survives_the_round_trip_through_json(party_factory, director):
     # A fresh database: everything of the party goes, then comes back from the JSON alone.
     party.delete()
     assert not Party.objects.exists()
-    again = party_import(json.loads(text))
+    again = party_import(json.loads(text), club=default_club())
     assert picture(again) == before
     assert again.rounds.get(number=3).results.get(table=2).ns == 300
     assert again.tokens.count() == 3
@@ -69,7 +70,7 @@ def test_a_damaged_export_is_refused_and_creates_nothing(party_factory, director
     data["seats"][5][3] = "Somebody unknown"
     count = Party.objects.count()
     with pytest.raises(ValidationError, match="The export is damaged"):
-        party_import(data)
+        party_import(data, club=default_club())
     with pytest.raises(ValidationError, match="not a Club Director party export"):
         party_import({"format": "something else"})
     assert Party.objects.count() == count
@@ -165,7 +166,7 @@ def test_a_knockout_survives_the_round_trip_through_json(director):
     text = json.dumps(knockout_export(knockout), cls=DjangoJSONEncoder)
     knockout.delete()
     assert not Knockout.objects.exists()
-    again = knockout_import(json.loads(text))
+    again = knockout_import(json.loads(text), club=default_club())
     assert knockout_picture(again) == before
     with pytest.raises(ValidationError, match="not a Club Director knockout export"):
         knockout_import({"format": "clubdirector.party/1"})

@@ -1,6 +1,54 @@
+"""The admin, for whoever runs the server (staff). Results, deals and their history are shown but
+never edited here: they change only through the app's pages, which keep the history, the version
+numbers and the scores right."""
+
 from django.contrib import admin
 
 from tournaments import models
+
+
+class ViewOnly:
+    """Seen, never added, changed or deleted from the admin."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+# ---- Clubs ---------------------------------------------------------------------------------------
+
+
+class MembershipInline(admin.TabularInline):
+    model = models.Membership
+    extra = 0
+    raw_id_fields = ["user"]
+
+
+@admin.register(models.Club)
+class ClubAdmin(admin.ModelAdmin):
+    list_display = ["name", "created_at"]
+    search_fields = ["name"]
+    inlines = [MembershipInline]
+
+
+@admin.register(models.Membership)
+class MembershipAdmin(admin.ModelAdmin):
+    list_display = ["user", "club", "role", "created_at"]
+    list_filter = ["role", "club"]
+    list_select_related = ["user", "club"]
+    raw_id_fields = ["user"]
+
+
+@admin.register(models.DirectorInvite)
+class DirectorInviteAdmin(ViewOnly, admin.ModelAdmin):
+    list_display = ["club", "role", "created_by", "created_at", "expires_at", "used_at"]
+    list_select_related = ["club", "created_by"]
+    exclude = ["token"]
 
 
 class GuestInline(admin.TabularInline):
@@ -10,7 +58,8 @@ class GuestInline(admin.TabularInline):
 
 @admin.register(models.Party)
 class PartyAdmin(admin.ModelAdmin):
-    list_display = ["name", "date", "tables", "mixed", "keep_partners", "rules"]
+    list_display = ["name", "club", "date", "tables", "mixed", "keep_partners", "rules"]
+    list_filter = ["club"]
     search_fields = ["name"]
     inlines = [GuestInline]
 
@@ -37,33 +86,33 @@ class SeatAdmin(admin.ModelAdmin):
 
 
 @admin.register(models.SeatOverride)
-class SeatOverrideAdmin(admin.ModelAdmin):
+class SeatOverrideAdmin(ViewOnly, admin.ModelAdmin):
     list_display = ["round", "table", "seat", "old_guest", "new_guest", "by", "at"]
     list_select_related = ["round__party", "old_guest", "new_guest", "by"]
     raw_id_fields = ["round", "old_guest", "new_guest"]
 
 
-class DealEntryInline(admin.TabularInline):
+class DealEntryInline(ViewOnly, admin.TabularInline):
     model = models.DealEntry
     extra = 0
 
 
 @admin.register(models.TableResult)
-class TableResultAdmin(admin.ModelAdmin):
+class TableResultAdmin(ViewOnly, admin.ModelAdmin):
     list_display = ["round", "table", "ns", "ew", "winner", "status", "locked"]
     list_select_related = ["round__party"]
     inlines = [DealEntryInline]
 
 
 @admin.register(models.DealEntry)
-class DealEntryAdmin(admin.ModelAdmin):
+class DealEntryAdmin(ViewOnly, admin.ModelAdmin):
     list_display = ["result", "number", "contract", "declarer", "tricks", "ns", "ew"]
     list_select_related = ["result__round__party"]
     raw_id_fields = ["result"]
 
 
 @admin.register(models.ResultChange)
-class ResultChangeAdmin(admin.ModelAdmin):
+class ResultChangeAdmin(ViewOnly, admin.ModelAdmin):
     list_display = ["result", "action", "at", "by_user", "by_token"]
     list_select_related = ["result__round__party", "by_user", "by_token"]
     raw_id_fields = ["result"]
@@ -79,7 +128,7 @@ class TableTokenAdmin(admin.ModelAdmin):
 # ---- Boston tables (issue 8) --------------------------------------------------------------------
 
 
-class BostonDealInline(admin.TabularInline):
+class BostonDealInline(ViewOnly, admin.TabularInline):
     model = models.BostonDeal
     extra = 0
     fields = ["number", "kind", "caller", "bid", "suit", "tricks", "honours", "partner", "i_pay", "turned"]
@@ -87,8 +136,8 @@ class BostonDealInline(admin.TabularInline):
 
 @admin.register(models.BostonTable)
 class BostonTableAdmin(admin.ModelAdmin):
-    list_display = ["name", "date", "variant", "party", "finished_at"]
-    list_filter = ["variant"]
+    list_display = ["name", "club", "date", "variant", "party", "finished_at"]
+    list_filter = ["club", "variant"]
     search_fields = ["name", "player_1", "player_2", "player_3", "player_4"]
     list_select_related = ["party"]
     raw_id_fields = ["party"]
@@ -96,7 +145,7 @@ class BostonTableAdmin(admin.ModelAdmin):
 
 
 @admin.register(models.BostonDeal)
-class BostonDealAdmin(admin.ModelAdmin):
+class BostonDealAdmin(ViewOnly, admin.ModelAdmin):
     list_display = ["table", "number", "kind", "caller", "bid", "suit", "tricks"]
     list_select_related = ["table"]
     raw_id_fields = ["table"]
@@ -113,7 +162,8 @@ class KnockoutPairInline(admin.TabularInline):
 
 @admin.register(models.Knockout)
 class KnockoutAdmin(admin.ModelAdmin):
-    list_display = ["name", "date", "rules", "created_by"]
+    list_display = ["name", "club", "date", "rules", "created_by"]
+    list_filter = ["club"]
     search_fields = ["name"]
     list_select_related = ["created_by"]
     inlines = [KnockoutPairInline]
@@ -127,14 +177,14 @@ class KnockoutRoundAdmin(admin.ModelAdmin):
     raw_id_fields = ["knockout"]
 
 
-class KnockoutDealInline(admin.TabularInline):
+class KnockoutDealInline(ViewOnly, admin.TabularInline):
     model = models.KnockoutDeal
     extra = 0
     fields = ["number", "contract", "declarer", "tricks", "honours"]
 
 
 @admin.register(models.KnockoutMatch)
-class KnockoutMatchAdmin(admin.ModelAdmin):
+class KnockoutMatchAdmin(ViewOnly, admin.ModelAdmin):
     list_display = ["round", "table", "ns", "ew", "ns_total", "ew_total", "winner", "decision", "best_loser"]
     list_select_related = ["round__knockout", "ns", "ew", "winner"]
     raw_id_fields = ["round", "ns", "ew", "winner"]
@@ -150,7 +200,7 @@ class KnockoutPairAdmin(admin.ModelAdmin):
 
 
 @admin.register(models.KnockoutDeal)
-class KnockoutDealAdmin(admin.ModelAdmin):
+class KnockoutDealAdmin(ViewOnly, admin.ModelAdmin):
     list_display = ["match", "number", "contract", "declarer", "tricks", "honours"]
     list_select_related = ["match__round__knockout", "match__ns", "match__ew"]
     raw_id_fields = ["match"]
@@ -166,7 +216,7 @@ class TowiePlayerInline(admin.TabularInline):
     raw_id_fields = ["guest"]
 
 
-class TowieDealInline(admin.TabularInline):
+class TowieDealInline(ViewOnly, admin.TabularInline):
     model = models.TowieDeal
     extra = 0
     fields = ["position", "kind", "seat_1", "seat_2", "seat_3", "dealer", "declarer", "contract", "tricks"]
@@ -176,7 +226,8 @@ class TowieDealInline(admin.TabularInline):
 
 @admin.register(models.TowieTable)
 class TowieTableAdmin(admin.ModelAdmin):
-    list_display = ["name", "date", "party", "stake", "drawn_at"]
+    list_display = ["name", "club", "date", "party", "stake", "drawn_at"]
+    list_filter = ["club"]
     search_fields = ["name"]
     list_select_related = ["party"]
     raw_id_fields = ["party"]
@@ -193,7 +244,7 @@ class TowiePlayerAdmin(admin.ModelAdmin):
 
 
 @admin.register(models.TowieDeal)
-class TowieDealAdmin(admin.ModelAdmin):
+class TowieDealAdmin(ViewOnly, admin.ModelAdmin):
     list_display = ["table", "position", "kind", "contract", "declarer", "tricks", "honours"]
     list_filter = ["kind"]
     list_select_related = ["table", "declarer"]

@@ -29,3 +29,10 @@ def on_this_machine(request) -> bool:
     if "HTTP_X_FORWARDED_FOR" in request.META or "HTTP_FORWARDED" in request.META:
         return False
     return request.META.get("REMOTE_ADDR", "") in LOOPBACK
+
+
+def address_for_lockout(request) -> str | None:
+    """The address django-axes records (None when a request has none, as for a login made in code)."""
+    if not request.META.get("REMOTE_ADDR"):
+        return None
+    return client_address(request)

@@ -23,6 +23,7 @@ from tournaments.models import (
     TableResult,
     TableToken,
 )
+from tournaments.services.clubs import club_for
 
 FORMAT = "clubdirector.party/1"
 PARTY_FIELDS = (
@@ -105,18 +106,19 @@ def _check(data) -> None:
 
 
 @transaction.atomic
-def party_import(data: dict, *, user=None) -> Party:
-    """A new party from an export; nothing is created if any part of it is wrong."""
+def party_import(data: dict, *, user=None, club=None) -> Party:
+    """A new party of the club from an export; nothing is created if any part of it is wrong."""
     _check(data)
+    club = club_for(user, club)
     try:
-        return _import(data, user)
+        return _import(data, user, club)
     except (KeyError, TypeError, ValueError) as error:
         raise ValidationError(f"The export is damaged: {error!r}.") from None
 
 
-def _import(data: dict, user) -> Party:
+def _import(data: dict, user, club) -> Party:
     fields = dict(data["party"])
-    party = Party(**{f: fields[f] for f in PARTY_FIELDS}, date=parse_date(fields["date"]), created_by=user)
+    party = Party(**{f: fields[f] for f in PARTY_FIELDS}, date=parse_date(fields["date"]), created_by=user, club=club)
     party.full_clean()
     party.save()
     guests = {
@@ -146,7 +148,8 @@ def _import(data: dict, user) -> Party:
     Seat.objects.bulk_create(
         Seat(round=rounds[n], table=t, seat=s, guest=guests[name]) for n, t, s, name in data["seats"]
     )
-    users = {u.get_username(): u for u in get_user_model().objects.all()}
+    # History names its directors; only the club's own are linked (a name elsewhere is kept as text).
+    users = {u.get_username(): u for u in get_user_model().objects.filter(memberships__club=club)}
     SeatOverride.objects.bulk_create(
         SeatOverride(
             round=rounds[o["round"]],
@@ -227,20 +230,25 @@ def knockout_export(knockout) -> dict:
 
 
 @transaction.atomic
-def knockout_import(data: dict, *, user=None):
-    """A new knockout from an export; nothing is created if any part of it is wrong."""
+def knockout_import(data: dict, *, user=None, club=None):
+    """A new knockout of the club from an export; nothing is created if any part of it is wrong."""
     if not isinstance(data, dict) or data.get("format") != KNOCKOUT_FORMAT:
         raise ValidationError("This is not a Club Director knockout export.")
+    club = club_for(user, club)
     try:
-        return _import_knockout(data, user)
+        return _import_knockout(data, user, club)
     except (KeyError, TypeError, ValueError) as error:
         raise ValidationError(f"The export is damaged: {error!r}.") from None
 
 
-def _import_knockout(data: dict, user):
+def _import_knockout(data: dict, user, club):
     from tournaments.models import Knockout, KnockoutDeal, KnockoutMatch, KnockoutPair, KnockoutRound
 
-    knockout = Knockout.objects.create(**data["knockout"], created_by=user)
+    own = {f.attname for f in Knockout._meta.concrete_fields if not f.is_relation and not f.primary_key}
+    unknown = sorted(set(data["knockout"]) - own)
+    if unknown:
+        raise ValueError(f"unknown knockout fields {unknown}")
+    knockout = Knockout.objects.create(**data["knockout"], created_by=user, club=club)
     pairs = {
         p.name: p for p in KnockoutPair.objects.bulk_create(KnockoutPair(knockout=knockout, **p) for p in data["pairs"])
     }

@@ -119,10 +119,17 @@ def test_the_settings_page_shows_what_was_chosen(client_in):
     assert BostonTable.objects.get(pk=table.pk).french_rows == {"9": {"base": {"S": 5, "C": 10, "D": 15, "H": 20}}}
 
 
-def test_the_admin_lists_and_adds_boston_tables_and_deals(admin_client, client_in):
+def test_the_admin_lists_boston_tables_and_deals_and_never_edits_a_deal(admin_client, client_in):
     table = create_table(client_in, "english", pool_feed=10, pool_limit=100)
     play(client_in, table, "Bob", "8", 7, suit="H")
     for model in ("bostontable", "bostondeal"):
-        for page in ("changelist", "add"):
-            assert admin_client.get(reverse(f"admin:tournaments_{model}_{page}")).status_code == 200, (model, page)
+        assert admin_client.get(reverse(f"admin:tournaments_{model}_changelist")).status_code == 200, model
+    assert admin_client.get(reverse("admin:tournaments_bostontable_add")).status_code == 200
+    assert admin_client.get(reverse("admin:tournaments_bostondeal_add")).status_code == 403
+    deal = table.deals.get()
+    url = reverse("admin:tournaments_bostondeal_change", args=[deal.id])
+    page = admin_client.get(url)
+    assert page.status_code == 200 and 'name="_save"' not in page.content.decode()
+    assert admin_client.post(url, {"number": 1, "kind": "pass"}).status_code == 403
+    assert table.deals.get().kind == deal.kind
     assert admin_client.get(reverse("admin:tournaments_bostontable_change", args=[table.id])).status_code == 200

@@ -20,8 +20,8 @@ DEALS = [
 ]
 
 PAGES = {
-    # session, user, the table with its party, its deals
-    "boston_table": 4,
+    # session, user, clubs (the header), the table with its party, its deals
+    "boston_table": 5,
     # session, user, the table with its party, its deals
     "boston_pdf": 4,
 }
@@ -55,12 +55,12 @@ def test_the_sheet_and_the_printed_sheet_keep_their_budget_at_3_and_12_deals(cli
 
 def test_the_list_of_tables_keeps_its_budget(client_in, party_factory):
     party = party_factory()
-    # session, user, the tables with their parties and deal counts
+    # session, user, clubs (the header), the tables with their parties and deal counts
     table_with(client_in, 1, "One")
-    assert count(client_in, reverse("boston_list")) == 3
+    assert count(client_in, reverse("boston_list")) == 4
     for number in range(4):
         table = table_with(client_in, number, f"Table {number}")
         table.party = party
         table.save()
-    assert count(client_in, reverse("boston_list")) == 3
-    assert count(client_in, reverse("boston_list") + f"?party={party.id}") == 3
+    assert count(client_in, reverse("boston_list")) == 4
+    assert count(client_in, reverse("boston_list") + f"?party={party.id}") == 4

@@ -16,16 +16,16 @@ from tournaments.services import knockout as services
 pytestmark = pytest.mark.django_db
 
 PAGES = {
-    # session, user, knockout (with its pair count), rounds, every match with its pairs and winner
-    "knockout_bracket": (lambda k: reverse("knockout_bracket", args=[k.id]), 5),
-    # session, user, knockout, rounds (for the next step and the tabs), pairs
-    "knockout_detail": (lambda k: reverse("knockout_detail", args=[k.id]), 5),
-    # session, user, knockout, the round, its matches with their pairs, rounds (the tabs)
-    "knockout_round": (lambda k: reverse("knockout_round", args=[k.id, "main", 1]), 6),
-    # session, user, knockout, the round, the match with its pairs, its deals, rounds (the tabs)
-    "knockout_match": (lambda k: reverse("knockout_match", args=[k.id, "main", 1, 1]), 7),
-    # session, user, knockout list (annotated)
-    "knockout_list": (lambda k: reverse("knockout_list"), 3),
+    # session, user, clubs (the header), knockout (with its pair count), rounds, every match with its pairs and winner
+    "knockout_bracket": (lambda k: reverse("knockout_bracket", args=[k.id]), 6),
+    # session, user, clubs (the header), knockout, rounds (for the next step and the tabs), pairs
+    "knockout_detail": (lambda k: reverse("knockout_detail", args=[k.id]), 6),
+    # session, user, clubs (the header), knockout, the round, its matches with their pairs, rounds (the tabs)
+    "knockout_round": (lambda k: reverse("knockout_round", args=[k.id, "main", 1]), 7),
+    # session, user, clubs (the header), knockout, the round, the match with its pairs, its deals, rounds (the tabs)
+    "knockout_match": (lambda k: reverse("knockout_match", args=[k.id, "main", 1, 1]), 8),
+    # session, user, clubs (the header), knockout list (annotated)
+    "knockout_list": (lambda k: reverse("knockout_list"), 4),
 }
 
 

@@ -33,18 +33,18 @@ def played_table(deals: int, director, players=("Ann", "Bob", "Cid")):
 
 
 PAGES = {
-    # session, user, table (with its party), players, deals
-    "towie_sheet": (lambda t, d: reverse("towie_sheet", args=[t.pk]), 5),
-    # session, user, table, players, deals
-    "towie_settlement": (lambda t, d: reverse("towie_settlement", args=[t.pk]), 5),
-    # session, user, table, players, deals
-    "towie_seats": (lambda t, d: reverse("towie_seats", args=[t.pk]), 5),
+    # session, user, clubs (the header), table (with its party), players, deals
+    "towie_sheet": (lambda t, d: reverse("towie_sheet", args=[t.pk]), 6),
+    # session, user, clubs (the header), table, players, deals
+    "towie_settlement": (lambda t, d: reverse("towie_settlement", args=[t.pk]), 6),
+    # session, user, clubs (the header), table, players, deals
+    "towie_seats": (lambda t, d: reverse("towie_seats", args=[t.pk]), 6),
     # session, user, table, players, deals
     "towie_pdf": (lambda t, d: reverse("towie_pdf", args=[t.pk]), 5),
-    # session, user, table, the deal, players, deals
-    "towie_deal_edit": (lambda t, d: reverse("towie_deal_edit", args=[t.pk, d.pk]), 6),
-    # session, user, tables with their party and players counted
-    "towie_list": (lambda t, d: reverse("towie_list"), 3),
+    # session, user, clubs (the header), table, the deal, players, deals
+    "towie_deal_edit": (lambda t, d: reverse("towie_deal_edit", args=[t.pk, d.pk]), 7),
+    # session, user, clubs (the header), tables with their party and players counted
+    "towie_list": (lambda t, d: reverse("towie_list"), 4),
 }
 
 

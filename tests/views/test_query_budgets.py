@@ -1,7 +1,8 @@
 """Every director page reads a fixed number of queries, the same at 10 and at 100 tables.
 
 Each budget is written down with the queries it is made of, so a new query is a decision.
-The session and user lookups of the logged-in client count as two queries on every page.
+The session and user lookups of the logged-in client count as two queries on every page, and the
+director's clubs (shown in the header) as a third.
 """
 
 import pytest
@@ -31,24 +32,24 @@ def played_party(tables: int, director):
 
 
 PAGES = {
-    # session, user, party list (annotated)
-    "home": (lambda p: reverse("home"), 3),
-    # session, user, party, guests, rounds with results counted
-    "party_dashboard": (lambda p: reverse("party_dashboard", args=[p.id]), 5),
-    # session, user, party, guests, rounds exist? (the "draw the seats" step once the numbers fit)
-    "party_guests": (lambda p: reverse("party_guests", args=[p.id]), 5),
-    # session, user, party, round 1, seats, results, guests (count); round 1 is closed, so no "started?" query
-    "party_seats": (lambda p: reverse("party_seats", args=[p.id]), 7),
-    # session, user, party, round, seats, results, rounds (the round buttons), last round
-    "round_detail": (lambda p: reverse("round_detail", args=[p.id, ROUNDS_PLAYED + 1]), 8),
-    # session, user, party, round, seats, results, previous round's seats, this round's seats
-    "round_movement": (lambda p: reverse("round_movement", args=[p.id, ROUNDS_PLAYED]), 8),
-    # session, user, party, seats, results
-    "party_standings": (lambda p: reverse("party_standings", args=[p.id]), 5),
-    # session, user, party, rounds, guests, table links
-    "party_print": (lambda p: reverse("party_print", args=[p.id]), 6),
-    # session, user, party, round, the table's seats, its result, its deals, its history
-    "table_enter": (lambda p: reverse("table_enter", args=[p.id, 1, 1]), 8),
+    # session, user, clubs (the header), party list (annotated)
+    "home": (lambda p: reverse("home"), 4),
+    # session, user, clubs (the header), party, guests, rounds with results counted
+    "party_dashboard": (lambda p: reverse("party_dashboard", args=[p.id]), 6),
+    # session, user, clubs (the header), party, guests, rounds exist? (the "draw the seats" step once the numbers fit)
+    "party_guests": (lambda p: reverse("party_guests", args=[p.id]), 6),
+    # session, user, clubs, party, round 1, seats, results, guests (count); round 1 closed: no "started?" query
+    "party_seats": (lambda p: reverse("party_seats", args=[p.id]), 8),
+    # session, user, clubs (the header), party, round, seats, results, rounds (the round buttons), last round
+    "round_detail": (lambda p: reverse("round_detail", args=[p.id, ROUNDS_PLAYED + 1]), 9),
+    # session, user, clubs (the header), party, round, seats, results, previous round's seats, this round's seats
+    "round_movement": (lambda p: reverse("round_movement", args=[p.id, ROUNDS_PLAYED]), 9),
+    # session, user, clubs (the header), party, seats, results
+    "party_standings": (lambda p: reverse("party_standings", args=[p.id]), 6),
+    # session, user, clubs (the header), party, rounds, guests, table links
+    "party_print": (lambda p: reverse("party_print", args=[p.id]), 7),
+    # session, user, clubs (the header), party, round, the table's seats, its result, its deals, its history
+    "table_enter": (lambda p: reverse("table_enter", args=[p.id, 1, 1]), 9),
 }
 
 

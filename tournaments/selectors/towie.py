@@ -458,7 +458,7 @@ def party_candidates(party: Party) -> PartyCandidates:
     five) by name, and the second table, set up next, the rest.
     """
     reserves = party_reserves(party)
-    tables = list(towie_list(party))
+    tables = list(towie_list(party.club, party))
     taken = set(
         TowiePlayer.objects.filter(table__party=party).values_list("name", flat=True)
     )  # by name: a reserve may have been typed in by hand

@@ -3,6 +3,7 @@ import json
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
+from tournaments.models import Club
 from tournaments.transfer import FORMAT, KNOCKOUT_FORMAT, knockout_import, party_import
 
 
@@ -11,8 +12,9 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("path")
+        parser.add_argument("--club", help="The club it belongs to (by name); optional when there is only one club.")
 
-    def handle(self, *args, path, **options):
+    def handle(self, *args, path, club=None, **options):
         try:
             with open(path, encoding="utf-8") as handle:
                 data = json.load(handle)
@@ -23,7 +25,19 @@ class Command(BaseCommand):
         if importer is None:
             raise CommandError("This is not a Club Director party or knockout export.")
         try:
-            created = importer(data)
+            created = importer(data, club=_club(club))
         except ValidationError as error:
             raise CommandError(" ".join(error.messages)) from None
         self.stdout.write(f"Imported {created.name} (id {created.id}).")
+
+
+def _club(name: str | None) -> Club:
+    if name:
+        club = Club.objects.filter(name=name).first()
+        if club is None:
+            raise CommandError(f"There is no club called “{name}” (make it with director_add).")
+        return club
+    clubs = list(Club.objects.all()[:2])
+    if len(clubs) != 1:
+        raise CommandError('Name the club it goes to: import_event FILE --club "CLUB NAME".')
+    return clubs[0]
