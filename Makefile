@@ -11,12 +11,12 @@ PYTEST_ARGS ?=
 .PHONY: run install install-dev test lint format check typecheck browser bench backup clean
 
 # The party laptop: DEBUG off (guests never see a debug page), plain HTTP on the local network,
-# gunicorn serving, a secret key made once and kept in .secret_key.
+# gunicorn serving, a secret key made once and kept in .secret_key. No account is made here: the first
+# page opened on the laptop itself sets up the club and its owner's login (with the demo events).
 LAPTOP = DEBUG=false HTTPS=false ALLOWED_HOSTS='*' SECRET_KEY="$$(cat .secret_key)"
 
 run: install .secret_key
 	$(LAPTOP) $(BIN)/python manage.py migrate --noinput
-	$(LAPTOP) $(BIN)/python manage.py demo
 	$(LAPTOP) $(BIN)/python manage.py collectstatic --noinput -v 0
 	$(LAPTOP) HOST=$(HOST) PORT=$(PORT) $(BIN)/python manage.py serve
 

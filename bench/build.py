@@ -5,6 +5,7 @@ import random
 
 from django.contrib.auth import get_user_model
 
+from tournaments.models import Club, Membership
 from tournaments.services import party as party_services
 from tournaments.services import results as result_services
 from tournaments.services import rounds as round_services
@@ -15,8 +16,12 @@ CONTRACTS = ["1N", "2S", "3N", "4H", "4S", "5D", "3C", "2H", "6S", "4SX", "PASS"
 
 
 def director():
+    """The bench's director, owner of the bench's club (every event belongs to a club)."""
     user = get_user_model().objects.filter(username="bench").first()
-    return user or get_user_model().objects.create_user("bench", password="bench-password-1938")
+    user = user or get_user_model().objects.create_user("bench", password="bench-password-1938")
+    club, _ = Club.objects.get_or_create(name="Bench club")
+    Membership.objects.get_or_create(club=club, user=user, defaults={"role": "owner"})
+    return user
 
 
 def party(size: int, user, *, name: str, rounds: int = ROUNDS):

@@ -129,6 +129,9 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_CLIENT_IP_CALLABLE = "tournaments.client_address.address_for_lockout"
 AXES_RESET_ON_SUCCESS = True
+# The log names the user name and address tried (passwords are always masked): the director of a
+# club's server needs to see who is guessing.
+AXES_SENSITIVE_PARAMETERS: list[str] = []
 
 # The reverse proxies whose X-Forwarded-For is believed (comma-separated addresses, e.g.
 # TRUSTED_PROXIES=127.0.0.1 behind the README's nginx). Empty: the connection's own address counts,

@@ -9,6 +9,7 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
+from tournaments.selectors.clubs import setup_needed
 from tournaments.site_url import _lan_address
 
 
@@ -19,6 +20,11 @@ class Command(BaseCommand):
         host = os.environ.get("HOST", "127.0.0.1")
         port = os.environ.get("PORT", "8000")
         self.stdout.write(f"Club Director: open http://127.0.0.1:{port}/ on this computer.")
+        if setup_needed():
+            self.stdout.write(
+                "First run: that page sets up your club and your login. Only this computer can do it, "
+                "not a phone or another computer on the network."
+            )
         if host in ("0.0.0.0", "::"):
             lan = _lan_address()
             if lan:
