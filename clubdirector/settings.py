@@ -57,6 +57,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # A fresh database sends every page to "Set up your club" (only from the laptop itself).
     "tournaments.middleware.FirstRunMiddleware",
+    # A write that cannot get the database's lock in time: 503, the entry kept, "press Save again".
+    "tournaments.middleware.BusyDatabaseMiddleware",
     # Last, so it sees the login view's answer: refuses a locked-out user name and address.
     "axes.middleware.AxesMiddleware",
 ]
@@ -190,6 +192,8 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "loggers": {
         "tournaments": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+        # Every 500 with its traceback, on the console (gunicorn's log), DEBUG on or off.
+        "django.request": {"handlers": ["console"], "level": "ERROR", "propagate": False},
         # Failed logins and lock-outs, with user name and address.
         "axes": {"handlers": ["console"], "level": "WARNING"},
     },

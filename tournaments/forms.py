@@ -3,7 +3,7 @@
 from django import forms
 
 from tournaments.models import Guest, Party
-from tournaments.models.party import MAX_TABLES, Kind
+from tournaments.models.party import MAX_ROUNDS, MAX_TABLES, Kind
 
 
 class DateInput(forms.DateInput):
@@ -24,11 +24,23 @@ class PartyForm(forms.ModelForm):
             "rules": "Scoring rules",
             "tally_mode": "What goes on the tally",
         }
+        # Our own sentence for a number out of range, whichever check (form or model) finds it first.
+        error_messages = {
+            "tables": {code: f"A party has 1 to {MAX_TABLES} tables." for code in ("min_value", "max_value")},
+            "rounds_planned": {code: f"A party has 1 to {MAX_ROUNDS} rounds." for code in ("min_value", "max_value")},
+        }
         help_texts = {
             "tables": f"1 to {MAX_TABLES}. Four players a table.",
+            "rounds_planned": f"1 to {MAX_ROUNDS}. Six to eight four-deal rounds make an evening.",
             "keep_partners": "Leave unticked for the usual way: partners change every round.",
             "tally_mode": "Net per round is the Four Aces' way; actual points invite free doubling.",
         }
+
+    def clean_rounds_planned(self):
+        rounds = self.cleaned_data["rounds_planned"]
+        if not 1 <= rounds <= MAX_ROUNDS:
+            raise forms.ValidationError(f"A party has 1 to {MAX_ROUNDS} rounds.")
+        return rounds
 
     def clean_tables(self):
         tables = self.cleaned_data["tables"]
@@ -84,6 +96,9 @@ DOUBLES = [("", "—"), ("X", "Doubled"), ("XX", "Redoubled")]
 TRICK_CHOICES = [("", "—")] + [(str(n), str(n)) for n in range(14)]
 
 
+PASSED_OUT_EMPTY = (("strain", "suit"), ("doubled", "double"), ("declarer", "declarer"), ("tricks", "tricks"))
+
+
 class DealForm(forms.Form):
     """One deal of a round: level (or pass), strain, double, declarer, tricks taken."""
 
@@ -132,15 +147,21 @@ class DealForm(forms.Form):
                 raise forms.ValidationError("Choose the contract's level, or Pass.")
             return data
         if level == "P":
+            given = [label for f, label in PASSED_OUT_EMPTY if data.get(f) not in ("", None)]
+            if given:
+                raise forms.ValidationError(f"A passed-out deal has no {' or '.join(given)}: leave them empty.")
             data["deal"] = ("PASS", "", 0)
             return data
+        # One message per wrong field: a field already refused (tricks 14) is not "missing" as well.
         missing = [
             label
             for f, label in (("strain", "the suit"), ("declarer", "the declarer"), ("tricks", "the tricks"))
-            if data.get(f) in ("", None)
+            if data.get(f) in ("", None) and f not in self.errors
         ]
         if missing:
             raise forms.ValidationError(f"Give {', '.join(missing)}.")
+        if self.errors:
+            return data
         data["deal"] = (f"{level}{data['strain']}{data.get('doubled') or ''}", data["declarer"], data["tricks"])
         return data
 
@@ -148,6 +169,12 @@ class DealForm(forms.Form):
 def deal_forms(data=None, *, names=None, initial=None) -> list[DealForm]:
     initial = initial or {}
     return [DealForm(data, prefix=f"d{n}", names=names, initial=initial.get(n)) for n in range(1, 5)]
+
+
+def extra_deals(posted) -> list[str]:
+    """Fields for a fifth (or later) deal: a round has four, and such an entry is refused whole."""
+    prefixes = {key.split("-")[0] for key in posted if key[:1] == "d" and "-" in key}
+    return sorted(prefixes - {"d1", "d2", "d3", "d4"})
 
 
 def deals_from_forms(forms_: list[DealForm]) -> tuple[list, list[str]]:
@@ -170,8 +197,9 @@ def deals_from_forms(forms_: list[DealForm]) -> tuple[list, list[str]]:
 
 
 class NetForm(forms.Form):
-    ns = forms.IntegerField(label="North–South", min_value=-100000, max_value=100000)
-    ew = forms.IntegerField(label="East–West", min_value=-100000, max_value=100000)
+    # The bounds four deals can produce are checked by the service, which says what they are.
+    ns = forms.IntegerField(label="North–South")
+    ew = forms.IntegerField(label="East–West")
 
 
 class PinsForm(forms.Form):

@@ -1,9 +1,14 @@
-"""The first run: until a club exists, every page leads to "Set up your club"."""
+"""Site-wide answers: the first run's "Set up your club", and a busy database's "press Save again"."""
 
-from django.shortcuts import redirect
+import logging
+
+from django.db import OperationalError
+from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from tournaments.selectors.clubs import setup_needed
+
+log = logging.getLogger("tournaments.busy")
 
 # Once set up, a database stays set up: after the first club is seen, no query on any request of
 # this process.
@@ -28,3 +33,43 @@ class FirstRunMiddleware:
             elif request.path != reverse("club_setup") and not request.path.startswith("/static/"):
                 return redirect("club_setup")
         return self.get_response(request)
+
+
+def _busy(exception: Exception) -> bool:
+    """The database could not give the write lock in time (SQLite busy, PostgreSQL lock timeout)."""
+    if not isinstance(exception, OperationalError):
+        return False
+    text = str(exception).lower()
+    return "locked" in text or "lock timeout" in text or "could not obtain lock" in text or "busy" in text
+
+
+class BusyDatabaseMiddleware:
+    """A write that cannot get the lock answers 503 with the entry kept, never a bare 500.
+
+    The page offers the same form again with every posted value in it, so one press sends the
+    entry again: nothing typed at the table is lost.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if not _busy(exception):
+            return None
+        log.warning("database busy on %s %s: %s", request.method, request.path, exception)
+        fields = (
+            []
+            if request.method != "POST"
+            else [
+                (key, value)
+                for key in request.POST
+                for value in request.POST.getlist(key)
+                if key != "csrfmiddlewaretoken"
+            ]
+        )
+        response = render(request, "busy.html", {"fields": fields, "action": request.get_full_path()}, status=503)
+        response["Retry-After"] = "5"
+        return response

@@ -13,6 +13,8 @@ from django.db.models import Q
 from django.utils import timezone
 
 MAX_TABLES = 100
+# An evening of four-deal rounds: six to eight is usual; thirty is a long day and then some.
+MAX_ROUNDS = 30
 SEATS = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
 SIDES = [("NS", "North–South"), ("EW", "East–West")]
 
@@ -43,7 +45,9 @@ class Party(models.Model):
     tables = models.PositiveSmallIntegerField(validators=[MinValueValidator(1), MaxValueValidator(MAX_TABLES)])
     mixed = models.BooleanField(default=False, help_text="Ladies and gentlemen: every partnership one of each.")
     keep_partners = models.BooleanField(default=False, help_text="Pairs stay together all evening.")
-    rounds_planned = models.PositiveSmallIntegerField(default=6, validators=[MinValueValidator(1)])
+    rounds_planned = models.PositiveSmallIntegerField(
+        default=6, validators=[MinValueValidator(1), MaxValueValidator(MAX_ROUNDS)]
+    )
     rules = models.CharField(max_length=8, choices=RuleSet.choices, default=RuleSet.MODERN)
     tally_mode = models.CharField(max_length=8, choices=TallyMode.choices, default=TallyMode.NET)
     draw_seed = models.BigIntegerField(null=True, blank=True, help_text="Kept so the tallies reprint the same.")
@@ -60,6 +64,9 @@ class Party(models.Model):
         constraints = [
             models.CheckConstraint(
                 condition=Q(tables__gte=1) & Q(tables__lte=MAX_TABLES), name="party_tables_1_to_100"
+            ),
+            models.CheckConstraint(
+                condition=Q(rounds_planned__gte=1) & Q(rounds_planned__lte=MAX_ROUNDS), name="party_rounds_1_to_30"
             ),
         ]
 

@@ -117,3 +117,34 @@ def table_winner(ns: int, ew: int) -> str | None:
 def actual_points(scored: Sequence[ScoredDeal]) -> tuple[int, int]:
     """The variant the Four Aces dislike: each side's own credits, charges ignored."""
     return sum(max(d.ns, 0) for d in scored), sum(max(d.ew, 0) for d in scored)
+
+
+def _side_values(number: int, side: str, rules: str) -> tuple[int, int]:
+    """The least and the most `side` can be credited on deal `number`, over every contract."""
+    low = high = 0
+    for level in range(1, 8):
+        for strain in "CDHSN":
+            for doubled in ("", "X", "XX"):
+                for declarer in "NE":  # one seat of each side: the partner scores the same
+                    for tricks in range(14):
+                        deal = score_deal(number, f"{level}{strain}{doubled}", declarer, tricks, rules)
+                        value = deal.ns if side == "NS" else deal.ew
+                        low, high = min(low, value), max(high, value)
+    return low, high
+
+
+_BOUNDS: dict[str, tuple[int, int]] = {}
+
+
+def net_bounds(rules: str = "modern") -> tuple[int, int]:
+    """The least and the most a side's round result can be: the four deals' extremes added up.
+
+    Worked out from the scoring tables, not written down: the most is a redoubled grand slam bid and
+    made on every deal (the cap spares a slam), the least a redoubled seven going down thirteen.
+    Each side is vulnerable on two deals of the four, so the bounds are the same for both.
+    """
+    check_rules(rules)
+    if rules not in _BOUNDS:
+        values = [_side_values(number, "NS", rules) for number in _DEALS]
+        _BOUNDS[rules] = (sum(low for low, _ in values), sum(high for _, high in values))
+    return _BOUNDS[rules]

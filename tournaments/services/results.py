@@ -153,7 +153,7 @@ def _figures(party, deals, net, complete: bool):
     if (deals is None) == (net is None):
         raise ValidationError("Enter either the deals or the two net figures.")
     if deals is None:
-        ns, ew = _check_net(net)
+        ns, ew = _check_net(net, party.rules)
         if party.tally_mode == "actual" and (ns < 0 or ew < 0):
             raise ValidationError("With actual points neither side can be minus: each side enters what it scored.")
         if party.tally_mode != "actual" and ns + ew > 0:
@@ -173,16 +173,25 @@ def _side(side: str) -> str:
     return {"NS": "North–South", "EW": "East–West"}.get(side, side)
 
 
-def _check_net(net) -> tuple[int, int]:
+def _points(value: int) -> str:
+    return f"{value:+,}".replace("-", "−") if value else "0"
+
+
+def _check_net(net, rules: str) -> tuple[int, int]:
     try:
         ns, ew = net
     except (TypeError, ValueError):
         raise ValidationError("Give both sides' results.") from None
-    for value in (ns, ew):
+    low, high = party_rules.net_bounds(rules)
+    for side, value in (("North–South", ns), ("East–West", ew)):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ValidationError("A round result is a whole number of points, like 400 or -1000.")
-        if abs(value) > 100_000:
-            raise ValidationError(f"{value} points is more than four deals can score.")
+            raise ValidationError("A round result is a whole number of points, like 400 or −1,000.")
+        if not low <= value <= high:
+            raise ValidationError(
+                f"{side}'s {_points(value)} is more than four deals can produce: a side's round result lies "
+                f"between {_points(low)} (a redoubled seven down thirteen on every deal) and {_points(high)} "
+                "(a redoubled grand slam bid and made on every deal)."
+            )
         if value % 10:
             raise ValidationError(f"{value} is not a bridge score: every score is a multiple of ten.")
     return ns, ew

@@ -7,6 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournaments.models import Round, Seat, TableResult
+from tournaments.models.party import MAX_ROUNDS
 from tournaments.rules import movement
 
 
@@ -35,6 +36,8 @@ def round_close(*, round_: Round, another: bool = False) -> Round | None:
 def _seat_following(round_: Round, results: dict, *, extend: bool) -> Round:
     """The next round's seats by the movement engine, from this round's seats and winners."""
     party = round_.party
+    if round_.number >= MAX_ROUNDS:
+        raise ValidationError(f"A party has at most {MAX_ROUNDS} rounds: this was the last.")
     seats = list(Seat.objects.filter(round=round_).select_related("guest"))
     seating: dict[int, dict[str, str]] = {}
     for seat in seats:

@@ -235,6 +235,9 @@ def _save(request, round_, table, deal_forms_, net_form, party) -> bool:
                 round_=round_, table=table, net=net, by_user=request.user, expected_version=expected
             )
         else:
+            if forms.extra_deals(request.POST):
+                messages.error(request, "A round has four deals, numbered 1 to 4: nothing was saved.")
+                return False
             deals, errors = forms.deals_from_forms(deal_forms_)
             if errors:
                 messages.error(request, "Nothing was saved: see what is wrong below the deals.")

@@ -65,7 +65,7 @@ def _form_problem(request, current, view) -> tuple[str, str] | None:
         return "That round is closed: results can no longer be entered for it.", f"round {posted_round!r}"
     if not request.POST.get("version", "").isdigit():
         return "The form was damaged: reload the page and enter again.", "version missing"
-    extra = sorted({k.split("-")[0] for k in request.POST if k[:1] == "d" and "-" in k} - {"d1", "d2", "d3", "d4"})
+    extra = forms.extra_deals(request.POST)
     if extra:
         return "A round has four deals, numbered 1 to 4: nothing was saved.", f"fields {extra}"
     return None
