@@ -47,7 +47,7 @@ def walk(resolver=None, prefix="", module=""):
         route = prefix + str(entry.pattern)
         if isinstance(entry, URLResolver):
             if entry.namespace != "admin":
-                yield from walk(entry, route, entry.urlconf_name if isinstance(entry.urlconf_name, str) else module)
+                yield from walk(entry, route, getattr(entry.urlconf_module, "__name__", module))
         elif entry.name not in SKIPPED:
             yield route, entry.name, module
 
@@ -117,7 +117,8 @@ def client_of(user=None) -> Client:
 
 @pytest.fixture
 def w(db):
-    users = {n: get_user_model().objects.create_user(n, password=PASSWORD) for n in ("alice", "bob", "carol")}
+    # No passwords (hashing one takes half a second): the clients log in with force_login.
+    users = {n: get_user_model().objects.create_user(n) for n in ("alice", "bob", "carol")}
     alice, bob, carol = users["alice"], users["bob"], users["carol"]
     club_a, club_b = Club.objects.create(name=NAMES[-1]), Club.objects.create(name="Bramley Bridge Club")
     Membership.objects.create(club=club_a, user=alice, role="owner")
@@ -185,7 +186,7 @@ def test_bobs_club_pages_act_on_bobs_own_club(w):
         if module == CLUB_PAGES and not is_open(name):
             url = build(w, route, name)
             assert bob.get(url).status_code in (200, 405), url
-            assert bob.post(url, data).status_code in (302, 404), url  # done in Bob's club, refused, or no such club
+            assert bob.post(url, data).status_code in (200, 302, 404), url  # done in his club, refused, or no such club
     assert changed(before, snapshot(but=w.club_b)) == []
     w.club_b.refresh_from_db()
     assert w.club_b.name == "hacked" and Membership.objects.get(user__username="hacker").club == w.club_b
