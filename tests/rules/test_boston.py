@@ -286,10 +286,36 @@ def test_seven_diamonds_with_a_partner_making_nine():
     assert deal.net == {"A": -203, "Y": -202, "B": 135 - 5, "Z": 135}
 
 
-def test_partners_sitting_opposite_each_pay_the_adversary_on_their_right():
+def test_each_loser_pays_the_winner_on_his_right_the_books_example():
+    # docs/rules/boston.md: players clockwise A, B, Y, Z; partners A and Y winning: B pays A and Z
+    # pays Y; A and Y losing: A pays Z and Y pays B.
+    game = BostonGame("fontainebleau", ["A", "B", "Y", "Z"], first_dealer="B")
+    won = game.play("A", "5", 8, suit="C", partner="Y")  # settled as eight clubs: 70 from each loser
+    paid = {(t.payer, t.payee): t.amount for t in won.transfers if POOL not in (t.payer, t.payee)}
+    assert paid == {("B", "A"): 70, ("Z", "Y"): 70}
+    lost = game.play("A", "7", 9, suit="D", partner="Y")  # ten diamonds short by one: 135 each
+    paid = {(t.payer, t.payee): t.amount for t in lost.transfers if POOL not in (t.payer, t.payee)}
+    assert paid == {("A", "Z"): 135, ("Y", "B"): 135}
+
+
+def test_partners_sitting_together_the_loser_beside_his_partner_pays_the_winner_next_to_him():
     game = BostonGame("fontainebleau", ["A", "Y", "B", "Z"])
-    assert sorted(game.pairs("A", "B")) == [("A", "Z"), ("B", "Y")]
-    assert sorted(game.pairs("Y", "Z")) == [("Y", "A"), ("Z", "B")]
+    # A and Y sit together. Winning: B's right is Y, a winner; Z's right is B, a loser, so Z pays A.
+    assert sorted(game.pairs("A", "Y", made=True)) == [("A", "Z"), ("Y", "B")]
+    # Losing: A's right is Z, a winner; Y's right is A, a loser, so Y pays B on his left.
+    assert sorted(game.pairs("A", "Y", made=False)) == [("A", "Z"), ("Y", "B")]
+    # Opposite partners A and B: winning, Y pays A and Z pays B; losing, A pays Z and B pays Y.
+    assert sorted(game.pairs("A", "B", made=True)) == [("A", "Y"), ("B", "Z")]
+    assert sorted(game.pairs("A", "B", made=False)) == [("A", "Z"), ("B", "Y")]
+
+
+@given(st.permutations(["A", "B", "C", "D"]), st.booleans(), st.sampled_from([(0, 1), (0, 2), (1, 2), (1, 3)]))
+def test_every_winner_is_paid_by_exactly_one_loser(players, made, seats):
+    game = BostonGame("fontainebleau", list(players))
+    caller, partner = (players[i] for i in seats)
+    pairs = game.pairs(caller, partner, made=made)
+    assert sorted(member for member, _ in pairs) == sorted([caller, partner])
+    assert sorted(adversary for _, adversary in pairs) == sorted(set(players) - {caller, partner})
 
 
 def test_misere_partout_the_most_tricks_pays_the_difference_in_red():

@@ -46,9 +46,9 @@ Choices made where both are silent (each is the reading players would expect):
   but not on the slam and spread slam, whose rows have no extra-trick figure (the book's largest
   win, 2,400, is three times the spread slam's 800). A no-trump trick bid takes 5 for each extra
   trick like the suit rows.
-- Fontainebleau partners: each partner pays, or is paid by, the adversary on his right, or the
-  one on his left when his right-hand neighbour is his partner (the book: "the adversaries on
-  their right; or, if partners sit together, ... the adversary sitting next"). Failing partners
+- Fontainebleau partners: each loser pays the winner on the loser's right, or the winner on his
+  left when his right-hand neighbour lost with him (the book: "the losers to pay the adversaries
+  on their right; or, if partners sit together, ... the adversary sitting next"). Failing partners
   put one amount into the pool half each, the caller paying any odd counter.
 - French Boston: a failed caller pays each adversary the row's figure for his bid (the book says
   misère is paid "to or from" alike), with nothing for honours or tricks short; honours are paid
@@ -955,17 +955,25 @@ class BostonGame:
     def _last_deal_rule(self) -> bool:
         return self.family == "fontainebleau" and self.deal_number == 12
 
-    def pairs(self, caller: str, partner: str) -> list[tuple[str, str]]:
-        """(partner, adversary) pairs who settle with each other when partners play."""
+    def pairs(self, caller: str, partner: str, made: bool = True) -> list[tuple[str, str]]:
+        """(partner, adversary) pairs who settle with each other when partners play.
+
+        Each loser pays the winner on the loser's right; when the loser's right-hand neighbour lost
+        with him (partners sitting together), the winner on his left (docs/rules/boston.md). So who
+        pays whom depends on which side lost, though each player's net is the same either way.
+        """
+        side = (caller, partner)
+        losers = [p for p in self.players if (p in side) != made]
         pairs = []
-        for member in (caller, partner):
-            index = self.players.index(member)
+        for loser in losers:
+            index = self.players.index(loser)
             right, left = self.players[index - 1], self.players[(index + 1) % PLAYERS]
-            pairs.append((member, left if right in (caller, partner) else right))
+            winner = left if right in losers else right
+            pairs.append((loser, winner) if loser in side else (winner, loser))
         return pairs
 
     def _settle_partners(self, deal: _Deal, caller: str, partner: str, amount: int) -> None:
-        for member, adversary in self.pairs(caller, partner):
+        for member, adversary in self.pairs(caller, partner, made=amount > 0):
             if amount > 0:
                 deal.pay(adversary, member, amount, "the partners made their bid")
             else:

@@ -57,7 +57,8 @@ def within_advice(tables: int) -> bool:
 
 
 def advice_note(tables: int) -> str | None:
-    """What the UI should say when the plan goes beyond the Four Aces' advice; None within it."""
+    """What the UI should say outside five to eight tables; None within them. Only more than eight
+    goes against the Four Aces' advice; fewer than five is simply not described."""
     tables = check_tables(tables)
     if tables > ADVISED_TABLES[-1]:
         return (
@@ -65,9 +66,10 @@ def advice_note(tables: int) -> str | None:
             "or the evening runs too long. The plan follows their rule all the same."
         )
     if tables < ADVISED_TABLES[0]:
+        # Not described by the source, but not against its advice either (docs/rules/rubber-knockout.md).
         return (
-            f"{tables} tables goes beyond the Four Aces' advice: they describe five to eight. "
-            "The plan follows their rule all the same."
+            f"The Four Aces describe five to eight tables; for {tables} the plan follows their general rule: "
+            "each round needs an even number of pairs, and the best loser joins an odd number of winners."
         )
     return None
 

@@ -1,6 +1,6 @@
 """Standings: totals ranked, shared places ("=2"), prizes (docs/rules/four-aces-party.md, "End of the party")."""
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 
@@ -34,3 +34,8 @@ def booby(totals: Mapping[str, int]) -> list[str]:
         return []
     lowest = min(totals.values())
     return sorted((n for n, t in totals.items() if t == lowest), key=str.casefold)
+
+
+def leading(placed: Sequence[Placed], places: int = 3) -> list[Placed]:
+    """Everyone placed in the first `places` places, ties included: two players "=3" are both third."""
+    return [p for p in placed if p.position <= places]

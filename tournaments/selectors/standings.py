@@ -47,6 +47,15 @@ class Standings:
     pairs: list[ranking.Placed]  # keep-partners parties: standings by pair
     booby: list[str]
 
+    @property
+    def best_ladies(self) -> list[ranking.Placed]:
+        """The ladies in the first three places, every tied lady included."""
+        return ranking.leading(self.ladies)
+
+    @property
+    def best_gentlemen(self) -> list[ranking.Placed]:
+        return ranking.leading(self.gentlemen)
+
 
 def party_standings(party: Party) -> Standings:
     seats = Seat.objects.filter(round__party=party).values_list(

@@ -123,7 +123,9 @@ def invite_create(*, club: Club, role: str = Role.DIRECTOR, by) -> DirectorInvit
 @transaction.atomic
 def invite_revoke(*, club: Club, invite_id: int, by) -> None:
     _require_owner(club, by)
-    club.invites.filter(pk=invite_id, used_at=None).delete()
+    deleted, _ = club.invites.filter(pk=invite_id, used_at=None).delete()
+    if not deleted:
+        raise ValidationError("There is no such link waiting in this club (it may have been used already).")
 
 
 def invite_check(invite: DirectorInvite | None) -> DirectorInvite:
