@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_tables2",
+    "django_htmx",
     "axes",
     "tournaments",
 ]
@@ -54,6 +55,7 @@ MIDDLEWARE = [
     # Every page needs a login unless its view says otherwise (login, club setup, the phones).
     "django.contrib.auth.middleware.LoginRequiredMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # A fresh database sends every page to "Set up your club" (only from the laptop itself).
     "tournaments.middleware.FirstRunMiddleware",

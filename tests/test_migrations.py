@@ -20,7 +20,7 @@ def test_existing_events_move_into_one_club_owned_by_the_existing_accounts():
     old = migrate(BEFORE)
     User = old.get_model("auth", "User")
     alice = User.objects.create(username="alice")
-    bob = User.objects.create(username="bob")
+    User.objects.create(username="bob")
     party = old.get_model("tournaments", "Party").objects.create(
         name="Old party", date="2026-11-01", tables=2, created_by=alice
     )

@@ -47,7 +47,7 @@ def test_the_admin_lists_every_model_and_adds_all_but_the_scores_and_history(adm
 def test_static_files_are_vendored_not_fetched(client):
     from django.contrib.staticfiles import finders
 
-    assert finders.find("vendor/htmx.min.js")
+    assert finders.find("django_htmx/htmx-2.min.js")
     assert finders.find("css/site.css")
 
 

@@ -2,6 +2,8 @@
 
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.http import HttpResponse
+from django.shortcuts import render
+from django.utils.cache import patch_vary_headers
 
 
 def error_messages(error: ValidationError) -> list[str]:
@@ -31,3 +33,13 @@ def file_response(built: tuple[str, str, bytes], *, download: bool = False) -> H
 def paper_of(request) -> str:
     """?paper=letter for US Letter; A4 otherwise."""
     return "letter" if request.GET.get("paper") == "letter" else "A4"
+
+
+def live(request, template: str, fragment: str, context: dict) -> HttpResponse:
+    """A page that refreshes itself: htmx's polls get the fragment, a browser the whole page.
+
+    The answer varies on HX-Request, so the browser's Back button never shows a bare fragment.
+    """
+    response = render(request, fragment if request.htmx else template, context)
+    patch_vary_headers(response, ["HX-Request"])
+    return response

@@ -14,7 +14,7 @@ from tournaments.selectors import rounds as round_selectors
 from tournaments.services import results as result_services
 from tournaments.services import rounds as round_services
 from tournaments.services import seating as seating_services
-from tournaments.views.common import error_messages
+from tournaments.views.common import error_messages, live
 
 
 def _flash_errors(request, error: ValidationError) -> None:
@@ -67,9 +67,7 @@ def round_detail(request, party_id, number):
     party = party_selectors.party_get(party_id, user=request.user)
     round_ = round_selectors.round_get(party, number)
     context = _round_context(round_) | {"tab": "rounds", "last": party.rounds.order_by("-number").first()}
-    if request.headers.get("HX-Request"):
-        return render(request, "tournaments/_round_tiles.html", context)
-    return render(request, "tournaments/round_detail.html", context)
+    return live(request, "tournaments/round_detail.html", "tournaments/_round_tiles.html", context)
 
 
 @require_POST

@@ -1,9 +1,9 @@
-from django.shortcuts import render
 from django_tables2 import RequestConfig
 
 from tournaments.selectors import party as party_selectors
 from tournaments.selectors import standings as standings_selectors
 from tournaments.tables import standings_table
+from tournaments.views.common import live
 
 
 def party_standings(request, party_id):
@@ -18,6 +18,4 @@ def party_standings(request, party_id):
         "projector": request.GET.get("projector") == "1",
         "tab": "standings",
     }
-    if request.headers.get("HX-Request"):
-        return render(request, "tournaments/_standings_body.html", context)
-    return render(request, "tournaments/party_standings.html", context)
+    return live(request, "tournaments/party_standings.html", "tournaments/_standings_body.html", context)
