@@ -25,7 +25,7 @@ from tournaments.services import boston, clubs, knockout, results, rounds, towie
 pytestmark = pytest.mark.django_db
 
 SKIPPED = {"login", "logout"}  # django's own auth views; the admin: namespace is skipped whole
-OPEN = {"club_setup", "invite_accept", "table_page"}  # no login needed; and every towie_phone_* page
+OPEN = {"club_setup", "invite_accept", "table_page", "table_manifest", "service_worker"}  # no login needed; and every towie_phone_* page
 CLUB_PAGES = "tournaments.urls_clubs"  # they act on the director's current club, whatever the URL names
 KWARG = re.compile(r"<(?:\w+:)?(\w+)>")
 NAMES = ("Ashdown spring party", "Ashdown knockout", "Ashdown towie", "Ashdown boston", "Ashdown Bridge Club")
@@ -56,14 +56,17 @@ def is_open(name: str) -> bool:
     return name in OPEN or name.startswith("towie_phone_")
 
 
+PARTY_PHONE = {"table_page", "table_manifest"}
+
+
 def is_phone(name: str) -> bool:
-    return name == "table_page" or name.startswith("towie_phone_")
+    return name in PARTY_PHONE or name.startswith("towie_phone_")
 
 
 def kwarg_value(w, name: str, kwarg: str):
     """Alice's object for a URL kwarg; which one can hang on the page's name (a Towie or a Boston table)."""
     event = next((prefix for prefix in ("knockout_", "towie_", "boston_") if name.startswith(prefix)), "party")
-    tokens = {"table_page": w.party_token, "invite_accept": w.invite.token}
+    tokens = {"table_page": w.party_token, "table_manifest": w.party_token, "invite_accept": w.invite.token}
     values = {
         "party_id": w.party.pk,
         "number": {"knockout_": 1, "boston_": w.boston_deal.number, "party": 2}.get(event),
@@ -231,7 +234,7 @@ def test_only_an_owner_manages_the_club(w, name):
 def test_phone_pages_open_by_their_own_token_only(w, monkeypatch):
     monkeypatch.setattr(link_limit, "LIMIT", 10**6)  # many wrong links here: each must be a 404, not a 429
     phones = [(route, name) for route, name, _ in walk() if is_phone(name)]
-    assert len(phones) == 8
+    assert len(phones) == 9
     personas = [client_of(), client_of(w.alice), client_of(w.bob)]
     for route, name in phones:
         response = client_of().get(build(w, route, name))
@@ -239,7 +242,7 @@ def test_phone_pages_open_by_their_own_token_only(w, monkeypatch):
         for client in personas:
             assert client.get(build(w, route, name, token="not-a-real-token")).status_code == 404, name
         # One kind of link never opens the other kind of page.
-        other = w.towie.token if name == "table_page" else w.party_token
+        other = w.towie.token if name in PARTY_PHONE else w.party_token
         assert client_of().get(build(w, route, name, token=other)).status_code == 404, name
         assert client_of().post(build(w, route, name, token=other), POST).status_code == 404, name
 

@@ -118,6 +118,12 @@ class ResultChangeAdmin(ViewOnly, admin.ModelAdmin):
     raw_id_fields = ["result"]
 
 
+@admin.register(models.PhoneSend)
+class PhoneSendAdmin(ViewOnly, admin.ModelAdmin):
+    list_display = ["token", "client_id", "at"]
+    list_select_related = ["token__party"]
+
+
 @admin.register(models.TableToken)
 class TableTokenAdmin(admin.ModelAdmin):
     list_display = ["party", "table", "created_at", "revoked_at"]

@@ -11,7 +11,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from tests.conftest import make_party
-from tournaments.models import TableResult, TableToken
+from tournaments.models import Club, Membership, PhoneSend, TableResult, TableToken
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 ARGS = [
@@ -47,14 +47,37 @@ def browser():
     os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
 
 
+def tap(page, group: str, value: str) -> None:
+    page.click(f'.{group} label[data-value="{value}"]')
+
+
+def enter_deal(page, *, level: str, strain: str, declarer: str, tricks: int) -> None:
+    tap(page, "levels", level)
+    tap(page, "strains", strain)
+    tap(page, "declarers", declarer)
+    tap(page, "tricks", str(tricks))
+    page.click("button[name=save]")
+
+
+def pass_out(page) -> None:
+    page.click("button[name=deal-level][value=P]")
+
+
 def enter_round(page, table: int) -> None:
-    """Deal 1: 4 spades by North making 10 - table tricks; the other three passed out."""
-    page.select_option("select[name=d1-level]", "4")
-    page.select_option("select[name=d1-strain]", "S")
-    page.select_option("select[name=d1-declarer]", "N")
-    page.select_option("select[name=d1-tricks]", str(11 - table))
+    """Deal 1: 4 spades by North making 10 - table tricks; the other three passed out. One deal at a
+    time, as played, each saved before the next comes up."""
+    enter_deal(page, level="4", strain="S", declarer="N", tricks=11 - table)
     for deal in (2, 3, 4):
-        page.select_option(f"select[name=d{deal}-level]", "P")
+        page.wait_for_selector(f"#entry h2:has-text('Deal {deal}')")
+        pass_out(page)
+    page.wait_for_selector("#deal-4.entered")
+
+
+def accept_every_deal(page) -> None:
+    """East-West (the side that did not enter) accept each deal, on the same phone passed across."""
+    for deal in (1, 2, 3, 4):
+        page.click(f"#deal-{deal} form.accept button")
+        page.wait_for_selector(f"#deal-{deal}.accepted")
 
 
 @pytest.fixture
@@ -74,6 +97,7 @@ def contexts(browser, live_server):
 
 def test_five_phones_enter_a_round_and_the_director_sees_it_live(contexts, live_server):
     director = get_user_model().objects.create_user("dora", password="a long party password")
+    Membership.objects.create(club=Club.objects.create(name="Dora's club"), user=director, role="owner")
     party = make_party(tables=5, mixed=True, user=director)
     links = {t.table: f"{live_server.url}/t/{t.token}/" for t in TableToken.objects.filter(party=party)}
 
@@ -91,19 +115,13 @@ def test_five_phones_enter_a_round_and_the_director_sees_it_live(contexts, live_
         page = context.new_page()
         page.goto(url)
         assert f"Table {table}, round 1" in page.inner_text("h1")
-        enter_round(page, table)
         phones[table] = page
-    # The live preview scores each deal as it is chosen (table 1: 4S making exactly, 420).
-    phones[1].wait_for_selector("#preview .big")
-    assert "+420" in phones[1].inner_text("#preview")
-
-    for page in phones.values():  # all five save, one straight after another
-        page.click("button[name=save]")
+    for table, page in phones.items():
+        enter_round(page, table)
+    # The running result shows as the deals go in (table 1: 4S making exactly, 420).
+    assert "N–S +420" in phones[1].inner_text("#running")
     for page in phones.values():
-        page.wait_for_selector("button[name=agree][value=NS]")
-        page.click("button[name=agree][value=NS]")
-        page.wait_for_selector("button[name=agree][value=EW]:not([disabled])")
-        page.click("button[name=agree][value=EW]")
+        accept_every_deal(page)
         page.wait_for_selector("text=This result counts")
 
     # The director's page fills in by itself (htmx polling): no reload.
@@ -117,4 +135,56 @@ def test_five_phones_enter_a_round_and_the_director_sees_it_live(contexts, live_
     # table 3 two down, 100; table 4 three down, 150; table 5 four down, 200.
     expected = {1: (420, -420), 2: (-50, 50), 3: (-100, 100), 4: (-150, 150), 5: (-200, 200)}
     assert {t: (r.ns, r.ew) for t, r in results.items()} == expected
-    assert all(r.status == "agreed" and r.changes.count() == 3 for r in results.values())
+    # Four deals entered and four accepted: a history row each.
+    assert all(r.status == "agreed" and r.changes.count() == 8 for r in results.values())
+    assert all(r.deals.filter(accepted=True).count() == 4 for r in results.values())
+
+
+def test_a_wifi_drop_loses_nothing_and_doubles_nothing(contexts, live_server):
+    party = make_party(tables=1)
+    token = TableToken.objects.get(party=party, table=1)
+    context = contexts(viewport={"width": 375, "height": 812}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/{token.token}/")
+
+    context.set_offline(True)
+    enter_deal(page, level="3", strain="N", declarer="S", tricks=9)  # 3NT making: 400 to N-S
+    page.wait_for_selector("#outbox li.pending")
+    assert "saved on this phone, not sent yet" in page.inner_text("#outbox")
+    page.wait_for_selector("#entry h2:has-text('Deal 2')")
+    pass_out(page)
+    page.wait_for_selector("#entry h2:has-text('Deal 3')")
+    enter_deal(page, level="4", strain="H", declarer="E", tricks=9)  # 4H one down, E-W not vulnerable
+    assert page.locator("#outbox li.pending").count() == 3
+    assert not TableResult.objects.filter(round__party=party).exists()
+
+    context.set_offline(False)
+    page.wait_for_selector("#deal-3.entered", timeout=15_000)
+    assert page.locator("#outbox li.pending").count() == 0
+    result = TableResult.objects.get(round__party=party, table=1)
+    deals = list(result.deals.order_by("number").values_list("number", "contract", "declarer", "tricks"))
+    assert deals == [(1, "3N", "S", 9), (2, "PASS", "", 0), (3, "4H", "E", 9)]
+    # By hand: deal 1 (nobody vulnerable) 3NT made, 400 to N-S; deal 3 4H by E one down, E-W not
+    # vulnerable on deal 3: 50 to N-S. N-S +450, E-W -450; three sends, each stored once.
+    assert (result.ns, result.ew, result.status) == (450, -450, "in_progress")
+    assert PhoneSend.objects.filter(token=token).count() == 3
+
+
+def test_a_page_left_open_across_a_round_change_says_where_to_go(contexts, live_server):
+    from tournaments.services import results as result_services
+    from tournaments.services import rounds as round_services
+
+    director = get_user_model().objects.create_user("dora")
+    Membership.objects.create(club=Club.objects.create(name="Dora's club"), user=director, role="owner")
+    party = make_party(tables=2, rounds=3, user=director)
+    token = TableToken.objects.get(party=party, table=1)
+    page = contexts(viewport={"width": 375, "height": 812}, is_mobile=True).new_page()
+    page.goto(f"{live_server.url}/t/{token.token}/")
+    first = party.rounds.get(number=1)
+    for table in (1, 2):
+        result_services.result_record(round_=first, table=table, net=(400, -400), by_user=director)
+    round_services.round_close(round_=first)
+    page.wait_for_selector("#moves", timeout=15_000)
+    assert "Round 1 is closed." in page.inner_text("#moves")
+    assert "Table 1, round 2" in page.inner_text("h1")
+    assert page.locator("h1").count() == 1 and page.locator("#phone").count() == 1

@@ -15,6 +15,8 @@ from django.utils import timezone
 MAX_TABLES = 100
 # An evening of four-deal rounds: six to eight is usual; thirty is a long day and then some.
 MAX_ROUNDS = 30
+# Seven or eight minutes a deal is the usual pace at a club: four deals and the move take half an hour.
+DEFAULT_ROUND_MINUTES = 30
 SEATS = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
 SIDES = [("NS", "North–South"), ("EW", "East–West")]
 
@@ -47,6 +49,11 @@ class Party(models.Model):
     keep_partners = models.BooleanField(default=False, help_text="Pairs stay together all evening.")
     rounds_planned = models.PositiveSmallIntegerField(
         default=6, validators=[MinValueValidator(1), MaxValueValidator(MAX_ROUNDS)]
+    )
+    round_minutes = models.PositiveSmallIntegerField(
+        default=DEFAULT_ROUND_MINUTES,
+        validators=[MinValueValidator(4), MaxValueValidator(120)],
+        help_text="The round clock: minutes for the four deals.",
     )
     rules = models.CharField(max_length=8, choices=RuleSet.choices, default=RuleSet.MODERN)
     tally_mode = models.CharField(max_length=8, choices=TallyMode.choices, default=TallyMode.NET)
@@ -110,6 +117,11 @@ class Round(models.Model):
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PLAYING)
     movement_seed = models.BigIntegerField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
+    # The round clock: started when the round is seated, paused and extended by the director.
+    clock_started_at = models.DateTimeField(default=timezone.now)
+    clock_paused_at = models.DateTimeField(null=True, blank=True)
+    clock_paused_seconds = models.PositiveIntegerField(default=0)
+    clock_extra_minutes = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["party", "number"]
@@ -205,6 +217,9 @@ class DealEntry(models.Model):
     score = models.IntegerField(default=0, help_text="For the declaring side, before the cap.")
     ns = models.IntegerField(default=0)
     ew = models.IntegerField(default=0)
+    # Entered deal by deal at the table: the side that entered it, and whether the other side accepted.
+    entered_by = models.CharField(max_length=2, choices=SIDES, blank=True)
+    accepted = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["result", "number"]
@@ -216,6 +231,24 @@ class DealEntry(models.Model):
 
     def __str__(self) -> str:
         return f"deal {self.number}: {self.contract} by {self.declarer or '-'} {self.tricks}"
+
+
+class PhoneSend(models.Model):
+    """An entry sent from a table's phone, by the id the phone made for it: a repeat is recognised.
+
+    A phone that lost the Wi-Fi keeps its entries and sends them again when the network returns;
+    the id makes the second arrival of the same entry a no-op instead of a second deal.
+    """
+
+    token = models.ForeignKey("TableToken", on_delete=models.CASCADE, related_name="sends")
+    client_id = models.CharField(max_length=64)
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["token", "client_id"], name="phone_send_once")]
+
+    def __str__(self) -> str:
+        return f"{self.token} {self.client_id}"
 
 
 class ResultChange(models.Model):

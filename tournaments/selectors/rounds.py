@@ -32,6 +32,7 @@ class TableView:
     number: int
     seats: dict[str, Seat] = field(default_factory=dict)
     result: TableResult | None = None
+    behind: bool = False  # fewer deals in than the round clock implies
 
     @property
     def status(self) -> str:
@@ -40,9 +41,23 @@ class TableView:
         return self.result.status
 
     @property
+    def deals_in(self) -> int:
+        if self.result is None:
+            return 0
+        counted = getattr(self.result, "deals_in", None)
+        return counted if counted is not None else self.result.deals.count()
+
+    @property
+    def by_table(self) -> bool:
+        """Accepted at the table (both sides), not entered by the director."""
+        return bool(self.result and self.result.ns_agreed and self.result.ew_agreed)
+
+    @property
     def status_label(self) -> str:
         if self.result is None:
             return "not started"
+        if self.result.status == TableResult.Status.AGREED:
+            return "accepted at the table" if self.by_table else "entered by the director"
         return self.result.get_status_display().lower()
 
     def name(self, seat: str) -> str:
@@ -70,9 +85,18 @@ def round_tables(round_: Round) -> list[TableView]:
     tables = {t: TableView(t) for t in range(1, round_.party.tables + 1)}
     for seat in Seat.objects.filter(round=round_).select_related("guest"):
         tables.setdefault(seat.table, TableView(seat.table)).seats[seat.seat] = seat
-    for result in TableResult.objects.filter(round=round_):
+    for result in TableResult.objects.filter(round=round_).annotate(deals_in=Count("deals")):
         tables.setdefault(result.table, TableView(result.table)).result = result
     return [tables[t] for t in sorted(tables)]
+
+
+def mark_behind(tables: list[TableView], deals_due: int) -> None:
+    """Tables behind the clock: fewer deals in than a table keeping to time has played."""
+    for table in tables:
+        complete = table.result is not None and table.result.is_complete
+        table.behind = not complete and table.result is not None and table.deals_in < deals_due
+        if table.result is None and deals_due > 0:
+            table.behind = True
 
 
 def table_view(round_: Round, table: int) -> TableView:

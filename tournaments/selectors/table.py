@@ -1,8 +1,12 @@
 """Reads for a table's phone page: the token, the round it plays, where its players go next."""
 
-from django.http import Http404
+from dataclasses import dataclass
 
-from tournaments.models import Seat, TableToken
+from django.http import Http404
+from django.utils import timezone
+
+from tournaments import clock
+from tournaments.models import DealEntry, Seat, TableToken
 from tournaments.selectors import rounds as round_selectors
 
 
@@ -36,3 +40,87 @@ def table_page(token: TableToken):
         previous = party.rounds.select_related("party").get(number=current.number - 1)
     view = round_selectors.table_view(current, token.table) if current else None
     return current, previous, view
+
+
+# ---- deal by deal -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DealLine:
+    """One of the round's four deals on the phone: when, who deals, who is vulnerable, what was entered."""
+
+    info: round_selectors.DealInfo
+    entry: DealEntry | None
+
+    @property
+    def number(self) -> int:
+        return self.info.number
+
+    @property
+    def accepter(self) -> str:
+        """The side that accepts this deal: the one that did not enter it."""
+        if self.entry is None:
+            return ""
+        return "EW" if self.entry.entered_by != "EW" else "NS"
+
+    @property
+    def waiting(self) -> bool:
+        return self.entry is not None and bool(self.entry.entered_by) and not self.entry.accepted
+
+    @property
+    def initial(self) -> dict:
+        """The deal's stored values, to correct it."""
+        if self.entry is None:
+            return {}
+        if self.entry.contract == "PASS":
+            return {"level": "P"}
+        level, strain, doubled = self.entry.contract[0], self.entry.contract[1], self.entry.contract[2:]
+        return {
+            "level": level,
+            "strain": strain,
+            "doubled": doubled,
+            "declarer": self.entry.declarer,
+            "tricks": self.entry.tricks,
+        }
+
+
+def deal_by_deal(token: TableToken, page, correcting: int | None = None) -> dict:
+    """What the phone shows: the four deals, the one to play (or to correct), the clock (one query:
+    the deals; the round, seats and result come with the page)."""
+    current, _, view = page
+    party = token.party
+    result = view.result if view else None
+    entries = {d.number: d for d in result.deals.all()} if result and result.pk else {}
+    lines = [DealLine(info, entries.get(info.number)) for info in round_selectors.round_deals()]
+    if correcting in entries and not (result and result.status == "agreed"):
+        playing = lines[correcting - 1]
+    else:
+        playing = next((line for line in lines if line.entry is None), None)
+    open_round = current is not None and not current.is_closed and view is not None and bool(view.seats)
+    return {
+        "party": party,
+        "token": token,
+        "round": current,
+        "view": view,
+        "result": result,
+        "lines": lines,
+        "current": playing if open_round and not (result and (result.locked or result.status == "agreed")) else None,
+        "correcting": playing is not None and playing.entry is not None,
+        "deals_in": len(entries),
+        "accepted": sum(entry.accepted for entry in entries.values()),
+        "clock": clock.round_clock(current, party.round_minutes, timezone.now()) if open_round else None,
+    }
+
+
+def table_state(token: TableToken, page) -> dict:
+    """The phone's poll: enough to tell that the page is out of date (a round closed, a deal changed)."""
+    current, _, view = page
+    result = view.result if view else None
+    return {
+        "round": current.number if current else None,
+        "closed": bool(current and current.is_closed),
+        "version": result.version if result else 0,
+        "status": result.status if result else "",
+        "deals": result.deals.count() if result else 0,
+        "accepted": result.deals.filter(accepted=True).count() if result else 0,
+    }

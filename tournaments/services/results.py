@@ -9,7 +9,7 @@ import secrets
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
-from tournaments.models import DealEntry, ResultChange, Round, Seat, TableResult
+from tournaments.models import DealEntry, PhoneSend, ResultChange, Round, Seat, TableResult
 from tournaments.rules import party as party_rules
 
 
@@ -250,8 +250,8 @@ def result_agree(*, round_: Round, table: int, side: str, by_token, expected_ver
         result.ew_agreed = True
     if result.ns_agreed and result.ew_agreed:
         result.status = TableResult.Status.AGREED
-    result.version += 1
-    result.save()
+    # The version guards the deals, not the agreements: both sides agreeing at one moment both count.
+    result.save(update_fields=["ns_agreed", "ew_agreed", "status", "updated_at"])
     ResultChange.objects.create(
         result=result, by_token=by_token, action=f"{side} agreed", before=before, after=_snapshot(result)
     )
@@ -310,3 +310,146 @@ def result_undo(*, change: ResultChange, by_user) -> tuple[TableResult, list[str
             "result, and the seating stays as actually played."
         )
     return result, notices
+
+
+# ---- deal by deal, as played (the table's phone) ---------------------------------------------------
+
+
+SIDE_NAMES = {"NS": "North–South", "EW": "East–West"}
+
+
+def _other(side: str) -> str:
+    return "EW" if side == "NS" else "NS"
+
+
+def _recount(result: TableResult, party, *, deals_changed: bool) -> None:
+    """The result's figures and state from its stored deals: in progress until four, then in.
+
+    A changed deal works the winner out again (a tie is cut anew); an acceptance leaves it be.
+    """
+    deals = list(result.deals.order_by("number"))
+    ns, ew = _tally(deals, party.tally_mode) if deals else (None, None)
+    result.ns, result.ew = ns, ew
+    if len(deals) < party_rules.DEALS_PER_ROUND:
+        result.winner, result.cut, result.status = "", False, TableResult.Status.IN_PROGRESS
+        result.ns_agreed = result.ew_agreed = False
+        return
+    if deals_changed or not result.winner:
+        result.winner, result.cut = _winner(ns, ew)
+        result.cut_overridden = False
+    every_deal_accepted = all(d.accepted for d in deals)
+    result.status = TableResult.Status.AGREED if every_deal_accepted else TableResult.Status.SUBMITTED
+    result.ns_agreed = result.ew_agreed = every_deal_accepted
+
+
+def _already_sent(by_token, client_id: str) -> bool:
+    """True when this phone sent this very entry before (and it was stored): nothing to do again."""
+    if not client_id or by_token is None:
+        return False
+    _, created = PhoneSend.objects.get_or_create(token=by_token, client_id=client_id[:64])
+    return not created
+
+
+def _open_result(round_: Round, table: int, *, director: bool) -> TableResult:
+    if round_.is_closed:
+        raise ValidationError(f"Round {round_.number} is closed: results can no longer be entered here.")
+    _check_table(round_, table)
+    result = TableResult.objects.select_for_update().filter(round=round_, table=table).first()
+    if result is None:
+        return TableResult(round=round_, table=table, entry=TableResult.Entry.DEALS, version=0)
+    if result.locked and not director:
+        raise ValidationError("The director has locked this table: ask the director to change it.")
+    if result.entry == TableResult.Entry.NET and not director:
+        raise ValidationError("The director entered this table's round as two figures: ask the director.")
+    if result.status == TableResult.Status.AGREED and not director:
+        raise ValidationError("This round is accepted: ask the director for any change.")
+    return result
+
+
+@transaction.atomic
+def deal_record(
+    *,
+    round_: Round,
+    table: int,
+    number: int,
+    deal: tuple[str, str, int],
+    side: str = "NS",
+    by_token=None,
+    by_user=None,
+    client_id: str = "",
+) -> tuple[TableResult, list[str]]:
+    """One deal entered (or corrected) as it is played; the other side then accepts it.
+
+    Deals go in order; any deal can be corrected until the round is accepted, and a correction
+    clears that deal's acceptance. A phone's repeated send (the same client id) changes nothing.
+    """
+    round_ = _lock_round(round_)
+    party = round_.party
+    if side not in SIDE_NAMES:
+        raise ValidationError("Say which side enters the deal: North–South or East–West.")
+    result = _open_result(round_, table, director=by_user is not None)
+    if _already_sent(by_token, client_id):
+        return result, []
+    stored = {d.number: d for d in result.deals.all()} if result.pk else {}
+    if number not in range(1, party_rules.DEALS_PER_ROUND + 1):
+        raise ValidationError("A round has four deals, numbered 1 to 4.")
+    if number not in stored and number != len(stored) + 1:
+        raise ValidationError(f"Enter deal {len(stored) + 1} first: the deals go in order.")
+    contract, declarer, tricks = deal
+    try:
+        scored = party_rules.score_deal(number, contract, declarer, tricks, party.rules)
+    except ValueError as error:
+        raise ValidationError(f"Deal {number}: {str(error)[0].upper()}{str(error)[1:]}.") from None
+    before = _snapshot(result)
+    result.entry = TableResult.Entry.DEALS
+    result.version += 1
+    result.save()
+    fields = {f: getattr(scored, f) for f in ("contract", "declarer", "tricks", "score", "ns", "ew")}
+    DealEntry.objects.update_or_create(
+        result=result, number=number, defaults=fields | {"entered_by": side, "accepted": False}
+    )
+    notices = []
+    if number in stored:
+        notices.append(
+            f"Deal {number} is corrected: {SIDE_NAMES[_other(side)]} must accept it again before the round counts."
+        )
+    _recount(result, party, deals_changed=True)
+    result.save()
+    action = f"deal {number} {'corrected' if number in stored else 'entered'} at the table"
+    ResultChange.objects.create(
+        result=result, by_user=by_user, by_token=by_token, action=action[:40], before=before, after=_snapshot(result)
+    )
+    return result, notices
+
+
+@transaction.atomic
+def deal_accept(
+    *, round_: Round, table: int, number: int, side: str, by_token=None, client_id: str = ""
+) -> TableResult:
+    """The other side accepts a deal. Acceptances commute: two at one moment both count, and
+    accepting a deal twice is accepting it once."""
+    round_ = _lock_round(round_)
+    if side not in SIDE_NAMES:
+        raise ValidationError("Say which side accepts: North–South or East–West.")
+    result = _open_result(round_, table, director=False)
+    if _already_sent(by_token, client_id):
+        return result
+    entry = result.deals.filter(number=number).first() if result.pk else None
+    if entry is None:
+        raise ValidationError(f"Deal {number} is not entered yet: nothing to accept.")
+    if entry.accepted:
+        return result
+    if entry.entered_by == side:
+        raise ValidationError(
+            f"{SIDE_NAMES[side]} entered deal {number}: {SIDE_NAMES[_other(side)]} accept it, "
+            "not the side that entered it."
+        )
+    before = _snapshot(result)
+    DealEntry.objects.filter(pk=entry.pk).update(accepted=True)
+    _recount(result, round_.party, deals_changed=False)
+    result.save(update_fields=["status", "ns_agreed", "ew_agreed", "winner", "cut", "ns", "ew", "updated_at"])
+    ResultChange.objects.create(
+        result=result, by_token=by_token, action=f"deal {number} accepted by {side}", before=before,
+        after=_snapshot(result),
+    )  # fmt: skip
+    return result

@@ -78,3 +78,53 @@ def round_extend(*, party) -> Round:
     if any(not r.is_complete for r in results.values()) or len(results) != party.tables:
         raise ValidationError(f"Round {last.number} is missing results: correct it first.")
     return _seat_following(last, results, extend=True)
+
+
+# ---- the round clock ------------------------------------------------------------------------------
+
+
+def _playing(round_: Round) -> Round:
+    round_ = Round.objects.select_for_update(of=("self",)).get(pk=round_.pk)
+    if round_.is_closed:
+        raise ValidationError(f"Round {round_.number} is closed: its clock has stopped.")
+    return round_
+
+
+@transaction.atomic
+def clock_pause(*, round_: Round) -> Round:
+    round_ = _playing(round_)
+    if round_.clock_paused_at is None:
+        round_.clock_paused_at = timezone.now()
+        round_.save(update_fields=["clock_paused_at"])
+    return round_
+
+
+@transaction.atomic
+def clock_resume(*, round_: Round) -> Round:
+    round_ = _playing(round_)
+    if round_.clock_paused_at is not None:
+        stopped = int((timezone.now() - round_.clock_paused_at).total_seconds())
+        round_.clock_paused_seconds += max(0, stopped)
+        round_.clock_paused_at = None
+        round_.save(update_fields=["clock_paused_at", "clock_paused_seconds"])
+    return round_
+
+
+@transaction.atomic
+def clock_extend(*, round_: Round, minutes: int = 2) -> Round:
+    round_ = _playing(round_)
+    if not 1 <= minutes <= 30 or round_.clock_extra_minutes + minutes > 120:
+        raise ValidationError("Extend the round by 1 to 30 minutes at a time (two hours at most in all).")
+    round_.clock_extra_minutes += minutes
+    round_.save(update_fields=["clock_extra_minutes"])
+    return round_
+
+
+@transaction.atomic
+def clock_restart(*, round_: Round) -> Round:
+    """Start the round's clock again from now (the round began later than it was seated)."""
+    round_ = _playing(round_)
+    round_.clock_started_at, round_.clock_paused_at = timezone.now(), None
+    round_.clock_paused_seconds = round_.clock_extra_minutes = 0
+    round_.save(update_fields=["clock_started_at", "clock_paused_at", "clock_paused_seconds", "clock_extra_minutes"])
+    return round_

@@ -4,9 +4,11 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from tournaments import forms
+from tournaments.clock import round_clock
 from tournaments.models import Guest, ResultChange, TableResult
 from tournaments.rules import party as party_rules
 from tournaments.selectors import party as party_selectors
@@ -60,14 +62,54 @@ def round_current(request, party_id):
 def _round_context(round_):
     tables = round_selectors.round_tables(round_)
     done, waiting = round_selectors.round_progress(tables)
-    return {"round": round_, "party": round_.party, "tables": tables, "done": done, "waiting": waiting}
+    clock = None if round_.is_closed else round_clock(round_, round_.party.round_minutes, timezone.now())
+    if clock is not None:
+        round_selectors.mark_behind(tables, clock.deals_due)
+    return {
+        "round": round_,
+        "party": round_.party,
+        "tables": tables,
+        "done": done,
+        "waiting": waiting,
+        "clock": clock,
+        "behind": [t.number for t in tables if t.behind],
+    }
 
 
 def round_detail(request, party_id, number):
     party = party_selectors.party_get(party_id, user=request.user)
     round_ = round_selectors.round_get(party, number)
-    context = _round_context(round_) | {"tab": "rounds", "last": party.rounds.order_by("-number").first()}
+    context = _round_context(round_) | {
+        "tab": "rounds",
+        "last": party.rounds.order_by("-number").first(),
+        "projector": request.GET.get("projector") == "1",
+    }
     return live(request, "tournaments/round_detail.html", "tournaments/_round_tiles.html", context)
+
+
+CLOCK_ACTIONS = {
+    "pause": (round_services.clock_pause, "The clock is paused."),
+    "resume": (round_services.clock_resume, "The clock runs again."),
+    "extend": (round_services.clock_extend, "Two more minutes on the clock."),
+    "restart": (round_services.clock_restart, "The clock starts again from now."),
+}
+
+
+@require_POST
+def round_clock_set(request, party_id, number):
+    party = party_selectors.party_get(party_id, user=request.user)
+    round_ = round_selectors.round_get(party, number)
+    action = CLOCK_ACTIONS.get(request.POST.get("clock", ""))
+    if action is None:
+        messages.error(request, "Pause, resume, extend or restart the clock.")
+    else:
+        try:
+            action[0](round_=round_)
+        except ValidationError as error:
+            _flash_errors(request, error)
+        else:
+            messages.success(request, action[1])
+    return redirect("round_detail", party_id=party.id, number=number)
 
 
 @require_POST

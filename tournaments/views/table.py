@@ -5,7 +5,11 @@ import logging
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.core.exceptions import ValidationError
+from django.http import JsonResponse
 from django.shortcuts import redirect, render
+from django.templatetags.static import static
+from django.urls import reverse
+from django_htmx.http import HttpResponseClientRefresh
 
 from tournaments import forms, link_limit
 from tournaments.selectors import rounds as round_selectors
@@ -14,6 +18,7 @@ from tournaments.services import results as result_services
 from tournaments.views.rounds import _initial, _names, preview, stored_deals
 
 log = logging.getLogger("tournaments.table")
+THEME_COLOUR = "#0b4f8a"  # the site's blue (static/css/site.css --accent)
 
 
 @login_not_required
@@ -21,10 +26,100 @@ def table_page(request, token):
     table_token, refused = link_limit.check(request, table_selectors.token_get, token)
     if refused:
         return refused
-    current, previous, view = table_selectors.table_page(table_token)
+    page = table_selectors.table_page(table_token)
+    if request.method == "GET" and request.GET.get("state"):
+        return JsonResponse(table_selectors.table_state(table_token, page))
+    if request.method == "POST" and request.POST.get("action") in ("deal", "accept"):
+        return _post_one(request, table_token, page)
     if request.method == "POST":
-        return _post(request, table_token, (current, previous, view))
-    return _render(request, table_token, (current, previous, view))
+        return _post(request, table_token, page)
+    if request.GET.get("all") == "1":
+        return _render(request, table_token, page)
+    return _render_deals(request, table_token, page)
+
+
+def _render_deals(request, table_token, page, form=None, status=200):
+    """The phone's deal-by-deal page: the deals so far, the one being played, the round clock."""
+    current, previous, view = page
+    context = table_selectors.deal_by_deal(table_token, page, correcting=_number(request.GET.get("deal")))
+    if form is None and context["current"] is not None:
+        form = forms.DealForm(prefix="deal", names=_names(view), initial=context["current"].initial)
+    context |= {
+        "form": form,
+        "moves": table_selectors.next_places(previous, table_token.table) if previous else [],
+        "previous": previous,
+    }
+    return render(request, "tournaments/table_deals.html", context, status=status)
+
+
+def _number(value) -> int | None:
+    return int(value) if value and str(value).isdigit() else None
+
+
+def _wants_json(request) -> bool:
+    return "application/json" in request.headers.get("Accept", "")
+
+
+def _answer(request, table_token, page, *, ok: bool, message: str, form=None):
+    """The phone's script gets JSON (and keeps refused entries off its queue); a plain form, the page."""
+    if _wants_json(request):
+        state = table_selectors.table_state(table_token, table_selectors.table_page(table_token))
+        return JsonResponse({"ok": ok, "message": message, "state": state}, status=200 if ok else 400)
+    if ok:
+        messages.success(request, message)
+        return redirect("table_page", token=table_token.token)
+    messages.error(request, message)
+    return _render_deals(request, table_token, page, form=form, status=400)
+
+
+def _post_one(request, table_token, page):
+    """One deal saved, or one deal accepted, from the phone (a repeated send is recognised)."""
+    current, _, view = page
+    posted_round = request.POST.get("round", "")
+    if current is None or view is None or not view.seats:
+        return _answer(
+            request, table_token, page, ok=False, message="There is no round to enter yet: wait for the director."
+        )
+    if posted_round != str(current.number) or current.is_closed:
+        return _answer(
+            request, table_token, page, ok=False,
+            message=f"Round {posted_round or '?'} is closed: results can no longer be entered for it.",
+        )  # fmt: skip
+    number, side = _number(request.POST.get("number")), request.POST.get("side", "NS")
+    client_id = request.POST.get("client_id", "")[:64]
+    form = None
+    try:
+        if request.POST["action"] == "accept":
+            result_services.deal_accept(
+                round_=current, table=table_token.table, number=number or 0, side=side,
+                by_token=table_token, client_id=client_id,
+            )  # fmt: skip
+            return _answer(request, table_token, page, ok=True, message=f"Deal {number} accepted.")
+        form = forms.DealForm(_passed_out_alone(request.POST), prefix="deal", names=_names(view))
+        if not form.is_valid() or not form.cleaned_data.get("deal"):
+            errors = [e for es in form.errors.values() for e in es] or ["Choose the contract, or Passed out."]
+            _refuse(request, table_token, "Nothing was saved.", "; ".join(errors))
+            return _answer(request, table_token, page, ok=False, message=" ".join(errors), form=form)
+        result, notices = result_services.deal_record(
+            round_=current, table=table_token.table, number=number or 0, deal=form.cleaned_data["deal"],
+            side=side, by_token=table_token, client_id=client_id,
+        )  # fmt: skip
+    except ValidationError as error:
+        _refuse(request, table_token, "Nothing was saved.", "; ".join(error.messages))
+        return _answer(request, table_token, page, ok=False, message=" ".join(error.messages), form=form)
+    said = [f"Deal {number} saved.", *notices]
+    return _answer(request, table_token, page, ok=True, message=" ".join(said))
+
+
+def _passed_out_alone(posted):
+    """The "Passed out" button pressed (without the phone's script): the choices made before it go."""
+    if "save" in posted or posted.getlist("deal-level")[-1:] != ["P"]:
+        return posted
+    data = posted.copy()
+    for key in ("deal-strain", "deal-doubled", "deal-declarer", "deal-tricks"):
+        data.pop(key, None)
+    data.setlist("deal-level", ["P"])
+    return data
 
 
 def _render(request, table_token, page, deal_forms_=None):
@@ -75,6 +170,10 @@ def _post(request, table_token, page):
     current, _, view = page
     back = redirect("table_page", token=table_token.token)
     problem = _form_problem(request, current, view)
+    if problem and request.htmx:
+        # A page left open across a round change: draw the whole page again, never nest it in itself.
+        _refuse(request, table_token, *problem)
+        return HttpResponseClientRefresh()
     if problem:
         _refuse(request, table_token, *problem)
         return back
@@ -115,3 +214,33 @@ def _post(request, table_token, page):
         return back
     messages.success(request, "Saved." + (" Now both sides agree the result below." if len(deals) == 4 else ""))
     return back
+
+
+@login_not_required
+def table_manifest(request, token):
+    """The table's page as an app on the phone's home screen."""
+    table_token, refused = link_limit.check(request, table_selectors.token_get, token)
+    if refused:
+        return refused
+    start = reverse("table_page", args=[table_token.token])
+    manifest = {
+        "name": f"Table {table_token.table} · {table_token.party.name}",
+        "short_name": f"Table {table_token.table}",
+        "start_url": start,
+        "scope": "/t/",
+        "display": "standalone",
+        "theme_color": THEME_COLOUR,
+        "background_color": "#ffffff",
+        "icons": [
+            {"src": static(f"icons/icon-{size}.png"), "sizes": f"{size}x{size}", "type": "image/png"}
+            for size in (192, 512)
+        ],
+    }
+    return JsonResponse(manifest, content_type="application/manifest+json")
+
+
+@login_not_required
+def service_worker(request):
+    response = render(request, "tournaments/sw.js", content_type="text/javascript")
+    response["Cache-Control"] = "no-cache"
+    return response
