@@ -13,7 +13,9 @@ class DateInput(forms.DateInput):
 class PartyForm(forms.ModelForm):
     class Meta:
         model = Party
-        fields = ["name", "date", "tables", "mixed", "keep_partners", "rounds_planned", "rules", "tally_mode"]
+        fields = [
+            "name", "date", "tables", "mixed", "keep_partners", "rounds_planned", "round_minutes", "rules", "tally_mode",
+        ]  # fmt: skip
         widgets = {"date": DateInput(format="%Y-%m-%d")}
         labels = {
             "name": "Party name",
@@ -21,6 +23,7 @@ class PartyForm(forms.ModelForm):
             "mixed": "Mixed party (ladies and gentlemen)",
             "keep_partners": "Keep partners all evening",
             "rounds_planned": "Rounds planned",
+            "round_minutes": "Minutes per round (the round clock)",
             "rules": "Scoring rules",
             "tally_mode": "What goes on the tally",
         }
@@ -28,10 +31,12 @@ class PartyForm(forms.ModelForm):
         error_messages = {
             "tables": {code: f"A party has 1 to {MAX_TABLES} tables." for code in ("min_value", "max_value")},
             "rounds_planned": {code: f"A party has 1 to {MAX_ROUNDS} rounds." for code in ("min_value", "max_value")},
+            "round_minutes": {code: "A round lasts 4 to 120 minutes." for code in ("min_value", "max_value")},
         }
         help_texts = {
             "tables": f"1 to {MAX_TABLES}. Four players a table.",
             "rounds_planned": f"1 to {MAX_ROUNDS}. Six to eight four-deal rounds make an evening.",
+            "round_minutes": "Four deals and the move: about half an hour at most clubs.",
             "keep_partners": "Leave unticked for the usual way: partners change every round.",
             "tally_mode": "Net per round is the Four Aces' way; actual points invite free doubling.",
         }

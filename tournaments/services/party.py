@@ -5,7 +5,7 @@ from django.db import IntegrityError, transaction
 
 from tournaments.imports import kind_from_word
 from tournaments.models import Guest, Party
-from tournaments.models.party import MAX_TABLES
+from tournaments.models.party import DEFAULT_ROUND_MINUTES, MAX_TABLES
 from tournaments.services.clubs import club_for
 from tournaments.services.tokens import tokens_ensure
 
@@ -23,6 +23,7 @@ def party_create(
     rounds_planned: int = 6,
     rules: str = "modern",
     tally_mode: str = "net",
+    round_minutes: int = DEFAULT_ROUND_MINUTES,
     user=None,
     club=None,
     demo: bool = False,
@@ -38,6 +39,7 @@ def party_create(
         rounds_planned=rounds_planned,
         rules=rules,
         tally_mode=tally_mode,
+        round_minutes=round_minutes,
         created_by=user,
         club=club_for(user, club),
         demo=demo,
