@@ -22,19 +22,48 @@ def backup_sqlite(source: Path, target: Path) -> None:
         check.close()
 
 
+def backups_folder(database) -> Path:
+    """backups/ beside the database: the project folder's for the default db.sqlite3."""
+    return Path(database).absolute().parent / "backups"
+
+
+def backups_prune(folder: Path, keep: int) -> list[Path]:
+    """Delete all but the newest `keep` club-*.sqlite3 backups in the folder; returns those deleted."""
+    found = [path for path in folder.glob("club-*.sqlite3") if path.is_file()]
+    found.sort(key=lambda path: (path.stat().st_mtime, path.name), reverse=True)
+    for path in found[keep:]:
+        path.unlink()
+    return found[keep:]
+
+
 class Command(BaseCommand):
     help = "Back up the SQLite database while the site runs (default: backups/club-YYYYmmdd-HHMMSS.sqlite3)."
 
     def add_arguments(self, parser):
         parser.add_argument("target", nargs="?")
+        parser.add_argument(
+            "--keep", type=int, metavar="N", help="Then keep only the newest N club-*.sqlite3 backups in backups/."
+        )
 
-    def handle(self, *args, target=None, **options):
+    def handle(self, *args, target=None, keep=None, **options):
         if connection.vendor != "sqlite":
             raise CommandError("The database is PostgreSQL: back it up with pg_dump (see the README).")
+        if keep is not None and keep < 1:
+            raise CommandError(f"--keep {keep}: say how many backups to keep, 1 or more. Nothing was backed up.")
         source = Path(settings.DATABASES["default"]["NAME"])
         if not source.exists():
             raise CommandError(f"There is no database at {source}.")
         stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-        path = Path(target) if target else settings.BASE_DIR / "backups" / f"club-{stamp}.sqlite3"
+        folder = backups_folder(source)
+        path = Path(target) if target else folder / f"club-{stamp}.sqlite3"
         backup_sqlite(source, path)
         self.stdout.write(f"Backed up {source} to {path}.")
+        if keep is not None:
+            removed = backups_prune(folder, keep) if folder.is_dir() else []
+            if removed:
+                names = ", ".join(p.name for p in removed)
+                self.stdout.write(
+                    f"Removed {len(removed)} older backup(s) from {folder}, keeping the newest {keep}: {names}."
+                )
+            else:
+                self.stdout.write(f"No older backups to remove from {folder} (keeping the newest {keep}).")

@@ -1,5 +1,6 @@
 """Serve the site for a party night and say which address the phones should use."""
 
+import fcntl
 import os
 import shutil
 import sys
@@ -7,16 +8,44 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.management import call_command
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
+from django.db import connection
 
 from tournaments.selectors.clubs import setup_needed
 from tournaments.site_url import _lan_address
+
+
+def serving_lock_path(database) -> Path:
+    """The file a serving process keeps locked (flock) as long as it serves this SQLite database."""
+    return Path(f"{Path(database).absolute()}.serving.lock")
+
+
+def _hold_serving_lock() -> int | None:
+    """Lock the serving lock file; the descriptor survives the exec, so the lock lives as long as the server.
+
+    restore_db tries the same lock and refuses while it is held. The kernel drops the lock when the
+    server's last process ends, however it ends (kill -9 included): no stale lock file to clean up.
+    """
+    if connection.vendor != "sqlite":
+        return None
+    path = serving_lock_path(settings.DATABASES["default"]["NAME"])
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise CommandError(
+            f"Another server, or a restore, is using this database ({path} is locked): stop it first."
+        ) from None
+    os.set_inheritable(fd, True)
+    return fd
 
 
 class Command(BaseCommand):
     help = "Serve Club Director on HOST:PORT (defaults 127.0.0.1:8000) and print the addresses to use."
 
     def handle(self, *args, **options):
+        self.serving_lock = _hold_serving_lock()  # kept open: runserver here, or gunicorn after the exec
         host = os.environ.get("HOST", "127.0.0.1")
         port = os.environ.get("PORT", "8000")
         self.stdout.write(f"Club Director: open http://127.0.0.1:{port}/ on this computer.")

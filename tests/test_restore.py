@@ -1,0 +1,329 @@
+"""restore_db puts a backup back safely, even over a database whose writer was killed (a stale -wal);
+backup_db --keep keeps the newest backups. Everything runs as the commands would: in subprocesses,
+on a database file of the test's own (SQLITE_PATH), never the project's db.sqlite3 or backups/."""
+
+import hashlib
+import os
+import shutil
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from django.db import connection
+
+from tournaments.management.commands.backup_db import backup_sqlite
+
+ROOT = Path(__file__).resolve().parent.parent
+sqlite_only = pytest.mark.skipif(connection.vendor != "sqlite", reason="restore_db restores SQLite files")
+
+# A writer in the middle of the evening: its committed changes sit in the -wal (no checkpoint), and it
+# is killed with SIGKILL while it holds a further transaction open.
+CRASHING_WRITER = """
+import sqlite3, sys, time
+db = sqlite3.connect(sys.argv[1], isolation_level=None)
+db.execute("PRAGMA journal_mode=WAL")
+db.execute("PRAGMA wal_autocheckpoint=0")
+for n in range(30):
+    db.execute("BEGIN IMMEDIATE")
+    db.execute("UPDATE tournaments_party SET name = ?", (f"Crashed {n}",))
+    db.execute("UPDATE tournaments_guest SET name = name || '!'")
+    db.execute("COMMIT")
+db.execute("BEGIN IMMEDIATE")
+db.execute("DELETE FROM tournaments_dealentry")
+db.execute("COMMIT")
+db.execute("BEGIN IMMEDIATE")
+db.execute("DELETE FROM tournaments_resultchange")
+print("holding", flush=True)
+time.sleep(60)
+"""
+LOCK_HOLDER = """
+import fcntl, os, sys, time
+fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT)
+fcntl.flock(fd, fcntl.LOCK_EX)
+print("locked", flush=True)
+time.sleep(60)
+"""
+
+
+def _env(database: Path, **extra) -> dict:
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "SQLITE_PATH", "GUNICORN_CMD_ARGS")}
+    return (
+        env | {"DJANGO_SETTINGS_MODULE": "clubdirector.settings", "DEBUG": "true", "SQLITE_PATH": str(database)} | extra
+    )
+
+
+def manage(database: Path, *args: str) -> subprocess.CompletedProcess:
+    command = [sys.executable, str(ROOT / "manage.py"), *args]
+    return subprocess.run(command, cwd=ROOT, env=_env(database), capture_output=True, text=True, timeout=120)
+
+
+def ok(result: subprocess.CompletedProcess) -> str:
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result.stdout
+
+
+def sha(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def read_only(path: Path) -> sqlite3.Connection:
+    """The file alone, as it is on disk: no -wal is read or made beside it."""
+    return sqlite3.connect(f"{path.as_uri()}?mode=ro&immutable=1", uri=True)
+
+
+def dump(db: sqlite3.Connection) -> list[str]:
+    try:
+        return list(db.iterdump())
+    finally:
+        db.close()
+
+
+def integrity(path: Path) -> list[str]:
+    db = sqlite3.connect(path)
+    try:
+        return [row[0] for row in db.execute("PRAGMA integrity_check")]
+    finally:
+        db.close()
+
+
+def listing(folder: Path) -> dict[str, str]:
+    return {str(p.relative_to(folder)): sha(p) if p.is_file() else "dir" for p in sorted(folder.rglob("*"))}
+
+
+@pytest.fixture(scope="module")
+def template(tmp_path_factory) -> Path:
+    """A migrated database with the demo party, made once: each test copies it."""
+    if connection.vendor != "sqlite":
+        pytest.skip("SQLite only")
+    path = tmp_path_factory.mktemp("template") / "db.sqlite3"
+    ok(manage(path, "migrate", "--noinput", "-v", "0"))
+    ok(manage(path, "demo", "--club", "Restore club"))
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    db.close()
+    return path
+
+
+@pytest.fixture
+def database(template, tmp_path) -> Path:
+    path = tmp_path / "club" / "db.sqlite3"
+    path.parent.mkdir()
+    shutil.copyfile(template, path)
+    return path
+
+
+@sqlite_only
+def test_restore_after_a_killed_writer_gives_exactly_the_backup(database, tmp_path):
+    backup = tmp_path / "saved.sqlite3"
+    ok(manage(database, "backup_db", str(backup)))
+    saved, expected = sha(backup), dump(read_only(backup))
+    ok(manage(database, "demo", "--club", "Second club"))  # the evening goes on after the backup
+    writer = subprocess.Popen([sys.executable, "-c", CRASHING_WRITER, str(database)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert writer.stdout.readline().strip() == "holding"
+    finally:
+        writer.send_signal(signal.SIGKILL)
+        writer.wait(timeout=10)
+        writer.stdout.close()
+    wal = Path(f"{database}-wal")
+    assert wal.stat().st_size > 0  # the crash left the log behind
+
+    # What the README used to say (copy the backup back as db.sqlite3): SQLite replays the stale log onto it.
+    naive = tmp_path / "naive"
+    naive.mkdir()
+    for suffix in ("-wal", "-shm"):
+        shutil.copyfile(f"{database}{suffix}", naive / f"db.sqlite3{suffix}")
+    shutil.copyfile(backup, naive / "db.sqlite3")
+    naive_db = sqlite3.connect(naive / "db.sqlite3")
+    try:
+        naive_dump = list(naive_db.iterdump())
+    except sqlite3.DatabaseError:
+        naive_dump = ["damaged"]
+    finally:
+        naive_db.close()
+    assert naive_dump != expected  # here: the crashed names over the backup's rows, and index errors
+
+    out = ok(manage(database, "restore_db", str(backup)))
+
+    assert dump(sqlite3.connect(database)) == expected
+    assert integrity(database) == ["ok"]
+    assert sha(backup) == saved and sorted(p.name for p in tmp_path.glob("saved.sqlite3*")) == ["saved.sqlite3"]
+    [aside] = (database.parent / "backups").glob("replaced-*")
+    assert {"db.sqlite3", "db.sqlite3-wal", "db.sqlite3-shm"} <= {p.name for p in aside.iterdir()}
+    assert not wal.exists() or wal.stat().st_size == 0
+    # The old files moved together, so the old database is whole there, the writer's last commits included.
+    old = sqlite3.connect(aside / "db.sqlite3")
+    assert old.execute("SELECT DISTINCT name FROM tournaments_party").fetchall() == [("Crashed 29",)]
+    assert old.execute("SELECT count(*) FROM tournaments_dealentry").fetchone() == (0,)
+    assert old.execute("SELECT count(*) FROM tournaments_resultchange").fetchone() != (0,)  # never committed
+    old.close()
+    assert f"db.sqlite3, db.sqlite3-wal, db.sqlite3-shm → {aside}/" in out
+    assert f"Put a copy of {backup} in place as {database}" in out
+    assert "ok. It holds 1 party, 0 knockouts, 0 Towie tables, 0 Boston tables." in out
+
+
+def _corrupt(backup: Path) -> None:
+    data = bytearray(backup.read_bytes())
+    page = 4096
+    data[3 * page : 9 * page] = os.urandom(6 * page)
+    backup.write_bytes(bytes(data))
+
+
+@sqlite_only
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        ("random bytes", "SQLite cannot read it: it is damaged, or not a database at all (file is not a database)"),
+        ("damaged", "damaged"),
+        ("another program's database", "not a Club Director one (it has no tournaments_party table)"),
+    ],
+)
+def test_restore_refuses_a_bad_backup_and_changes_nothing(database, tmp_path, make, message):
+    backup = tmp_path / "bad.sqlite3"
+    if make == "random bytes":
+        backup.write_bytes(os.urandom(20_000))
+    elif make == "damaged":
+        backup_sqlite(database, backup)
+        _corrupt(backup)
+    else:
+        other = sqlite3.connect(backup)
+        other.execute("CREATE TABLE notes (text)")
+        other.commit()
+        other.close()
+    before, backup_before = listing(database.parent), sha(backup)
+    result = manage(database, "restore_db", str(backup))
+    assert result.returncode != 0
+    assert "The backup" in result.stderr and message in result.stderr and "Nothing was changed." in result.stderr
+    assert "Traceback" not in result.stderr
+    assert listing(database.parent) == before and sha(backup) == backup_before
+
+
+@sqlite_only
+def test_restore_refuses_a_live_database_with_its_log_beside_it(database, tmp_path):
+    live = tmp_path / "live.sqlite3"
+    shutil.copyfile(database, live)
+    Path(f"{live}-wal").write_bytes(b"x" * 100)
+    before = listing(database.parent)
+    result = manage(database, "restore_db", str(live))
+    assert result.returncode != 0 and "live.sqlite3-wal lies beside it" in result.stderr
+    assert listing(database.parent) == before
+
+
+@sqlite_only
+def test_restore_refuses_while_the_serving_lock_is_held_and_force_goes_ahead(database, tmp_path):
+    backup = tmp_path / "saved.sqlite3"
+    backup_sqlite(database, backup)
+    with sqlite3.connect(database) as db:
+        db.execute("UPDATE tournaments_party SET name = 'Changed since'")
+    db.close()
+    lock = Path(f"{database}.serving.lock")
+    holder = subprocess.Popen([sys.executable, "-c", LOCK_HOLDER, str(lock)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "locked"
+        before = listing(database.parent)
+        result = manage(database, "restore_db", str(backup))
+        assert result.returncode != 0
+        assert "The site is serving (" in result.stderr and "stop it first, or use --force." in result.stderr
+        assert listing(database.parent) == before
+        out = ok(manage(database, "restore_db", str(backup), "--force"))
+        assert "going ahead because of --force" in out
+        assert dump(sqlite3.connect(database)) == dump(read_only(backup))
+    finally:
+        holder.kill()
+        holder.wait(timeout=10)
+        holder.stdout.close()
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@sqlite_only
+def test_serve_holds_the_lock_as_long_as_the_server_lives(database, tmp_path):
+    backup = tmp_path / "saved.sqlite3"
+    backup_sqlite(database, backup)
+    port = _free_port()
+    env = _env(database) | {
+        "DEBUG": "false",
+        "SECRET_KEY": "restore-test-only-" + "k" * 50,
+        "ALLOWED_HOSTS": "*",
+        "HTTPS": "false",
+        "HOST": "127.0.0.1",
+        "PORT": str(port),
+        "GUNICORN_CMD_ARGS": f"--control-socket {tmp_path / 'gunicorn.ctl'}",
+    }
+    log = (tmp_path / "serve.log").open("wb")
+    command = [sys.executable, str(ROOT / "manage.py"), "serve"]
+    server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    log.close()
+    try:
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and server.poll() is None:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        assert server.poll() is None, (tmp_path / "serve.log").read_text()
+        # gunicorn (the serve command exec'd it) and its workers hold the lock taken before the exec.
+        result = manage(database, "restore_db", str(backup))
+        assert result.returncode != 0 and "The site is serving" in result.stderr
+        second = manage(database, "serve")
+        assert second.returncode != 0 and "is locked" in second.stderr
+    finally:
+        if server.poll() is None:
+            os.killpg(server.pid, signal.SIGKILL)  # its own session: gunicorn and its workers
+        server.wait(timeout=10)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:  # the workers die with the master's group
+        try:
+            os.killpg(server.pid, 0)
+            time.sleep(0.05)
+        except ProcessLookupError:
+            break
+    # Killed with -9, the server leaves no stale lock behind: the kernel dropped it.
+    ok(manage(database, "restore_db", str(backup)))
+
+
+@sqlite_only
+def test_backup_keep_leaves_the_newest_backups(database):
+    folder = database.parent / "backups"
+    folder.mkdir()
+    old = [folder / f"club-2024010{n}-200000.sqlite3" for n in range(1, 5)]
+    for age, path in enumerate(reversed(old), start=1):
+        path.write_bytes(b"an old backup")
+        stamp = time.time() - age * 86_400
+        os.utime(path, (stamp, stamp))
+    notes = folder / "notes.txt"
+    notes.write_text("not a backup")
+    out = ok(manage(database, "backup_db", "--keep", "2"))
+    kept = sorted(p.name for p in folder.glob("club-*.sqlite3"))
+    assert len(kept) == 2 and kept[0] == old[-1].name and kept[1] > old[-1].name
+    assert read_only(folder / kept[1]).execute("SELECT count(*) FROM tournaments_party").fetchone() == (1,)
+    assert "Removed 3 older backup(s)" in out and all(p.name in out for p in old[:3])
+    assert notes.exists()
+
+    result = manage(database, "backup_db", "--keep", "0")
+    assert result.returncode != 0 and "1 or more" in result.stderr and "Traceback" not in result.stderr
+    assert sorted(p.name for p in folder.glob("club-*.sqlite3")) == kept
+
+
+def test_restore_on_postgresql_touches_nothing_and_fails(tmp_path):
+    if connection.vendor == "sqlite":
+        pytest.skip("the refusal is for PostgreSQL")
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "manage.py"), "restore_db", str(tmp_path / "x.sqlite3")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode != 0 and "pg_restore" in result.stderr
+    assert not list(tmp_path.iterdir())
