@@ -3,7 +3,7 @@
 from django import forms
 
 from tournaments.models import Guest, Party
-from tournaments.models.party import MAX_ROUNDS, MAX_TABLES, Kind
+from tournaments.models.party import DEFAULT_ROUND_MINUTES, MAX_ROUNDS, MAX_TABLES, Kind
 
 
 class DateInput(forms.DateInput):
@@ -40,6 +40,13 @@ class PartyForm(forms.ModelForm):
             "keep_partners": "Leave unticked for the usual way: partners change every round.",
             "tally_mode": "Net per round is the Four Aces' way; actual points invite free doubling.",
         }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["round_minutes"].required = False  # left empty: the usual half hour
+
+    def clean_round_minutes(self):
+        return self.cleaned_data.get("round_minutes") or DEFAULT_ROUND_MINUTES
 
     def clean_rounds_planned(self):
         rounds = self.cleaned_data["rounds_planned"]

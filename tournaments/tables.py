@@ -14,10 +14,35 @@ from tournaments.templatetags.humanize_sign import signed
 LOWEST = -(10**9)  # sorts a round not yet in below every real result
 
 
+SPARK_WIDTH, SPARK_HEIGHT = 120, 28
+
+
+def sparkline(running: list[int], low: int, high: int) -> str:
+    """A player's running total round by round as a small inline SVG, on the party's common scale."""
+    if not running:
+        return ""
+    span = (high - low) or 1
+    step = SPARK_WIDTH / max(1, len(running))
+
+    def y(value: int) -> float:
+        return round(SPARK_HEIGHT - 2 - (value - low) * (SPARK_HEIGHT - 4) / span, 1)
+
+    points = " ".join(f"{round(step * (i + 1), 1)},{y(v)}" for i, v in enumerate([0, *running][1:]))
+    points = f"0,{y(0)} {points}"
+    words = ", ".join(signed(v) for v in running)
+    return (
+        f'<svg class="spark" viewBox="0 0 {SPARK_WIDTH} {SPARK_HEIGHT}" width="{SPARK_WIDTH}" height="{SPARK_HEIGHT}" '
+        f'role="img" aria-label="Running total after each round: {escape(words)}">'
+        f'<line x1="0" y1="{y(0)}" x2="{SPARK_WIDTH}" y2="{y(0)}" class="zero"/>'
+        f'<polyline points="{points}" class="line"/></svg>'
+    )
+
+
 class StandingsTable(tables.Table):
     label = tables.Column(verbose_name="Place", order_by=("position",), attrs={"th": {"class": "num"}})
     name = tables.Column(verbose_name="Name", order_by=("sort_name",))
     total = tables.Column(verbose_name="Total", attrs={"th": {"class": "num"}})
+    progress = tables.Column(verbose_name="Round by round", orderable=False)
 
     class Meta:
         orderable = True
@@ -42,6 +67,7 @@ def _row_html(record: dict, rounds: list[int]) -> str:
         f'<td class="num">{escape(record["label"])}</td>',
         f"<td>{escape(record['name'])}{marks}</td>",
         f'<td class="num">{signed(record["total"])}</td>',
+        f"<td>{record['spark']}</td>",
     ]
     for n in rounds:
         where = record[f"r{n}_where"]
@@ -56,6 +82,9 @@ def _row_html(record: dict, rounds: list[int]) -> str:
 def standings_table(standings, *, mixed: bool, order_by=None) -> StandingsTable:
     """One column per round: the result, and the table, seat and partner under it."""
     rows = []
+    running = {line.name: [total for _, total in line.running()] for line in standings.players}
+    values = [0, *(v for totals in running.values() for v in totals)]
+    low, high = min(values), max(values)
     for line in standings.players:
         row = {
             "label": line.label,
@@ -65,6 +94,7 @@ def standings_table(standings, *, mixed: bool, order_by=None) -> StandingsTable:
             "kind": line.kind if mixed else "",
             "total": line.total,
             "booby": line.booby,
+            "spark": sparkline(running[line.name], low, high),
         }
         for number in standings.rounds:
             r = line.rounds.get(number)

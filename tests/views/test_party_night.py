@@ -171,10 +171,28 @@ def test_the_standings_sort_by_any_column(client_in, party_factory, director):
     def totals(query: str) -> list[str]:
         page = client_in.get(url + query).content.decode()
         body = page.split("<tbody>", 1)[1]
-        return re.findall(r'<td class="num">([+−]?[\d,]+)</td>\s*<td class="num"><span', body)
+        return re.findall(r'<td class="num">([+−]?[\d,]+)</td>\s*<td><svg class="spark"', body)
 
     assert totals("") == ["+400", "+400", "+100", "+100", "−100", "−100", "−400", "−400"]
     assert totals("?sort=total") == ["−400", "−400", "−100", "−100", "+100", "+100", "+400", "+400"]
     page = client_in.get(url + "?sort=name").content.decode()
     names = re.findall(r"<td>(Player \d+)", page)
     assert names == sorted(names)
+
+
+def test_the_standings_draw_each_players_running_total(client_in, party_factory, director):
+    from tournaments.services import results as result_services
+    from tournaments.services import rounds as round_services
+
+    party = party_factory(tables=1, rounds=3)
+    first = party.rounds.get(number=1)
+    result_services.result_record(round_=first, table=1, net=(400, -400), by_user=director)
+    second = round_services.round_close(round_=first)
+    result_services.result_record(round_=second, table=1, net=(-100, 100), by_user=director)
+    page = client_in.get(reverse("party_standings", args=[party.id])).content.decode()
+    labels = re.findall(r'aria-label="Running total after each round: ([^"]*)"', page)
+    # One table, partners change: after round 1 two players are +400 and two −400; round 2 adds
+    # −100 or +100 to each depending on the side each sat.
+    assert len(labels) == 4 and all(len(label.split(", ")) == 2 for label in labels)
+    firsts = sorted(label.split(", ")[0] for label in labels)
+    assert firsts == ["+400", "+400", "−400", "−400"]
