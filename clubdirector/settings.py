@@ -30,6 +30,9 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 # The address printed on table cards (QR codes). Phones must reach it, so it is never 127.0.0.1
 # unless nothing better is known; `make run` detects the laptop's LAN address and sets it.
 SITE_URL = env_str("SITE_URL", "")
+# Where the server listens (`serve` sets it): on the loopback only, the QR codes cannot use the LAN
+# address, since phones would get "connection refused"; the print page says so instead.
+LISTEN_HOST = env_str("LISTEN_HOST", "")
 
 INSTALLED_APPS = [
     "django.contrib.admin",

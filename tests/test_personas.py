@@ -25,7 +25,8 @@ from tournaments.services import boston, clubs, knockout, results, rounds, towie
 pytestmark = pytest.mark.django_db
 
 SKIPPED = {"login", "logout"}  # django's own auth views; the admin: namespace is skipped whole
-OPEN = {"club_setup", "invite_accept", "table_page", "table_manifest", "service_worker"}  # no login needed; and every towie_phone_* page
+# No login needed; and every towie_phone_* page.
+OPEN = {"club_setup", "invite_accept", "table_page", "table_manifest", "service_worker"}
 CLUB_PAGES = "tournaments.urls_clubs"  # they act on the director's current club, whatever the URL names
 KWARG = re.compile(r"<(?:\w+:)?(\w+)>")
 NAMES = ("Ashdown spring party", "Ashdown knockout", "Ashdown towie", "Ashdown boston", "Ashdown Bridge Club")

@@ -28,3 +28,23 @@ def test_without_a_lan_address_the_loopback_stays_and_is_flagged(monkeypatch):
         url = module.site_url(request("127.0.0.1:8000"))
     assert url == "http://127.0.0.1:8000" and module.is_loopback_url(url)
     assert not module.is_loopback_url("http://192.168.1.20:8000")
+
+
+def test_a_server_listening_on_the_loopback_only_never_prints_the_lan_address(monkeypatch):
+    # `make run HOST=127.0.0.1`: a QR code with the LAN address would give phones "connection refused".
+    monkeypatch.setattr(module, "_lan_address", lambda: "192.168.1.20")
+    with override_settings(SITE_URL="", ALLOWED_HOSTS=["*"], LISTEN_HOST="127.0.0.1"):
+        url = module.site_url(request("127.0.0.1:8000"))
+    assert url == "http://127.0.0.1:8000" and module.is_loopback_url(url)
+    with override_settings(SITE_URL="", ALLOWED_HOSTS=["*"], LISTEN_HOST="0.0.0.0"):
+        assert module.site_url(request("127.0.0.1:8000")) == "http://192.168.1.20:8000"
+
+
+def test_the_print_page_says_plainly_that_phones_cannot_reach_a_private_server(client_in, party_factory, settings):
+    from django.urls import reverse
+
+    settings.LISTEN_HOST, settings.SITE_URL = "127.0.0.1", ""
+    party = party_factory()
+    page = client_in.get(reverse("party_print", args=[party.id]), HTTP_HOST="127.0.0.1:8000").content.decode()
+    assert "Phones cannot reach http://127.0.0.1:8000." in page
+    assert "The site listens on this computer only" in page

@@ -14,7 +14,8 @@ class PartyForm(forms.ModelForm):
     class Meta:
         model = Party
         fields = [
-            "name", "date", "tables", "mixed", "keep_partners", "rounds_planned", "round_minutes", "rules", "tally_mode",
+            "name", "date", "tables", "mixed", "keep_partners", "rounds_planned", "round_minutes", "rules",
+            "tally_mode",
         ]  # fmt: skip
         widgets = {"date": DateInput(format="%Y-%m-%d")}
         labels = {

@@ -1,7 +1,8 @@
 """The address phones use to reach this site: printed on the table cards as QR codes.
 
 SITE_URL wins when set. Otherwise the request's own address, except that a loopback address
-(the laptop's browser on 127.0.0.1) is useless to a phone: then the laptop's LAN address is used.
+(the laptop's browser on 127.0.0.1) is useless to a phone: then the laptop's LAN address is used,
+unless the server listens on the loopback only (LISTEN_HOST), when no phone can reach it at all.
 """
 
 import contextlib
@@ -46,13 +47,18 @@ def is_loopback_url(url: str) -> bool:
     return _is_loopback(host)
 
 
+def _listening_on_loopback_only() -> bool:
+    listen = settings.LISTEN_HOST
+    return bool(listen) and _is_loopback(listen)
+
+
 def site_url(request=None) -> str:
     if settings.SITE_URL:
         return settings.SITE_URL.rstrip("/")
     if request is None:
         return ""
     host = request.get_host()
-    if _is_loopback(host):
+    if _is_loopback(host) and not _listening_on_loopback_only():
         lan = _lan_address()
         if lan:
             port = host.rsplit(":", 1)[1] if ":" in host.split("]")[-1] else ""

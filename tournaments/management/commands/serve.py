@@ -42,11 +42,13 @@ def _hold_serving_lock() -> int | None:
 
 
 class Command(BaseCommand):
-    help = "Serve Club Director on HOST:PORT (defaults 127.0.0.1:8000) and print the addresses to use."
+    help = "Serve Club Director on HOST:PORT (defaults 0.0.0.0:8000, the local network) and print the addresses."
 
     def handle(self, *args, **options):
         self.serving_lock = _hold_serving_lock()  # kept open: runserver here, or gunicorn after the exec
-        host = os.environ.get("HOST", "127.0.0.1")
+        host = os.environ.get("HOST", "0.0.0.0")
+        # The QR codes must carry an address the server listens on: tell the app which it is.
+        os.environ["LISTEN_HOST"] = host
         port = os.environ.get("PORT", "8000")
         self.stdout.write(f"Club Director: open http://127.0.0.1:{port}/ on this computer.")
         if setup_needed():
@@ -60,9 +62,11 @@ class Command(BaseCommand):
                 self.stdout.write(
                     f"Phones on the same Wi-Fi use http://{lan}:{port}/ (the table cards' QR codes say so)."
                 )
+            else:
+                self.stdout.write("No network address found: phones cannot reach this computer yet (is Wi-Fi on?).")
         else:
             self.stdout.write(
-                "Phones cannot reach this address: for score entry at the tables run `make run HOST=0.0.0.0`."
+                f"Listening on {host} only: phones cannot reach it. For score entry at the tables run plain `make run`."
             )
         if settings.DEBUG:
             call_command("runserver", f"{host}:{port}", use_reloader=False)
