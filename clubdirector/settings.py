@@ -42,6 +42,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "django.forms",
     "django_tables2",
     "django_htmx",
     "axes",
@@ -85,6 +86,9 @@ TEMPLATES = [
         },
     },
 ]
+
+# Every form's fields through one template (templates/_field.html), help texts announced.
+FORM_RENDERER = "tournaments.forms_render.FieldGroupRenderer"
 
 WSGI_APPLICATION = "clubdirector.wsgi.application"
 
