@@ -96,3 +96,25 @@ def test_a_reserve_takes_a_seat_and_the_player_leaving_becomes_a_reserve(party_f
     assert round_.seats.get(table=1, seat="E").guest == late
     leaving.refresh_from_db()
     assert leaving.reserve
+
+
+def test_every_problem_with_the_fixed_seats_is_named_at_once(director):
+    from tests.conftest import make_party
+
+    party = make_party(tables=2, mixed=True, user=director, draw=False)
+    pins = [
+        [1, "N", "Lady 001"],
+        [1, "N", "Lady 002"],
+        [2, "E", "Lady 001"],
+        [2, "S", "Lady 003"],
+        [1, "E", "Gent 001"],
+    ]
+    with pytest.raises(ValidationError) as refused:
+        seating_services.seats_draw(party=party, pins=pins, seed=1)
+    assert refused.value.messages == [
+        "Table 1 N is fixed twice.",
+        "Lady 001 is fixed twice (table 1 N and table 2 E).",
+        "Lady 003 plays as a lady: at a mixed party they sit North or East, not S at table 2.",
+        "Gent 001 plays as a gentleman: at a mixed party they sit South or West, not E at table 1.",
+    ]
+    assert not party.rounds.exists()

@@ -34,6 +34,35 @@ def pins_parse(text: str, *, party: Party) -> list[list]:
     return pins
 
 
+LADY_SEATS, GENTLEMAN_SEATS = ("N", "E"), ("S", "W")
+
+
+def _fixed_seats(pins: list[list], kinds: dict[str, str] | None) -> dict[tuple[int, str], str]:
+    """The hostess's fixed seats, every problem with them named at once."""
+    fixed: dict[tuple[int, str], str] = {}
+    where: dict[str, tuple[int, str]] = {}
+    problems = []
+    for table, seat, name in pins:
+        if (table, seat) in fixed:
+            problems.append(f"Table {table} {seat} is fixed twice.")
+        elif name in where:
+            first = f"table {where[name][0]} {where[name][1]}"
+            problems.append(f"{name} is fixed twice ({first} and table {table} {seat}).")
+        elif kinds and kinds.get(name) == "lady" and seat in GENTLEMAN_SEATS:
+            problems.append(
+                f"{name} plays as a lady: at a mixed party they sit North or East, not {seat} at table {table}."
+            )
+        elif kinds and kinds.get(name) == "gentleman" and seat in LADY_SEATS:
+            problems.append(
+                f"{name} plays as a gentleman: at a mixed party they sit South or West, not {seat} at table {table}."
+            )
+        fixed.setdefault((table, seat), name)
+        where.setdefault(name, (table, seat))
+    if problems:
+        raise ValidationError(problems)
+    return fixed
+
+
 def _round_has_play(round_: Round) -> bool:
     return TableResult.objects.filter(round=round_).exists()
 
@@ -48,11 +77,7 @@ def seats_draw(*, party: Party, pins: list[list] | None = None, seed: int | None
     guests = list(party.guests.filter(reserve=False))
     kinds = {g.name: g.playing_kind for g in guests} if party.mixed else None
     pins = party.pins if pins is None else pins
-    fixed = {}
-    for table, seat, name in pins:
-        if (table, seat) in fixed:
-            raise ValidationError(f"Table {table} {seat} is fixed twice.")
-        fixed[(table, seat)] = name
+    fixed = _fixed_seats(pins, kinds)
     seed = secrets.randbits(48) if seed is None else seed
     try:
         problems = draw.numbers_problems(
