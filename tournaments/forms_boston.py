@@ -1,6 +1,7 @@
 """Forms for the Boston pages: they parse and check the shape of the input; the rules are the engine's."""
 
 from django import forms
+from django.core.exceptions import NON_FIELD_ERRORS
 
 from tournaments.models import BostonDeal, BostonTable, BostonVariant, Party
 from tournaments.models.boston import MoneyPer
@@ -126,6 +127,18 @@ class BostonTableForm(forms.Form):
         ]
 
     @property
+    def error_summary(self) -> list[dict]:
+        """Every error of the form in the page's order, each with the id of its field to link to (none for
+        the form's own): the long form shows them at its top as well as next to each field."""
+        summary = [{"id": "", "label": "", "message": message} for message in self.errors.get(NON_FIELD_ERRORS, [])]
+        for bound in self:
+            for message in bound.errors:
+                # a choice of radio buttons has no one label: link to its first button
+                target = bound.id_for_label or f"{bound.auto_id}_0"
+                summary.append({"id": target, "label": bound.label, "message": message})
+        return summary
+
+    @property
     def has_french_figures(self) -> bool:
         return any(self[name].value() not in (None, "") for name in self.french_names.values())
 
@@ -158,7 +171,25 @@ class BostonTableForm(forms.Form):
             else {}
         )
         data["french_rows"] = self._french_rows(data) if family == "french" else {}
+        self._drop_other_games_errors(family, data)
         return data
+
+    def _drop_other_games_errors(self, family: str, data: dict) -> None:
+        """A house setting of another game is hidden on the page and never read: no error for it either."""
+        others = [name for name in self.fields if self._family_of_field(name) not in ("", family)]
+        for name in others:
+            if name in self._errors:
+                del self._errors[name]
+                data[name] = None
+
+    def _family_of_field(self, name: str) -> str:
+        if name in ("pool_feed", "pool_limit", "pool_unlimited"):
+            return "boston"
+        if name.startswith("nt_"):
+            return "fontainebleau"
+        if name.startswith("fr_") or name == "play_for_pool":
+            return "french"
+        return ""
 
     def table_fields(self) -> dict:
         """The service's keyword arguments."""

@@ -1,9 +1,10 @@
 """Forms for the Towie pages: they check the shape of what was typed; the rules are the services' and the engine's."""
 
 from django import forms
+from django.utils.translation import gettext_lazy
 
 from tournaments.models import TowieDeal
-from tournaments.services.towie import RANKS
+from tournaments.services.towie import RANKS, STAKE_BELOW_NOTHING
 
 MAX_PLAYERS = 5
 LEVEL_CHOICES = [("", "—")] + [(str(n), str(n)) for n in range(1, 8)]
@@ -29,12 +30,20 @@ class TowieTableForm(forms.Form):
         decimal_places=2,
         label="Stake per hundred points (optional)",
         help_text="To show the settlement in money, like 0.10. Leave empty to settle in points.",
+        error_messages={"min_value": STAKE_BELOW_NOTHING},
     )
     player_1 = forms.CharField(max_length=80, required=False, label="Player 1")
     player_2 = forms.CharField(max_length=80, required=False, label="Player 2")
     player_3 = forms.CharField(max_length=80, required=False, label="Player 3")
     player_4 = forms.CharField(max_length=80, required=False, label="Player 4 (if four or five play)")
-    player_5 = forms.CharField(max_length=80, required=False, label="Player 5 (if five play)")
+    player_5 = forms.CharField(
+        max_length=80,
+        required=False,
+        label="Player 5 (if five play)",
+        help_text=gettext_lazy(
+            "Six or more: form two tables, each of three to five. Set up this one, then a second Towie table."
+        ),
+    )
 
     PLAYER_FIELDS = [f"player_{n}" for n in range(1, MAX_PLAYERS + 1)]
 
@@ -215,5 +224,10 @@ class SeatsForm(forms.Form):
 
 class StakeForm(forms.Form):
     stake = forms.DecimalField(
-        required=False, min_value=0, max_digits=9, decimal_places=2, label="Stake per hundred points"
+        required=False,
+        min_value=0,
+        max_digits=9,
+        decimal_places=2,
+        label="Stake per hundred points",
+        error_messages={"min_value": STAKE_BELOW_NOTHING},
     )

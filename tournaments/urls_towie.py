@@ -24,6 +24,7 @@ urlpatterns = [
     path(T + "settings/", towie.towie_edit, name="towie_edit"),
     path(T + "new-link/", towie.towie_link_renew, name="towie_link_renew"),
     path(T + "delete/", towie.towie_delete, name="towie_delete"),
+    path(T + "card.pdf", towie.towie_card_pdf, name="towie_card_pdf"),
     *(path(T + where, view, name=f"towie_{name}") for where, view, name in TABLE_PAGES),
     *(path(P + where, view, name=f"towie_phone_{name}") for where, view, name in TABLE_PAGES),
 ]

@@ -53,6 +53,19 @@ def test_the_sheet_and_the_printed_sheet_keep_their_budget_at_3_and_12_deals(cli
     assert counts == {(name, size): budget for name, budget in PAGES.items() for size in tables}
 
 
+def test_the_live_sheets_poll_keeps_its_budget_at_3_and_12_deals(client_in):
+    """An htmx poll renders the running sheet and settlement only: no header, so no clubs query."""
+    tables = {3: table_with(client_in, 3, "Three deals"), 12: table_with(client_in, 12, "Twelve deals")}
+    counts = {}
+    for size, table in tables.items():
+        with CaptureQueriesContext(connection) as queries:
+            response = client_in.get(reverse("boston_table", args=[table.id]), headers={"HX-Request": "true"})
+        assert response.status_code == 200 and "<html" not in response.content.decode()
+        counts[size] = len(queries)
+    # session, user, the table with its party, its deals
+    assert counts == {3: 4, 12: 4}
+
+
 def test_the_list_of_tables_keeps_its_budget(client_in, party_factory):
     party = party_factory()
     # session, user, clubs (the header), the tables with their parties and deal counts

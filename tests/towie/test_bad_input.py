@@ -136,7 +136,7 @@ TABLE = {"name": "Towie", "date": "2026-11-28", "stake": ""}
         ({"player_1": "Ann", "player_2": "Bob", "player_3": "C" * 81}, "Ensure this value has at most 80 characters"),
         (
             {"player_1": "A", "player_2": "B", "player_3": "C", "stake": "-1"},
-            "Ensure this value is greater than or equal to 0.",
+            "A stake is money per hundred points: it cannot be below nothing.",
         ),
         ({"player_1": "A", "player_2": "B", "player_3": "C", "stake": "ten"}, "Enter a number."),
         ({"player_1": "A", "player_2": "B", "player_3": "C", "name": "  "}, "This field is required."),

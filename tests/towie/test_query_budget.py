@@ -74,3 +74,26 @@ def test_the_phone_link_sheet_keeps_the_budget_too(client, director):
     assert response.status_code == 200
     # table by its token (with its party), players, deals: no session or user for an anonymous phone
     assert len(queries) == 3, [q["sql"] for q in queries]
+
+
+def poll_count(client, url: str) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(url, headers={"HX-Request": "true"})
+    assert response.status_code == 200 and "<html" not in response.content.decode()
+    return len(queries)
+
+
+def test_the_live_sheets_poll_keeps_a_budget_too(client, director):
+    """An htmx poll renders the sheet and totals only: no header, so no clubs query; no QR code either."""
+    tables = {5: played_table(5, director), 25: played_table(25, director)}
+    # table by its token (with its party), players, deals
+    assert {size: poll_count(client, reverse("towie_phone_sheet", args=[t.token])) for size, t in tables.items()} == {
+        5: 3,
+        25: 3,
+    }
+    client.force_login(director)
+    # session, user, table (with its party), players, deals
+    assert {size: poll_count(client, reverse("towie_sheet", args=[t.pk])) for size, t in tables.items()} == {
+        5: 5,
+        25: 5,
+    }

@@ -1,20 +1,37 @@
-"""The Towie score sheet (a column per player) and its settlement, as a PDF (Platypus).
+"""The Towie score sheet (a column per player) and its settlement, as a PDF (Platypus); the table's card.
 
 Rules: docs/rules/towie.md; design: screens.md ("Towie: the score sheet with a column per player and
-the settlement"). The builder takes plain data (built by tournaments/selectors/towie.py) and returns
-(filename, content_type, bytes).
+the settlement"). The builders take plain data (built by tournaments/selectors/towie.py) and return
+(filename, content_type, bytes). The table's card and the QR code on its page are made the way the
+party's table cards are (tournaments/printing/cards.py): the same QR code widget and drawing.
 """
 
+import io
+import itertools
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
-from xml.sax.saxutils import escape
+from xml.sax.saxutils import escape, quoteattr
 
+from django.utils.translation import gettext as _
+from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.utils import simpleSplit
 from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyle
 
-from tournaments.printing.common import PDF, build_document, clean, filename, long_date, page_size, signed
+from tournaments.printing.cards import _canvas, _draw_qr
+from tournaments.printing.common import (
+    PDF,
+    build_document,
+    clean,
+    filename,
+    fit,
+    long_date,
+    page_size,
+    signed,
+    wrap_chars,
+)
 
 
 @dataclass(frozen=True)
@@ -65,7 +82,19 @@ class TowieSheetPrint:
     stake: Decimal | None = None
 
 
+@dataclass(frozen=True)
+class TowieCardPrint:
+    """The card left on a Towie table: its name, its players and its phone link (as a QR code)."""
+
+    name: str
+    day: date | None
+    party_name: str
+    players: tuple[str, ...]
+    link: str
+
+
 MARGIN = 36
+QR_BORDER = 2  # modules of white round the code, as on the party's table cards
 GREY = colors.Color(0.6, 0.6, 0.6)
 WAITING = colors.Color(0.9, 0.9, 0.9)
 DECLARER = colors.Color(0.85, 0.91, 0.97)
@@ -193,3 +222,83 @@ def towie_pdf(sheet: TowieSheetPrint, *, pagesize: str = "A4") -> tuple[str, str
     ]
     content = build_document(story, size, f"{sheet.name} – Towie")
     return filename(sheet.name, "towie-sheet", "pdf"), PDF, content
+
+
+# --- the table's phone link: a QR code on the page, and a card to print ------------------------
+
+
+def qr_svg(value: str, *, label: str = "") -> str:
+    """The QR code of `value` as a small inline SVG image (the table cards' widget, one path of squares)."""
+    widget = QrCodeWidget(value, barBorder=QR_BORDER)
+    widget.qr.make()
+    count = widget.qr.getModuleCount()
+    side = count + 2 * QR_BORDER
+    runs = []
+    for r, row in enumerate(widget.qr.modules):
+        c = 0
+        for dark, group in itertools.groupby(bool(module) for module in row):
+            length = len(list(group))
+            if dark:
+                runs.append(f"M{c + QR_BORDER} {r + QR_BORDER}h{length}v1h-{length}z")
+            c += length
+    title = f"<title>{escape(label)}</title>" if label else ""
+    aria = f" aria-label={quoteattr(label)}" if label else ""
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} {side}" role="img"{aria} '
+        f'shape-rendering="crispEdges" class="qr">{title}<rect width="{side}" height="{side}" fill="#fff"/>'
+        f'<path fill="#000" d="{"".join(runs)}"/></svg>'
+    )
+
+
+def towie_card_pdf(card: TowieCardPrint, *, pagesize: str = "A4") -> tuple[str, str, bytes]:
+    """One page for the table: its name and players, the QR code of its phone link, and the link."""
+    width, height = page_size(pagesize)
+    buffer = io.BytesIO()
+    canvas = _canvas(buffer, (width, height), _("%(name)s – Towie table card") % {"name": card.name})
+    margin = MARGIN
+    inner = width - 2 * margin - 40
+    canvas.setStrokeColorRGB(0.45, 0.45, 0.45)
+    canvas.setLineWidth(1)
+    canvas.rect(margin, margin, width - 2 * margin, height - 2 * margin)
+
+    canvas.setFillColorRGB(0.13, 0.13, 0.13)
+    top = height - margin
+    canvas.setFont("Helvetica-Bold", 30)
+    canvas.drawCentredString(width / 2, top - 50, _("TOWIE"))
+    canvas.setFont("Helvetica-Bold", 20)
+    canvas.drawCentredString(width / 2, top - 84, fit(clean(card.name), "Helvetica-Bold", 20, inner))
+    subtitle = " · ".join(part for part in (long_date(card.day), card.party_name) if part)
+    canvas.setFont("Helvetica", 12)
+    canvas.drawCentredString(width / 2, top - 106, fit(clean(subtitle), "Helvetica", 12, inner))
+    players = simpleSplit(clean(", ".join(card.players)), "Helvetica", 13, inner)
+    canvas.setFont("Helvetica", 13)
+    for i, line in enumerate(players[:2]):
+        canvas.drawCentredString(width / 2, top - 132 - 16 * i, line)
+
+    qr_size = min(300.0, width - 2 * margin - 80)
+    qr_top = top - 190
+    canvas.setFont("Helvetica-Bold", 14)
+    canvas.drawCentredString(width / 2, qr_top + 12, _("Scan to keep this table's score sheet on a phone"))
+    qr_bottom = qr_top - qr_size
+    _draw_qr(canvas, card.link, (width - qr_size) / 2, qr_bottom, qr_size)
+    canvas.setFont("Helvetica", 11)
+    lines = wrap_chars(clean(card.link), "Helvetica", 11, inner)
+    for i, line in enumerate(lines[:4]):
+        canvas.drawCentredString(width / 2, qr_bottom - 20 - 14 * i, line)
+
+    canvas.setFont("Helvetica", 10)
+    canvas.setFillColorRGB(0.45, 0.45, 0.45)
+    notes = [
+        _("No login is needed: the link opens this table's sheet and nothing else."),
+        _("Everyone at the table may enter the deals; the sheet on each phone keeps itself up to date."),
+        _("A new link (the table's Settings) stops this card working: print it again then."),
+    ]
+    y = margin + 84
+    for note in notes:
+        for line in simpleSplit(clean(note), "Helvetica", 10, inner)[:2]:
+            canvas.drawCentredString(width / 2, y, line)
+            y -= 13
+        y -= 5
+    canvas.showPage()
+    canvas.save()
+    return filename(card.name, "towie-card", "pdf"), PDF, buffer.getvalue()

@@ -5,11 +5,13 @@ is read. The sheet page costs two queries whatever the number of deals: the tabl
 and its deals.
 """
 
+import hashlib
 import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
 from tournaments.models import BostonDeal, BostonTable
 from tournaments.printing.boston import BostonSheet as BostonSheetPrint
@@ -377,6 +379,17 @@ class Sheet:
         return self.rows[-1] if self.rows else None
 
     @property
+    def state(self) -> str:
+        """A short mark of what the entry form depends on: the deals played, the game over or finished.
+
+        A live page keeps the mark it was opened with; a sheet with another mark means the form on
+        that page is out of date (a deal was entered or removed, or the game finished, meanwhile).
+        """
+        over = bool(self.progress and self.progress.over)
+        key = repr((len(self.rows), over, self.table.is_finished, bool(self.problem)))
+        return hashlib.blake2b(key.encode(), digest_size=4).hexdigest()
+
+    @property
     def pools_text(self) -> str:
         return pools_words(self.pools)
 
@@ -455,7 +468,11 @@ def house_notes(table: BostonTable) -> list[tuple[str, str]]:
         return [("The dealer feeds the pool", feed), ("The pool's limit", limit)]
     if family == "fontainebleau":
         figures = [f"{row}: {table.no_trump[row]}" for row in NO_TRUMP_ROWS if row in table.no_trump]
-        value = "; ".join(figures) if figures else "none set: a no-trump trick bid is refused until they are"
+        value = (
+            "; ".join(figures)
+            if figures
+            else _("None set yet, so no-trump trick bids are refused: the club gives their figures under Settings.")
+        )
         return [("Trick bids at no trump (“grand”)", value)]
     notes = [
         (
@@ -468,7 +485,12 @@ def house_notes(table: BostonTable) -> list[tuple[str, str]]:
         if row:
             notes.append((french_row_word(key), _french_row_words(row, parts)))
     if len(notes) == 1:
-        notes.append(("Rows the book does not print", "none set: a bid needing one is refused until it is"))
+        notes.append(
+            (
+                "Rows the book does not print",
+                _("None set yet, so a bid that needs one is refused: the club fills them in under Settings."),
+            )
+        )
     return notes
 
 

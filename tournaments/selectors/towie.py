@@ -5,6 +5,7 @@ to the engine (tournaments/rules/towie.py) in order, so a corrected or removed d
 figure after it. The services call it too, to check a change before anything is saved.
 """
 
+import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -14,7 +15,14 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from tournaments.models import Guest, Party, TowieDeal, TowiePlayer, TowieTable
-from tournaments.printing.towie import PaymentLine, SettlementLine, SheetCell, SheetRow, TowieSheetPrint
+from tournaments.printing.towie import (
+    PaymentLine,
+    SettlementLine,
+    SheetCell,
+    SheetRow,
+    TowieCardPrint,
+    TowieSheetPrint,
+)
 from tournaments.rules import towie
 from tournaments.rules.contract import STRAIN_NAMES, parse_contract
 from tournaments.selectors.clubs import of_my_clubs
@@ -228,6 +236,23 @@ class SheetPage:
         ]
 
     @property
+    def payments(self) -> list[towie.Payment]:
+        """Who pays whom, the largest payment first, then by the payer's seat order (the draw's)."""
+        if self.settlement is None:
+            return []
+        return ordered_payments(self.settlement.payments, self.names)
+
+    @property
+    def state(self) -> str:
+        """A short mark of what the entry form depends on (the next deal, the seats, the players).
+
+        A live page keeps the mark it was opened with: when the sheet's mark differs, deals were
+        entered (or seats chosen) elsewhere meanwhile and the form on the page is out of date.
+        """
+        key = repr((self.next_number, self.drawn, self.names, self.seated, self.dealer))
+        return hashlib.blake2b(key.encode(), digest_size=4).hexdigest()
+
+    @property
     def next_number(self) -> int:
         return len(self.rows) + 1
 
@@ -247,6 +272,12 @@ class SheetPage:
     @property
     def proposal_dealer(self) -> str | None:
         return self.proposed[2]
+
+
+def ordered_payments(payments: Iterable[towie.Payment], names: Sequence[str]) -> list[towie.Payment]:
+    """The largest payment first; between equal payments, by the payer's then the payee's seat order."""
+    order = {name: index for index, name in enumerate(names)}
+    return sorted(payments, key=lambda p: (-p.points, order.get(p.payer, len(order)), order.get(p.payee, len(order))))
 
 
 def contract_words(contract: str) -> str:
@@ -511,7 +542,7 @@ def towie_print(table: TowieTable) -> TowieSheetPrint:
             )
             for name in page.names
         )
-        payments = tuple(PaymentLine(p.payer, p.payee, p.points, p.money) for p in result.payments)
+        payments = tuple(PaymentLine(p.payer, p.payee, p.points, p.money) for p in page.payments)
     return TowieSheetPrint(
         name=table.name,
         day=table.date,
@@ -522,4 +553,15 @@ def towie_print(table: TowieTable) -> TowieSheetPrint:
         settlement=settlement,
         payments=payments,
         stake=result.stake if result is not None else None,
+    )
+
+
+def towie_card(table: TowieTable, link: str) -> TowieCardPrint:
+    """Plain data for the table's printed card: its name, players and phone link (one query, the players)."""
+    return TowieCardPrint(
+        name=table.name,
+        day=table.date,
+        party_name=table.party.name if table.party_id else "",
+        players=tuple(player.name for player in towie_players(table)),
+        link=link,
     )

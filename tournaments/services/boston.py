@@ -8,6 +8,7 @@ saves nothing and says why. Only inputs are stored; the figures are always worke
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from tournaments.models import BostonDeal, BostonTable
 from tournaments.rules import boston
@@ -25,6 +26,7 @@ from tournaments.selectors.boston import (
 from tournaments.services.clubs import event_club
 
 SEATS = (1, 2, 3, 4)
+FINISHED = gettext_lazy("The game is finished: reopen it to add or change a deal.")
 # The engine's message names what is wrong; these words say which field of the deal form it belongs to.
 FIELD_HINTS = (
     ("house setting", None),
@@ -298,7 +300,7 @@ def boston_deal_build(
 
 def _refuse_if_finished(table: BostonTable) -> None:
     if table.is_finished:
-        raise ValidationError("The game is finished: reopen it first to change its deals.")
+        raise ValidationError(FINISHED)
 
 
 @transaction.atomic

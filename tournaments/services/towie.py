@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from tournaments.models import Guest, Party, TowieDeal, TowiePlayer, TowieTable
 from tournaments.models.towie import new_towie_token
@@ -24,6 +25,7 @@ SUITS = ("C", "D", "H", "S")
 DECK = tuple(rank + suit for rank in RANKS for suit in SUITS)
 _SUIT_SYMBOLS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
 MAX_STAKE = Decimal("9999999.99")
+STAKE_BELOW_NOTHING = gettext_lazy("A stake is money per hundred points: it cannot be below nothing.")
 
 # Which form field an engine message is about, by the words it uses (first match wins).
 _FIELD_WORDS = (
@@ -74,7 +76,9 @@ def _clean_stake(stake) -> Decimal | None:
         value = Decimal(str(stake).strip())
     except InvalidOperation:
         value = None
-    if value is None or not value.is_finite() or value < 0 or value > MAX_STAKE or value != round(value, 2):
+    if value is not None and value.is_finite() and value < 0:
+        raise ValidationError({"stake": STAKE_BELOW_NOTHING})
+    if value is None or not value.is_finite() or value > MAX_STAKE or value != round(value, 2):
         raise ValidationError(
             {"stake": "The stake is an amount of money per hundred points, like 0.10 (or leave it empty)."}
         )

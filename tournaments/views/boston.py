@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.forms_boston import BostonDealForm, BostonTableForm, FinishForm
@@ -12,7 +13,7 @@ from tournaments.printing import boston as boston_printing
 from tournaments.selectors import boston as selectors
 from tournaments.selectors.clubs import current_club
 from tournaments.services import boston as services
-from tournaments.views.common import add_errors, error_messages, file_response, paper_of
+from tournaments.views.common import add_errors, error_messages, file_response, live, paper_of
 
 
 def _flash_errors(request, error: ValidationError) -> None:
@@ -65,7 +66,9 @@ def boston_edit(request, table_id):
 def _preview(request, table, deals, form, number: int):
     """What the deal would do (who pays whom, the pools after it); nothing is saved."""
     preview, waiting = None, []
-    if not form.is_valid():
+    if table.is_finished:
+        waiting = [str(services.FINISHED)]
+    elif not form.is_valid():
         waiting = [message for errors in form.errors.values() for message in errors]
     else:
         try:
@@ -83,7 +86,19 @@ def _saved_message(request, deal_number: int, table, result, verb: str) -> None:
     messages.success(request, f"Deal {deal_number} {verb}: " + "; ".join(row.lines) + "." + pools)
 
 
+def _refuse_finished(form) -> None:
+    """A deal sent to a finished game: only that is said (not what the deal itself lacks), nothing saved."""
+    form.is_valid()
+    form.errors.clear()
+    form.add_error(None, str(services.FINISHED))
+
+
 def boston_table(request, table_id):
+    """The sheet, with the form for the next deal (a POST here records it).
+
+    The page keeps itself up to date: htmx asks for the running sheet and the settlement every few
+    seconds and replaces only them, never the deal form being filled in.
+    """
     table = selectors.table_get(table_id, user=request.user)
     deals = selectors.table_deals(table)
     following = len(deals) + 1
@@ -91,7 +106,9 @@ def boston_table(request, table_id):
     if request.method == "POST":
         if request.POST.get("preview"):
             return _preview(request, table, deals, form, following)
-        if form.is_valid():
+        if table.is_finished:
+            _refuse_finished(form)
+        elif form.is_valid():
             number = form.cleaned_data.get("number")
             try:
                 deal, result = services.boston_deal_add(table=table, number=number, user=request.user, **form.inputs())
@@ -101,15 +118,27 @@ def boston_table(request, table_id):
                 _saved_message(request, deal.number, table, result, "saved")
                 return redirect("boston_table", table_id=table.id)
     sheet = selectors.table_sheet(table, deals)
-    return render(request, "boston/sheet.html", _sheet_context(table, sheet, form))
+    context = _sheet_context(request, table, sheet, form)
+    if form.is_bound and form.errors and not context["can_enter"]:
+        # The page shows no deal form (the game is finished or over): say why nothing was saved up here.
+        for message in form.non_field_errors() or [_("Nothing was saved: the sheet takes no more deals.")]:
+            messages.error(request, message)
+    if request.method == "POST":
+        return render(request, "boston/sheet.html", context)
+    return live(request, "boston/sheet.html", "boston/_sheet_live.html", context)
 
 
-def _sheet_context(table, sheet, form) -> dict:
+def _sheet_context(request, table, sheet, form) -> dict:
     progress = sheet.progress
     can_enter = bool(progress and not progress.over and not table.is_finished and not sheet.problem)
+    # A poll brings back the mark its page was opened with: a newer sheet means the form is out of date.
+    shown = request.GET.get("shown", "")[:16] if request.htmx else ""
     return {
         "table": table,
         "sheet": sheet,
+        "shown": shown or sheet.state,
+        "stale": bool(shown) and shown != sheet.state,
+        "oob": bool(request.htmx),
         "form": form,
         "finish_form": FinishForm(table=table),
         "progress_text": selectors.progress_words(progress),

@@ -11,9 +11,13 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ValidationError
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import forms_towie as forms
@@ -24,8 +28,11 @@ from tournaments.selectors import party as party_selectors
 from tournaments.selectors import towie as selectors
 from tournaments.selectors.clubs import current_club
 from tournaments.services import towie as services
-from tournaments.site_url import site_url
-from tournaments.views.common import add_errors, error_messages, file_response, paper_of
+from tournaments.site_url import is_loopback_url, site_url
+from tournaments.views.common import add_errors, error_messages, file_response, live, paper_of
+
+# htmx stops polling on this status: a live page whose table is gone says so once, and asks no more.
+STOP_POLLING = 286
 
 
 @dataclass(frozen=True)
@@ -45,20 +52,36 @@ class Access:
         return reverse(f"towie_{name}", args=[self.table.pk, *args])
 
 
+def _stop_polling(message: str) -> HttpResponse:
+    """The answer to a live page's poll that can no longer be answered with the sheet."""
+    return HttpResponse(format_html('<p class="notice" role="alert">{}</p>', message), status=STOP_POLLING)
+
+
 def table_page(view):
-    """Give the view the table, from its id (a director must be logged in) or from its phone link."""
+    """Give the view the table, from its id (a director must be logged in) or from its phone link.
+
+    A live page's poll (htmx) that finds no table, or no login, gets a notice and stops polling,
+    instead of a login page or an error swapped into the sheet.
+    """
 
     @wraps(view)
     def wrapper(request, *args, table_id: int | None = None, token: str | None = None, **kwargs):
-        if token is not None:
-            table, refused = link_limit.check(request, selectors.towie_by_token, token)
-            if refused:
-                return refused
-            access = Access(table, token)
-        elif not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        else:
-            access = Access(selectors.towie_get(table_id, user=request.user))
+        try:
+            if token is not None:
+                table, refused = link_limit.check(request, selectors.towie_by_token, token)
+                if refused:
+                    return _stop_polling(_("This link no longer opens the table.")) if request.htmx else refused
+                access = Access(table, token)
+            elif not request.user.is_authenticated:
+                if request.htmx:
+                    return _stop_polling(_("You are logged out: reload the page and log in to see the sheet."))
+                return redirect_to_login(request.get_full_path())
+            else:
+                access = Access(selectors.towie_get(table_id, user=request.user))
+        except Http404:
+            if request.htmx:
+                return _stop_polling(_("This link no longer opens the table: ask the director for the new one."))
+            raise
         return view(request, access, *args, **kwargs)
 
     # The phone link needs no login; the director's way in checks the login itself, above.
@@ -75,6 +98,23 @@ def _deal_errors(form, error: ValidationError) -> None:
     if hasattr(error, "error_dict") and "contract" in error.error_dict:
         error = ValidationError({("level" if k == "contract" else k): v for k, v in error.error_dict.items()})
     add_errors(form, error)
+
+
+def _phone_link(request, table: TowieTable) -> str:
+    """The table's phone link as phones reach this site (as the party's table cards print it)."""
+    return site_url(request) + reverse("towie_phone_sheet", args=[table.token])
+
+
+def _phone_context(request, table: TowieTable) -> dict:
+    """The phone link, its QR code, and whether phones can reach it at all (for a director's page)."""
+    link = _phone_link(request, table)
+    label = _("QR code of the phone link for %(table)s") % {"table": table.name}
+    return {
+        "phone_link": link,
+        # Our own markup: squares drawn from the link by the QR encoder, the label escaped there.
+        "phone_qr": mark_safe(towie_printing.qr_svg(link, label=label)),
+        "phones_cannot_reach": is_loopback_url(link),
+    }
 
 
 # --- the tables --------------------------------------------------------------------------------
@@ -142,15 +182,15 @@ def towie_edit(request, table_id):
             messages.success(request, "Saved. The players changed: draw for seats again." if redraw else "Saved.")
             return redirect("towie_sheet", table_id=table.pk)
     access = Access(table)
-    context = {
-        "form": form,
-        "table": table,
-        "access": access,
-        "creating": False,
-        "phone_link": site_url(request) + reverse("towie_phone_sheet", args=[table.token]),
-        "tab": "settings",
-    }
-    return render(request, "towie/table_form.html", context)
+    context = {"form": form, "table": table, "access": access, "creating": False, "tab": "settings"}
+    return render(request, "towie/table_form.html", context | _phone_context(request, table))
+
+
+def towie_card_pdf(request, table_id):
+    """The card to leave on the table: its name, players and the QR code of its phone link."""
+    table = selectors.towie_get(table_id, user=request.user)
+    card = selectors.towie_card(table, _phone_link(request, table))
+    return file_response(towie_printing.towie_card_pdf(card, pagesize=paper_of(request)))
 
 
 @require_POST
@@ -178,24 +218,33 @@ def _sheet_context(request, access: Access, deal_form=None, cards_form=None) -> 
     page = selectors.sheet_page(access.table)
     if deal_form is None:
         deal_form = forms.TowieDealForm(initial={"kind": "played", "dealer": page.dealer, "number": page.next_number})
+    # A poll brings back the state its page was opened with: a newer sheet means the form is out of date.
+    shown = request.GET.get("shown", "")[:16] if request.htmx else ""
     context = {
         "table": access.table,
         "access": access,
         "page": page,
+        "shown": shown or page.state,
+        "stale": bool(shown) and shown != page.state,
+        "oob": bool(request.htmx),
         "deal_form": deal_form,
         "cards_form": cards_form or forms.CardsForm(players=page.names),
         "tab": "sheet",
     }
-    if not access.phone:
-        context["phone_link"] = site_url(request) + reverse("towie_phone_sheet", args=[access.table.token])
+    if not access.phone and not request.htmx:
+        context |= _phone_context(request, access.table)
     return context
 
 
 @table_page
 def towie_sheet(request, access: Access):
-    """The score sheet, with the form for the next deal (a POST here records it)."""
+    """The score sheet, with the form for the next deal (a POST here records it).
+
+    The page keeps itself up to date: htmx asks for the sheet and totals every few seconds and
+    replaces only them, never the entry form being filled in.
+    """
     if request.method != "POST":
-        return render(request, "towie/sheet.html", _sheet_context(request, access))
+        return live(request, "towie/sheet.html", "towie/_sheet_live.html", _sheet_context(request, access))
     form = forms.TowieDealForm(request.POST)
     if form.is_valid():
         try:
