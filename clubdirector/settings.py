@@ -56,10 +56,10 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    # Every page needs a login unless its view says otherwise (login, club setup, the phones).
-    "django.contrib.auth.middleware.LoginRequiredMiddleware",
-    "django.contrib.messages.middleware.MessageMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Every page needs a login unless its view says otherwise (login, club setup, the phones).
+    "tournaments.middleware.LoginRequired",
+    "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # A fresh database sends every page to "Set up your club" (only from the laptop itself).
     "tournaments.middleware.FirstRunMiddleware",

@@ -319,3 +319,11 @@ def test_the_lock_out_lasts_fifteen_minutes_across_restarts(client, director):
         reverse("login"), {"username": "alice", "password": "correct horse battery"}, REMOTE_ADDR="192.168.1.50"
     )
     assert again.status_code == 302
+
+
+def test_a_live_pages_poll_after_the_login_went_draws_the_whole_page_again(client, party_factory):
+    party = party_factory()
+    response = client.get(reverse("round_detail", args=[party.id, 1]), HTTP_HX_REQUEST="true")
+    assert response.status_code == 200 and response["HX-Refresh"] == "true"
+    plain = client.get(reverse("round_detail", args=[party.id, 1]))
+    assert plain.status_code == 302 and plain["Location"].startswith(reverse("login"))

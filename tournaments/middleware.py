@@ -2,13 +2,25 @@
 
 import logging
 
+from django.contrib.auth.middleware import LoginRequiredMiddleware
 from django.db import OperationalError
+from django_htmx.http import HttpResponseClientRefresh
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from tournaments.selectors.clubs import setup_needed
 
 log = logging.getLogger("tournaments.busy")
+
+
+class LoginRequired(LoginRequiredMiddleware):
+    """Django's LoginRequiredMiddleware, except that a live page's poll (htmx) after the login has
+    gone draws the whole page again, so the login page appears as a page, never inside a fragment."""
+
+    def handle_no_permission(self, request, view_func):
+        if getattr(request, "htmx", False):
+            return HttpResponseClientRefresh()
+        return super().handle_no_permission(request, view_func)
 
 # Once set up, a database stays set up: after the first club is seen, no query on any request of
 # this process.

@@ -92,7 +92,8 @@ def deal_by_deal(token: TableToken, page, correcting: int | None = None) -> dict
     result = view.result if view else None
     entries = {d.number: d for d in result.deals.all()} if result and result.pk else {}
     lines = [DealLine(info, entries.get(info.number)) for info in round_selectors.round_deals()]
-    if correcting in entries and not (result and result.status == "agreed"):
+    playing: DealLine | None
+    if correcting is not None and correcting in entries and not (result and result.status == "agreed"):
         playing = lines[correcting - 1]
     else:
         playing = next((line for line in lines if line.entry is None), None)
