@@ -90,6 +90,7 @@ def test_score_card_contents():
     assert "3\nSouth\nN–S\n" in text
     assert "4\nWest\nBoth\n" in text
     assert "Net N–S" in text and "Net E–W" in text
+    assert "(North–South)" not in text and "(East–West)" not in text  # the seat alone says the side
 
 
 def test_score_card_prints_the_cap_rule_in_one_line():

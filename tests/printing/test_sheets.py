@@ -19,6 +19,7 @@ def test_movement_sheet():
     assert PARTY in text and "Round 3" in text
     for heading in ("Name", "Table", "Seat", "Partner"):
         assert heading in text
+    assert "Name\nPlays as\nTable\nSeat\nPartner" in text  # no blank column heading at a mixed party
     assert "Ada Brown\nLady\n2\nNorth\nBob Carter" in text
     assert "Jürgen Müller\nGentleman\n1\nWest\nCélie Dupont" in text
 

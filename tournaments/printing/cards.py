@@ -167,8 +167,7 @@ def _score_card(canvas: Canvas, card: ScoreCard, x: float, y: float, w: float, h
         cx = x + i * quarter
         canvas.setFillColorRGB(*GREY)
         canvas.setFont("Helvetica", 7.5)
-        side = "North–South" if seat in "NS" else "East–West"
-        canvas.drawString(cx + 4, names_top - 10, f"{seat_word(seat)} ({side})")
+        canvas.drawString(cx + 4, names_top - 10, seat_word(seat))
         canvas.setFillColorRGB(*INK)
         canvas.setFont("Helvetica-Bold", 10.5)
         canvas.drawString(

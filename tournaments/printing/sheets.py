@@ -78,7 +78,7 @@ def _movement_table(lines: list[MovementLine], mixed: bool, width: float) -> Tab
     font_size = 11
     shares = [0.36, 0.13, 0.13, 0.38] if not mixed else [0.32, 0.14, 0.09, 0.1, 0.35]
     widths = [share * width for share in shares]
-    head = ["Name", "Table", "Seat", "Partner"] if not mixed else ["Name", "", "Table", "Seat", "Partner"]
+    head = ["Name", "Table", "Seat", "Partner"] if not mixed else ["Name", "Plays as", "Table", "Seat", "Partner"]
     rows = [head]
     for line in lines:
         row = [fit(clean(line.name), "Helvetica-Bold", font_size, widths[0] - 12)]
