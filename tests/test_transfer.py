@@ -69,8 +69,11 @@ def test_a_damaged_export_is_refused_and_creates_nothing(party_factory, director
     data = party_export(party)
     data["seats"][5][3] = "Somebody unknown"
     count = Party.objects.count()
-    with pytest.raises(ValidationError, match="The export is damaged"):
+    with pytest.raises(ValidationError) as refused:
         party_import(data, club=default_club())
+    assert refused.value.messages == [
+        "The export is damaged: seat 6 has guest “Somebody unknown”, who is not a guest of the file."
+    ]
     with pytest.raises(ValidationError, match="not a Club Director party export"):
         party_import({"format": "something else"})
     assert Party.objects.count() == count

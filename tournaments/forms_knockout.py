@@ -26,8 +26,10 @@ def pair_parts(line: str) -> list[str]:
 
 
 def pasted_pairs(text: str) -> list[list[str]]:
-    """One pair a line, "Name A & Name B" -> [["Name A", "Name B"], ...]; blank lines skipped."""
-    return [pair_parts(line) for line in (text or "").splitlines() if line.strip()]
+    """One pair a line, "Name A & Name B" -> [["Name A", "Name B"], ...]; blank lines skipped, but counted in
+    each entry's `line`."""
+    lines = enumerate((text or "").splitlines(), start=1)
+    return [imports.Row(pair_parts(line), number) for number, line in lines if line.strip()]
 
 
 def row_pairs(rows: list[list[str]]) -> list[list[str]]:
@@ -36,7 +38,8 @@ def row_pairs(rows: list[list[str]]) -> list[list[str]]:
     for row in rows:
         first = row[0] if row else ""
         second = row[1] if len(row) > 1 else ""
-        entries.append([first, second] if second or not PAIR_SEPARATOR.search(first) else pair_parts(first))
+        parts = [first, second] if second or not PAIR_SEPARATOR.search(first) else pair_parts(first)
+        entries.append(imports.Row(parts, getattr(row, "line", 0)))
     return entries
 
 
@@ -62,7 +65,7 @@ class PairsMixin:
         upload = cleaned.get("file")
         if upload:
             try:
-                rows = imports.read_rows(upload.name, upload.read(), header_words=HEADER_WORDS)
+                rows = imports.read_rows(upload.name, imports.upload_bytes(upload), header_words=HEADER_WORDS)
             except ValidationError as error:
                 self.add_error("file", [_about_pairs(message) for message in error.messages])
                 return

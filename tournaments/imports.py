@@ -1,20 +1,79 @@
-"""Reading guest and pair lists from an uploaded XLSX or CSV file into plain rows."""
+"""Reading guest and pair lists from an uploaded XLSX or CSV file into plain rows.
+
+An upload is bounded before memory can grow: first its bytes; then, for an XLSX (a zip of XML parts), what it
+holds once unpacked, read from the zip's directory and then by streaming every part through a small buffer: the
+unpacked size, the number of parts, each part's compression ratio, DTDs (entities), and the XML markup in all
+the parts (openpyxl builds every element and attribute of a part it reads in memory, so a small part of tiny
+elements weighs far more than its bytes). Only then does openpyxl read it, read-only, row by row, up to the row
+limit.
+
+Each row keeps its place in the file (`Row.line`, `Entry.line`): the spreadsheet's own row number, or the line of
+a CSV file or of pasted text as a person counts it, the header and blank lines included.
+"""
 
 import csv
 import io
+import re
 import zipfile
 
 from django.core.exceptions import ValidationError
 from openpyxl import load_workbook
-from openpyxl.utils.exceptions import InvalidFileException
 
-MAX_BYTES = 2 * 1024 * 1024
-MAX_ROWS = 1000
+MB = 1024 * 1024
+MAX_BYTES = 2 * MB  # the upload itself, XLSX or CSV
+MAX_ROWS = 1000  # names a file may hold: a party has at most 400 guests (100 tables), a knockout 64 pairs
+MAX_COLUMNS = 50  # cells read of each row; the lists use the first two
+MAX_UNPACKED = 20 * MB  # an XLSX's parts, unpacked
+MAX_PARTS = 500  # an XLSX holds a dozen or so
+MAX_RATIO = 200  # unpacked to packed, for a part of over 1 MB unpacked: XML packs 5 to 50 times
+MAX_MARKUP = 100_000  # elements and attributes in all the parts (1,000 names from Excel: some 25,000)
+LAST_LINE = 10 * MAX_ROWS  # rows (or lines) read at most, blank ones included: a row beyond refuses the file
+CHUNK = 64 * 1024
+
 KIND_WORDS = {
     **dict.fromkeys(["lady", "l", "woman", "f", "female", "mrs", "miss", "ms"], "lady"),
     **dict.fromkeys(["gentleman", "g", "gent", "man", "m", "male", "mr"], "gentleman"),
 }
 NOT_A_LIST = "This file is not a guest list: upload an XLSX or CSV file with a name in the first column."
+TOO_LARGE = "The file is larger than 2 MB: that is no guest list."
+TOO_MANY_ROWS = f"This file has more than {MAX_ROWS:,} rows: that is no guest list."
+UNPACKED_TOO_LARGE = (
+    f"This spreadsheet is too large once unpacked (over {MAX_UNPACKED // MB} MB): "
+    "save just the list of names and upload that."
+)
+TOO_MUCH_INSIDE = "This spreadsheet holds far more than a list of names: save just the list of names and upload that."
+
+# A start tag ("<c", "<x:row"; not "</", "<?" or "<!") or an attribute's '="' / "='": what openpyxl builds objects of.
+MARKUP = re.compile(rb"<[A-Za-z_:\x80-\xff]|=[ \t\r\n]*[\"']")
+# A document type declaration may define entities that expand a few bytes into gigabytes; OOXML parts have none.
+DTD = re.compile(rb"<!(?:DOCTYPE|ENTITY)")
+HOLD = 64  # bytes held back between chunks, so that a match split across two is seen whole
+UTF16_STARTS = (b"\xff\xfe", b"\xfe\xff", b"<\x00", b"\x00<")
+
+
+class Row(list):
+    """One row's cells, and `line`: where the row is in the file, as the person who made it counts."""
+
+    def __init__(self, cells=(), line: int = 0):
+        super().__init__(cells)
+        self.line = line
+
+
+class Entry(tuple):
+    """(name, kind), and the `line` it came from (0 when it came from no file or list)."""
+
+    line: int
+
+    def __new__(cls, name: str, kind: str, line: int = 0):
+        entry = super().__new__(cls, (name, kind))
+        entry.line = line
+        return entry
+
+
+def line_of(entry, index: int) -> int:
+    """The line to name in a message about `entry`, the index-th of its batch (from 1): its line in the file when
+    it came from one, else the index."""
+    return getattr(entry, "line", 0) or index
 
 
 def kind_from_word(word: str) -> str | None:
@@ -26,22 +85,119 @@ def kind_from_word(word: str) -> str | None:
 
 
 def _cells(row) -> list[str]:
-    return [" ".join(str(c).split()) if c is not None else "" for c in row]
+    return [" ".join(str(c).split()) if c is not None else "" for c in row[:MAX_COLUMNS]]
 
 
-def _read_xlsx(data: bytes) -> list[list[str]]:
+def _kept_rows(numbered) -> list[Row]:
+    """The non-empty rows of (line, cells), read no further than needed to know there are too many."""
+    rows = []
+    for line, raw in numbered:
+        if line > LAST_LINE:
+            raise ValidationError(TOO_MANY_ROWS)
+        cells = _cells(raw)
+        if any(cells):
+            rows.append(Row(cells, line))
+            if len(rows) > MAX_ROWS + 1:  # a header row and more than MAX_ROWS names: enough to refuse
+                break
+    return rows
+
+
+# --- XLSX --------------------------------------------------------------------------------------------------------
+
+
+def _part_markup(archive: zipfile.ZipFile, info: zipfile.ZipInfo, markup: int) -> int:
+    """Stream one part through a small buffer, adding its elements and attributes to `markup`; refuse a DTD,
+    UTF-16 markup (which the byte scan would not see), or more markup in all than a list of names needs.
+
+    zipfile never yields more than the size the zip's directory declares, and checks the CRC at the end.
+    """
+    buffer, first = b"", True
+    with archive.open(info) as part:
+        while True:
+            chunk = part.read(CHUNK)
+            if first and chunk.lstrip()[:2] in UTF16_STARTS:
+                raise ValidationError(NOT_A_LIST)
+            first = False
+            buffer += chunk
+            if DTD.search(buffer):
+                raise ValidationError(NOT_A_LIST)
+            end = len(buffer) if not chunk else max(len(buffer) - HOLD, 0)
+            markup += sum(1 for match in MARKUP.finditer(buffer) if match.start() < end)
+            if markup > MAX_MARKUP:
+                raise ValidationError(TOO_MUCH_INSIDE)
+            if not chunk:
+                return markup
+            buffer = buffer[end:]
+
+
+def _check_xlsx(data: bytes) -> None:
+    """Refuse a zip that unpacks to far more than a list of names, before openpyxl reads any of it."""
     try:
-        workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError, ValueError):
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            parts = archive.infolist()
+            if len(parts) > MAX_PARTS:
+                raise ValidationError(TOO_MUCH_INSIDE)
+            if sum(info.file_size for info in parts) > MAX_UNPACKED:
+                raise ValidationError(UNPACKED_TOO_LARGE)
+            if any(info.file_size > MB and info.file_size > MAX_RATIO * info.compress_size for info in parts):
+                raise ValidationError(TOO_MUCH_INSIDE)
+            markup = 0
+            for info in parts:
+                markup = _part_markup(archive, info, markup)
+    except ValidationError:
+        raise
+    except Exception:  # a damaged or unreadable zip (bad CRC, encryption, unknown compression ...)
+        raise ValidationError(NOT_A_LIST) from None
+
+
+def _sheet_rows(sheet):
+    """(row number, values) of the first sheet, the numbers the spreadsheet shows (missing rows are filled in);
+    a row past LAST_LINE comes as that row, empty, and the reading stops there."""
+    sheet.reset_dimensions()  # read the rows that are there, not the size the file claims
+    rows = sheet.iter_rows(max_col=MAX_COLUMNS, max_row=LAST_LINE + 1, values_only=True)
+    for number, values in enumerate(rows, start=1):
+        end = len(values)
+        while end and values[end - 1] is None:  # the row as wide as its last cell, not MAX_COLUMNS
+            end -= 1
+        yield number, values[:end]
+
+
+def _read_xlsx(data: bytes) -> list[Row]:
+    _check_xlsx(data)
+    try:
+        workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True, keep_links=False)
+    except Exception:  # openpyxl raises many kinds on a damaged file: each means it is not a list
         raise ValidationError(NOT_A_LIST) from None
     try:
-        sheet = workbook.worksheets[0]
-        return [_cells(row) for row in sheet.iter_rows(values_only=True, max_row=MAX_ROWS + 1)]
+        if not workbook.worksheets:
+            raise ValidationError(NOT_A_LIST)
+        return _kept_rows(_sheet_rows(workbook.worksheets[0]))
+    except ValidationError:
+        raise
+    except Exception:  # the sheet's XML is damaged
+        raise ValidationError(NOT_A_LIST) from None
     finally:
         workbook.close()
 
 
-def _read_csv(data: bytes) -> list[list[str]]:
+# --- CSV ---------------------------------------------------------------------------------------------------------
+
+
+def _csv_rows(text: str, dialect):
+    """(line, cells) of each record: the line it starts on, as a text editor numbers them."""
+    reader = csv.reader(io.StringIO(text, newline=""), dialect)
+    while True:
+        line = reader.line_num + 1
+        try:
+            cells = next(reader)
+        except StopIteration:
+            return
+        except csv.Error:  # a cell longer than the csv module takes, and the like
+            raise ValidationError(NOT_A_LIST) from None
+        yield line, cells
+
+
+def _read_csv(data: bytes) -> list[Row]:
     if b"\x00" in data[:4096]:
         raise ValidationError(NOT_A_LIST)
     try:
@@ -52,18 +208,21 @@ def _read_csv(data: bytes) -> list[list[str]]:
         dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel
-    return [_cells(row) for row in csv.reader(io.StringIO(text), dialect)]
+    return _kept_rows(_csv_rows(text, dialect))
 
 
 HEADER_WORDS = ("name", "names", "guest", "guests", "player", "players", "pair", "pairs", "full name")
 
 
-def read_rows(filename: str, data: bytes, *, header_words: tuple[str, ...] = HEADER_WORDS) -> list[list[str]]:
-    """The non-empty rows of the file's first sheet, a header row (starting with a header word) dropped."""
+def read_rows(filename: str, data: bytes, *, header_words: tuple[str, ...] = HEADER_WORDS) -> list[Row]:
+    """The non-empty rows of the file's first sheet, a header row (starting with a header word) dropped.
+
+    Each row's `line` is its row number in the spreadsheet, or its line in the CSV file.
+    """
     if not data:
         raise ValidationError("The file is empty.")
     if len(data) > MAX_BYTES:
-        raise ValidationError("The file is larger than 2 MB: that is no guest list.")
+        raise ValidationError(TOO_LARGE)
     lower = (filename or "").lower()
     if lower.endswith((".xlsx", ".xlsm")) or data[:2] == b"PK":
         rows = _read_xlsx(data)
@@ -71,28 +230,28 @@ def read_rows(filename: str, data: bytes, *, header_words: tuple[str, ...] = HEA
         rows = _read_csv(data)
     else:
         raise ValidationError(NOT_A_LIST)
-    rows = [row for row in rows if any(cell for cell in row)]
     if rows and rows[0] and rows[0][0].strip().lower() in header_words:
         rows = rows[1:]
     if not rows:
         raise ValidationError("The file has no names in it.")
     if len(rows) > MAX_ROWS:
-        raise ValidationError(f"The file has more than {MAX_ROWS} rows: that is no guest list.")
+        raise ValidationError(TOO_MANY_ROWS)
     return rows
 
 
-def guest_entries(rows: list[list[str]]) -> list[tuple[str, str]]:
-    """Rows -> (name, kind); the kind is the second column when there is one."""
-    return [(row[0], row[1] if len(row) > 1 else "") for row in rows]
+def guest_entries(rows: list[Row]) -> list[Entry]:
+    """Rows -> (name, kind); the kind is the second column when there is one. Each keeps its row's line."""
+    return [Entry(row[0], row[1] if len(row) > 1 else "", getattr(row, "line", 0)) for row in rows]
 
 
-def pasted_entries(text: str) -> list[tuple[str, str]]:
-    """Pasted lines 'Name' or 'Name, lady' (a tab or ';' works too) -> (name, kind); blank lines skipped.
+def pasted_entries(text: str) -> list[Entry]:
+    """Pasted lines 'Name' or 'Name, lady' (a tab or ';' works too) -> (name, kind); blank lines skipped, but
+    counted in each entry's line.
 
     The last part is taken as the kind only when it reads as one, so "Smith, Mary" stays a name.
     """
     entries = []
-    for line in text.splitlines():
+    for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
         name, kind = line, ""
@@ -101,5 +260,15 @@ def pasted_entries(text: str) -> list[tuple[str, str]]:
             if found and kind_from_word(tail):
                 name, kind = head, tail.strip()
                 break
-        entries.append((name, kind))
+        entries.append(Entry(name, kind, number))
     return entries
+
+
+def upload_bytes(upload) -> bytes:
+    """An uploaded file's bytes, read no further than the limit: a huge file is refused, not loaded."""
+    if getattr(upload, "size", 0) > MAX_BYTES:
+        raise ValidationError(TOO_LARGE)
+    data = upload.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise ValidationError(TOO_LARGE)
+    return data

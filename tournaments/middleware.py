@@ -4,9 +4,9 @@ import logging
 
 from django.contrib.auth.middleware import LoginRequiredMiddleware
 from django.db import OperationalError
-from django_htmx.http import HttpResponseClientRefresh
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django_htmx.http import HttpResponseClientRefresh
 
 from tournaments.selectors.clubs import setup_needed
 
@@ -21,6 +21,7 @@ class LoginRequired(LoginRequiredMiddleware):
         if getattr(request, "htmx", False):
             return HttpResponseClientRefresh()
         return super().handle_no_permission(request, view_func)
+
 
 # Once set up, a database stays set up: after the first club is seen, no query on any request of
 # this process.

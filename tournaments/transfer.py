@@ -1,20 +1,42 @@
-"""A whole party as one JSON document, and back: everything entered, history included.
+"""A whole party (or knockout) as one JSON document, and back: everything entered, history included.
 
 The export names rows by their place (round number, table, seat) rather than database ids,
 so it imports into any database. Users are named by user name; on import a change is linked
 to the user of that name when there is one.
+
+An export carries no live phone link unless asked (`with_links`): whoever has the file could
+otherwise enter results for the tables. An import always issues new links, even from a file that
+carries old ones; the history keeps which table's phone made a change, never its secret.
+
+An import checks the whole file against the models before it writes anything (choices, lengths,
+number ranges, dates, references, what the database holds unique, and rounds and results that
+agree); a damaged file gets one plain message naming its first problem and creates nothing.
 """
 
 import datetime
+import functools
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import cast
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import DataError, IntegrityError, models, transaction
+from django.db.backends.base.operations import BaseDatabaseOperations
+from django.db.models import Q
+from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 
 from tournaments.models import (
     DealEntry,
     Guest,
+    Knockout,
+    KnockoutDeal,
+    KnockoutMatch,
+    KnockoutPair,
+    KnockoutRound,
     Party,
     ResultChange,
     Round,
@@ -23,7 +45,12 @@ from tournaments.models import (
     TableResult,
     TableToken,
 )
+from tournaments.models.knockout import DEALS_PER_MATCH, Bracket
+from tournaments.models.party import SEATS
+from tournaments.rules.contract import parse_contract
 from tournaments.services.clubs import club_for
+from tournaments.services.knockout import MAX_PAIRS, MAX_TOTAL
+from tournaments.services.tokens import tokens_ensure
 
 FORMAT = "clubdirector.party/1"
 PARTY_FIELDS = (
@@ -32,6 +59,7 @@ PARTY_FIELDS = (
     "mixed",
     "keep_partners",
     "rounds_planned",
+    "round_minutes",
     "rules",
     "tally_mode",
     "draw_seed",
@@ -41,14 +69,23 @@ RESULT_FIELDS = (
     "table", "entry", "status", "ns", "ew", "winner", "cut", "cut_overridden", "ns_agreed", "ew_agreed", "locked",
     "version",
 )  # fmt: skip
+GUEST_FIELDS = ("name", "kind", "plays_as", "reserve")
+CLOCK_FIELDS = ("clock_started_at", "clock_paused_at", "clock_paused_seconds", "clock_extra_minutes")
+ROUND_FIELDS = ("number", "status", "movement_seed", "closed_at", *CLOCK_FIELDS)
+SEAT_ROW = ("round", "table", "seat", "guest")
+DEAL_ROW = ("round", "table", "number", "contract", "declarer", "tricks", "score", "ns", "ew")
+SNAPSHOT_FIELDS = ("entry", "status", "ns", "ew", "winner", "cut", "locked")
+SNAPSHOT_DEAL = ("number", "contract", "declarer", "tricks")
+PARTY_SECTIONS = ("format", "party", "guests", "rounds", "seats", "overrides", "results", "deals", "history")
 
 
 def _when(value: datetime.datetime | None) -> str | None:
     return value.isoformat() if value else None
 
 
-def party_export(party: Party) -> dict:
-    """Everything entered for a party, in a fixed number of queries."""
+def party_export(party: Party, *, with_links: bool = False) -> dict:
+    """Everything entered for a party, in a fixed number of queries; the tables' live phone links only
+    `with_links` (whoever holds them can enter the tables' results)."""
     guests = {g.id: g.name for g in party.guests.all()}
     rounds = list(party.rounds.order_by("number"))
     numbers = {r.id: r.number for r in rounds}
@@ -58,15 +95,17 @@ def party_export(party: Party) -> dict:
     deals = DealEntry.objects.filter(result__round__party=party).order_by("result_id", "number")
     changes = ResultChange.objects.filter(result__round__party=party).select_related("by_user", "by_token")
     keys = {r.id: (numbers[r.round_id], r.table) for r in results}
+    links = party.tokens.filter(revoked_at__isnull=True).order_by("table")
     return {
         "format": FORMAT,
         "party": {f: getattr(party, f) for f in PARTY_FIELDS} | {"date": party.date.isoformat()},
         "guests": [
             {"name": g.name, "kind": g.kind, "plays_as": g.plays_as, "reserve": g.reserve} for g in party.guests.all()
         ],
-        "tables": [{"table": t.table, "token": t.token} for t in party.tokens.filter(revoked_at__isnull=True)],
+        **({"tables": [{"table": t.table, "token": t.token} for t in links]} if with_links else {}),
         "rounds": [
             {"number": r.number, "status": r.status, "movement_seed": r.movement_seed, "closed_at": _when(r.closed_at)}
+            | {name: _when(getattr(r, name)) if name.endswith("_at") else getattr(r, name) for name in CLOCK_FIELDS}
             for r in rounds
         ],
         "seats": [[numbers[s.round_id], s.table, s.seat, guests[s.guest_id]] for s in seats],
@@ -90,6 +129,7 @@ def party_export(party: Party) -> dict:
                 "table": keys[c.result_id][1],
                 "action": c.action,
                 "by": c.by_user.get_username() if c.by_user else "",
+                # Which table's phone made the change, never the link itself.
                 "by_table": c.by_token.table if c.by_token else None,
                 "at": _when(c.at),
                 "before": c.before,
@@ -105,52 +145,586 @@ def _check(data) -> None:
         raise ValidationError("This is not a Club Director party export.")
 
 
-@transaction.atomic
 def party_import(data: dict, *, user=None, club=None) -> Party:
-    """A new party of the club from an export; nothing is created if any part of it is wrong."""
+    """A new party of the club from an export, with new phone links for its tables.
+
+    The whole file is checked before anything is written: a damaged file raises one plain
+    ValidationError naming its first problem, and nothing is created."""
     _check(data)
-    club = club_for(user, club)
+    checked = _read(_checked_party, data)
+    return _write(_write_party, checked, user, club_for(user, club))
+
+
+# --- reading a file: every field checked against the models before anything is written ------------------------------
+#
+# Each section has its own small check, which returns the section's values cleaned (dates parsed) for the writer.
+# The models say what a field takes: its type, choices, max_length, number range (its column's, its validators'
+# and its check constraints'). What the models leave to the services is added below: the seats N/E/S/W, deal
+# contracts, a table within the party's tables. full_clean() on every object and the database's own constraints
+# stay behind these checks as the second and third lines.
+
+SEAT_LETTERS = tuple(letter for letter, _ in SEATS)
+MORE_CHOICES = {
+    (DealEntry, "declarer"): SEAT_LETTERS,
+    (KnockoutDeal, "declarer"): SEAT_LETTERS,
+    (KnockoutDeal, "honours"): ("NS100", "NS150", "EW100", "EW150"),
+}
+MORE_BOUNDS = {  # (least, most); None leaves the model's own
+    (Round, "number"): (1, None),
+    (KnockoutRound, "number"): (1, None),
+    (KnockoutRound, "tables"): (1, MAX_PAIRS // 2),
+    (KnockoutRound, "places"): (1, None),
+}
+# Fields an export gained after its format came out: a file made before may lack them (the model's default is taken).
+# A field added to an export later goes here too, so that older files still import.
+# Fields added after the first exports were written: an older file without them still imports.
+LATER_FIELDS = {(Knockout, "demo"), (Party, "round_minutes"), *((Round, name) for name in CLOCK_FIELDS)}
+# full_clean() calls JSON {} "blank" where the model's default is exactly that.
+NOT_FULL_CLEANED: dict[type[models.Model], tuple[str, ...]] = {ResultChange: ("before", "after")}
+
+
+def _damaged(problem: str) -> ValidationError:
+    return ValidationError(f"The export is damaged: {problem}.")
+
+
+def _shown(value) -> str:
+    """A value as the message quotes it: text in quotes, the rest as JSON; long ones cut short."""
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+    text = text if len(text) <= 40 else f"{text[:40]}…"
+    return f"“{text}”" if isinstance(value, str) else text
+
+
+def _what(value) -> str:
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return f"a list of {len(value)}"
+    if isinstance(value, str):
+        return "text"
+    if value is None:
+        return "null"
+    return "true or false" if isinstance(value, bool) else "a number"
+
+
+def _either(words, last: str = "or") -> str:
+    words = [w or "blank" for w in words]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"
+
+
+def _wrong(where: str, name: str, value, expected: str) -> ValidationError:
+    return _damaged(f"{where} has {name} {_shown(value)} ({expected} expected)")
+
+
+def _read(check, data) -> dict:
     try:
-        return _import(data, user, club)
-    except (KeyError, TypeError, ValueError) as error:
-        raise ValidationError(f"The export is damaged: {error!r}.") from None
+        return check(data)
+    except (LookupError, TypeError, ValueError, AttributeError) as error:  # a shape none of the checks foresaw
+        raise _damaged(f"it cannot be read ({type(error).__name__}: {error})") from None
 
 
-def _import(data: dict, user, club) -> Party:
-    fields = dict(data["party"])
-    party = Party(**{f: fields[f] for f in PARTY_FIELDS}, date=parse_date(fields["date"]), created_by=user, club=club)
-    party.full_clean()
-    party.save()
-    guests = {
-        g.name: g
-        for g in Guest.objects.bulk_create(
-            Guest(party=party, name=g["name"], kind=g["kind"], plays_as=g["plays_as"], reserve=g["reserve"])
-            for g in data["guests"]
+def _write(write, checked: dict, user, club):
+    with transaction.atomic():
+        try:
+            return write(checked, user, club)
+        except (IntegrityError, DataError) as error:  # the third line: what the checks above let through
+            raise _damaged(f"the database refused it ({error})") from None
+
+
+# The shape of a file: its sections, objects and rows.
+
+
+def _sections(data: dict, required: tuple, optional: tuple = ()) -> None:
+    unknown = [key for key in data if key not in required and key not in optional]
+    if unknown:
+        raise _damaged(f"the file has an unknown part {_shown(unknown[0])}")
+    missing = [key for key in required if key not in data]
+    if missing:
+        raise _damaged(f"the file has no {_shown(missing[0])}")
+
+
+def _list(data: dict, key: str) -> list:
+    value = data[key]
+    if not isinstance(value, list):
+        raise _damaged(f"{_shown(key)} is {_what(value)} (a list expected)")
+    return value
+
+
+def _record(raw, where: str, model, names, refs: tuple = ()) -> dict:
+    """An object of the file: the model's fields `names` checked, and `refs` (names of other rows of the file)
+    left for the section's own check. Every one must be there, but a field of LATER_FIELDS."""
+    if not isinstance(raw, dict):
+        raise _damaged(f"{where} is {_what(raw)} (an object expected)")
+    unknown = [key for key in raw if key not in names and key not in refs]
+    if unknown:
+        raise _damaged(f"{where} has an unknown field {_shown(unknown[0])}")
+    missing = [key for key in (*names, *refs) if key not in raw and (model, key) not in LATER_FIELDS]
+    if missing:
+        raise _damaged(f"{where} has no {_shown(missing[0])}")
+    values = {
+        name: _value(model, name, raw[name], where) if name in raw else model._meta.get_field(name).get_default()
+        for name in names
+    }
+    return values | {key: raw[key] for key in refs}
+
+
+def _row(raw, where: str, names: tuple) -> dict:
+    """A row written as a list (a seat, a deal)."""
+    if not isinstance(raw, list) or len(raw) != len(names):
+        raise _damaged(f"{where} is {_what(raw)} (a list of {_either(names, 'and')} expected)")
+    return dict(zip(names, raw, strict=True))
+
+
+def _once(seen: dict, key, where: str, what: str) -> None:
+    """`key` taken once in the file (`seen` remembers who took it)."""
+    if key in seen:
+        raise _damaged(f"{seen[key]} and {where} both {what}")
+    seen[key] = where
+
+
+# One value against its model field.
+
+
+def _value(model, name: str, value, where: str):
+    model_field = cast(models.Field, model._meta.get_field(name))
+    if value is None and model_field.null:
+        return None
+    for kind, check in CHECKS:
+        if isinstance(model_field, kind):
+            return check(model, model_field, value, where)
+    raise TypeError(f"{model.__name__}.{name} has no check")
+
+
+def _yes_no(model, model_field, value, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise _wrong(where, model_field.name, value, "true or false")
+    return value
+
+
+def _integer(model, model_field, value, where: str) -> int:
+    return _whole(value, where, model_field.name, *_bounds(model, model_field.name), null=model_field.null)
+
+
+def _whole(value, where: str, name: str, least: int, most: int, *, null: bool = False) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
+        raise _wrong(where, name, value, f"a whole number from {least} to {most}{' or null' if null else ''}")
+    return value
+
+
+@functools.cache
+def _bounds(model, name: str) -> tuple[int, int]:
+    """An integer field's range: its column's, narrowed by its validators, its check constraints and MORE_BOUNDS."""
+    model_field = model._meta.get_field(name)
+    least, most = BaseDatabaseOperations.integer_field_ranges[model_field.get_internal_type()]
+    leasts, mosts = [least], [most]
+    for validator in model_field.validators:
+        if isinstance(validator, MinValueValidator):
+            leasts.append(validator.limit_value)
+        elif isinstance(validator, MaxValueValidator):
+            mosts.append(validator.limit_value)
+    for lookup, limit in _constraint_terms(model):
+        if lookup == f"{name}__gte":
+            leasts.append(limit)
+        elif lookup == f"{name}__lte":
+            mosts.append(limit)
+    more_least, more_most = MORE_BOUNDS.get((model, name), (None, None))
+    leasts += [more_least] if more_least is not None else []
+    mosts += [more_most] if more_most is not None else []
+    return max(leasts), min(mosts)
+
+
+def _constraint_terms(model):
+    """(lookup, value) of the model's check constraints, where they are plain terms joined by AND."""
+    for constraint in model._meta.constraints:
+        if isinstance(constraint, models.CheckConstraint):
+            yield from _and_terms(constraint.condition)
+
+
+def _and_terms(condition: Q):
+    if condition.negated or condition.connector != Q.AND:
+        return
+    for child in condition.children:
+        if isinstance(child, Q):
+            yield from _and_terms(child)
+        else:
+            yield child
+
+
+def _parsed(parse, kind, value):
+    if isinstance(value, kind):
+        return value
+    if not isinstance(value, str):
+        return None
+    try:
+        return parse(value)
+    except ValueError:  # well formed but no such date
+        return None
+
+
+def _moment(model, model_field, value, where: str) -> datetime.datetime:
+    parsed = _parsed(parse_datetime, datetime.datetime, value)
+    if parsed is None:
+        expected = f"a date and time like 2026-11-28T20:15:00+00:00{' or null' if model_field.null else ''}"
+        raise _wrong(where, model_field.name, value, expected)
+    return parsed if timezone.is_aware(parsed) else timezone.make_aware(parsed)
+
+
+def _day(model, model_field, value, where: str) -> datetime.date:
+    parsed = _parsed(parse_date, datetime.date, value)
+    if parsed is None:
+        raise _wrong(where, model_field.name, value, "a date like 2026-11-28")
+    return parsed
+
+
+def _choices(model, model_field) -> tuple[str, ...]:
+    values = tuple(str(v) for v, _ in model_field.flatchoices) or MORE_CHOICES.get((model, model_field.name), ())
+    return values + ("",) if values and model_field.blank and "" not in values else values
+
+
+def _text(model, model_field, value, where: str) -> str:
+    choices, name = _choices(model, model_field), model_field.name
+    if not isinstance(value, str) or (choices and value not in choices):
+        raise _wrong(where, name, value, _either(choices) if choices else "text")
+    most = model_field.max_length
+    if most is not None and len(value) > most:
+        raise _damaged(f"{where} has a {name} of {len(value)} characters (at most {most} expected)")
+    if not value and not model_field.blank:
+        raise _damaged(f"{where} has an empty {name}")
+    return value
+
+
+def _json(model, model_field, value, where: str):
+    kind = type(model_field.get_default())
+    if not isinstance(value, kind):
+        raise _wrong(where, model_field.name, value, "an object" if kind is dict else "a list")
+    return value
+
+
+CHECKS = (
+    (models.BooleanField, _yes_no),
+    (models.IntegerField, _integer),
+    (models.DateTimeField, _moment),
+    (models.DateField, _day),
+    (models.CharField, _text),
+    (models.JSONField, _json),
+)
+
+
+def _contract(deal: dict, where: str) -> None:
+    """A contract the scoring reads, with a declarer unless the deal was passed out."""
+    try:
+        passed_out = parse_contract(deal["contract"]) is None
+    except ValueError:
+        raise _wrong(where, "contract", deal["contract"], "a contract like 4S, 3NX or PASS") from None
+    if passed_out and deal["declarer"]:
+        raise _damaged(f"{where} has declarer {_shown(deal['declarer'])}, but it was passed out (blank expected)")
+    if not passed_out and not deal["declarer"]:
+        raise _damaged(
+            f"{where} has no declarer, but its contract is {_shown(deal['contract'])} (N, E, S or W expected)"
         )
+
+
+def _username(value, where: str, name: str) -> None:
+    User = get_user_model()
+    most = cast(models.Field, User._meta.get_field(User.USERNAME_FIELD)).max_length or 150
+    if not isinstance(value, str) or len(value) > most:
+        raise _wrong(where, name, value, "a user name or blank")
+
+
+def _numbered(numbers: list[int], what: str) -> None:
+    """Rounds are numbered 1, 2, 3… (the next is always the last one's number and one)."""
+    if numbers != list(range(1, len(numbers) + 1)):
+        raise _damaged(f"the {what} are numbered {', '.join(map(str, numbers))} (1 to {len(numbers)} expected)")
+
+
+def _only_last_playing(statuses: dict[int, str], what: str) -> None:
+    playing = sorted(n for n, status in statuses.items() if status == Round.Status.PLAYING)
+    if playing and playing[0] != max(statuses):
+        raise _damaged(
+            f"{what} {playing[0]} is playing, but {what} {playing[0] + 1} follows it (only the last may be playing)"
+        )
+
+
+# The party's sections.
+
+
+@dataclass
+class _PartyFile:
+    """What the later sections of a party file refer to."""
+
+    tables: int
+    guests: set[str]
+    rounds: dict[int, dict]
+    results: dict[tuple[int, int], dict] = field(default_factory=dict)
+
+
+def _checked_party(data: dict) -> dict:
+    _sections(data, PARTY_SECTIONS, optional=("tables",))
+    party = _party_section(data["party"])
+    guests = _guests_section(_list(data, "guests"))
+    _links_section(_list(data, "tables") if "tables" in data else [], party["tables"])
+    file = _PartyFile(party["tables"], {g["name"] for g in guests}, _rounds_section(_list(data, "rounds")))
+    seats = _seats_section(_list(data, "seats"), file)
+    overrides = _overrides_section(_list(data, "overrides"), file)
+    file.results = _results_section(_list(data, "results"), file)
+    _closed_rounds_section(file)
+    deals = _deals_section(_list(data, "deals"), file)
+    history = _history_section(_list(data, "history"), file)
+    _closed_results_section(file, history)
+    return {
+        "party": party,
+        "guests": guests,
+        "rounds": file.rounds,
+        "seats": seats,
+        "overrides": overrides,
+        "results": file.results,
+        "deals": deals,
+        "history": history,
     }
-    taken = set(
-        TableToken.objects.filter(token__in=[t["token"] for t in data["tables"]]).values_list("token", flat=True)
-    )
-    TableToken.objects.bulk_create(
-        TableToken(party=party, table=t["table"], **({} if t["token"] in taken else {"token": t["token"]}))
-        for t in data["tables"]
-    )
-    rounds = {
-        r["number"]: Round.objects.create(
-            party=party,
-            number=r["number"],
-            status=r["status"],
-            movement_seed=r["movement_seed"],
-            closed_at=parse_datetime(r["closed_at"]) if r["closed_at"] else None,
-        )  # fmt: skip
-        for r in data["rounds"]
-    }
-    Seat.objects.bulk_create(
-        Seat(round=rounds[n], table=t, seat=s, guest=guests[name]) for n, t, s, name in data["seats"]
-    )
+
+
+def _party_section(raw) -> dict:
+    party = _record(raw, "the party", Party, (*PARTY_FIELDS, "date"))
+    for number, pin in enumerate(party["pins"], start=1):
+        where = f"the party's pin {number}"
+        row = _row(pin, where, ("table", "seat", "name"))
+        _whole(row["table"], where, "table", 1, party["tables"])
+        _value(Seat, "seat", row["seat"], where)
+        _value(Guest, "name", row["name"], where)
+    return party
+
+
+def _guests_section(rows: list) -> list[dict]:
+    guests: list[dict] = []
+    names: dict[str, str] = {}
+    for number, raw in enumerate(rows, start=1):
+        where = f"guest {number}"
+        guest = _record(raw, where, Guest, GUEST_FIELDS)
+        _once(names, guest["name"], where, f"have the name {_shown(guest['name'])}")
+        guests.append(guest)
+    return guests
+
+
+def _links_section(rows: list, tables: int) -> None:
+    """The tables' links of an export made with them: checked, never imported (the import issues new ones)."""
+    for number, raw in enumerate(rows, start=1):
+        where = f"table link {number}"
+        link = _record(raw, where, TableToken, ("table", "token"))
+        _whole(link["table"], where, "table", 1, tables)
+
+
+def _rounds_section(rows: list) -> dict[int, dict]:
+    rounds: dict[int, dict] = {}
+    numbers: dict[int, str] = {}
+    for position, raw in enumerate(rows, start=1):
+        where = f"round {position}"
+        round_ = _record(raw, where, Round, ROUND_FIELDS)
+        _once(numbers, round_["number"], where, f"have number {round_['number']}")
+        rounds[round_["number"]] = round_
+    _numbered(sorted(rounds), "rounds")
+    _only_last_playing({n: r["status"] for n, r in rounds.items()}, "round number")
+    return rounds
+
+
+def _round_ref(value, file: _PartyFile, where: str) -> None:
+    if type(value) is not int or value not in file.rounds:
+        raise _wrong(where, "round", value, "one of the file's round numbers")
+
+
+def _guest_ref(value, file: _PartyFile, where: str, name: str) -> None:
+    if not isinstance(value, str) or value not in file.guests:
+        raise _damaged(f"{where} has {name} {_shown(value)}, who is not a guest of the file")
+
+
+def _result_ref(row: dict, file: _PartyFile, where: str) -> None:
+    key = (row["round"], row["table"])
+    if any(type(v) is not int for v in key) or key not in file.results:
+        shown = f"round {_shown(key[0])}, table {_shown(key[1])}"
+        raise _damaged(f"{where} is for {shown}, which has no result in the file")
+
+
+def _seats_section(rows: list, file: _PartyFile) -> list[dict]:
+    seats: list[dict] = []
+    places: dict[tuple, str] = {}
+    seated: dict[tuple, str] = {}
+    for number, raw in enumerate(rows, start=1):
+        where = f"seat {number}"
+        seat = _row(raw, where, SEAT_ROW)
+        _round_ref(seat["round"], file, where)
+        _whole(seat["table"], where, "table", 1, file.tables)
+        _value(Seat, "seat", seat["seat"], where)
+        _guest_ref(seat["guest"], file, where, "guest")
+        in_round = f"in round number {seat['round']}"
+        _once(
+            places,
+            (seat["round"], seat["table"], seat["seat"]),
+            where,
+            f"take table {seat['table']} {seat['seat']} {in_round}",
+        )
+        _once(seated, (seat["round"], seat["guest"]), where, f"seat {_shown(seat['guest'])} {in_round}")
+        seats.append(seat)
+    counts = Counter(place[0] for place in places)
+    for round_number in file.rounds:
+        if counts[round_number] != 4 * file.tables:
+            raise _damaged(
+                f"round number {round_number} has {counts[round_number]} seats "
+                f"({4 * file.tables} expected: four at each of the {file.tables} tables)"
+            )
+    return seats
+
+
+def _overrides_section(rows: list, file: _PartyFile) -> list[dict]:
+    overrides = []
+    for number, raw in enumerate(rows, start=1):
+        where = f"override {number}"
+        override = _record(raw, where, SeatOverride, ("table", "seat", "at"), refs=("round", "old", "new", "by"))
+        _round_ref(override["round"], file, where)
+        _whole(override["table"], where, "table", 1, file.tables)
+        _guest_ref(override["old"], file, where, "old")
+        _guest_ref(override["new"], file, where, "new")
+        _username(override["by"], where, "by")
+        overrides.append(override)
+    return overrides
+
+
+def _results_section(rows: list, file: _PartyFile) -> dict[tuple[int, int], dict]:
+    results: dict[tuple[int, int], dict] = {}
+    places: dict[tuple, str] = {}
+    for number, raw in enumerate(rows, start=1):
+        where = f"result {number}"
+        result = _record(raw, where, TableResult, RESULT_FIELDS, refs=("round",))
+        _round_ref(result["round"], file, where)
+        _whole(result["table"], where, "table", 1, file.tables)
+        key = (result["round"], result["table"])
+        _once(places, key, where, f"give table {key[1]}'s result in round number {key[0]}")
+        results[key] = result
+    return results
+
+
+def _closed_rounds(file: _PartyFile):
+    """(number, round, table) for every table of every closed round."""
+    for number, round_ in file.rounds.items():
+        if round_["status"] == Round.Status.CLOSED:
+            yield from ((number, round_, table) for table in range(1, file.tables + 1))
+
+
+def _closed_rounds_section(file: _PartyFile) -> None:
+    """A round closes once every table has its result (services.rounds.round_close)."""
+    for number, _, table in _closed_rounds(file):
+        if (number, table) not in file.results:
+            raise _damaged(f"round number {number} is closed, but table {table} has no result")
+
+
+def _closed_results_section(file: _PartyFile, history: list[dict]) -> None:
+    """A closed round's results are agreed with a winner, as the round closed; only a change the director made
+    after it closed (an undo, say: services.results.result_undo) leaves one otherwise, and the history shows it."""
+    changed = {(h["round"], h["table"], h["at"]) for h in history}
+    for number, round_, table in _closed_rounds(file):
+        result = file.results[(number, table)]
+        if result["status"] == TableResult.Status.AGREED and result["winner"]:
+            continue
+        closed_at = round_["closed_at"]
+        if closed_at is None or not any(n == number and t == table and at > closed_at for n, t, at in changed):
+            raise _damaged(
+                f"round number {number} is closed, but table {table}'s result is {_shown(result['status'])} "
+                f"with winner {_shown(result['winner'])} (agreed with a winner expected)"
+            )
+
+
+def _deals_section(rows: list, file: _PartyFile) -> list[dict]:
+    deals: list[dict] = []
+    numbers: dict[tuple, str] = {}
+    for position, raw in enumerate(rows, start=1):
+        where = f"deal {position}"
+        deal = _row(raw, where, DEAL_ROW)
+        _result_ref(deal, file, where)
+        deal |= {name: _value(DealEntry, name, deal[name], where) for name in DEAL_ROW[2:]}
+        _contract(deal, where)
+        key = (deal["round"], deal["table"], deal["number"])
+        _once(numbers, key, where, f"give deal {key[2]} of table {key[1]} in round number {key[0]}")
+        deals.append(deal)
+    return deals
+
+
+def _history_section(rows: list, file: _PartyFile) -> list[dict]:
+    history = []
+    for number, raw in enumerate(rows, start=1):
+        where = f"history entry {number}"
+        refs = ("round", "table", "by", "by_table")
+        change = _record(raw, where, ResultChange, ("action", "at", "before", "after"), refs=refs)
+        _result_ref(change, file, where)
+        _snapshot_section(change["before"], f"{where}'s before")
+        _snapshot_section(change["after"], f"{where}'s after")
+        _username(change["by"], where, "by")
+        if change["by_table"] is not None:
+            _whole(change["by_table"], where, "by_table", 1, file.tables, null=True)
+        history.append(change)
+    return history
+
+
+def _snapshot_section(snapshot: dict, where: str) -> None:
+    """A history entry's before or after (services.results._snapshot): an undo puts the result back as it says."""
+    if not snapshot:
+        return
+    missing = [key for key in (*SNAPSHOT_FIELDS, "deals") if key not in snapshot]
+    if missing:
+        raise _damaged(f"{where} has no {_shown(missing[0])}")
+    for name in SNAPSHOT_FIELDS:
+        _value(TableResult, name, snapshot[name], where)
+    if not isinstance(snapshot["deals"], list):
+        raise _wrong(where, "deals", snapshot["deals"], "a list")
+    for number, raw in enumerate(snapshot["deals"], start=1):
+        deal_where = f"{where}'s deal {number}"
+        if not isinstance(raw, list) or len(raw) < len(SNAPSHOT_DEAL):
+            raise _damaged(f"{deal_where} is {_what(raw)} (a list of {_either(SNAPSHOT_DEAL, 'and')} expected)")
+        deal = {
+            name: _value(DealEntry, name, value, deal_where)
+            for name, value in zip(SNAPSHOT_DEAL, raw[: len(SNAPSHOT_DEAL)], strict=True)
+        }
+        _contract(deal, deal_where)
+
+
+# --- writing a checked file ----------------------------------------------------------------------------------------
+
+
+def _cleaned(obj: models.Model, where: str) -> None:
+    """full_clean() as the second line of defence. The links are this import's own new rows, and uniqueness and
+    the check constraints were checked for the whole file and are the database's to enforce (asking it row by
+    row would cost several queries a row)."""
+    links = [f.name for f in obj._meta.concrete_fields if f.is_relation]
+    try:
+        obj.full_clean(
+            exclude=[*links, *NOT_FULL_CLEANED.get(type(obj), ())], validate_unique=False, validate_constraints=False
+        )
+    except ValidationError as error:
+        raise _damaged(f"{where}: {' '.join(error.messages).rstrip('.')}") from None
+
+
+def _saved(obj: models.Model, where: str):
+    _cleaned(obj, where)
+    obj.save()
+    return obj
+
+
+def _created(model, label: str, objects: list) -> list:
+    for number, obj in enumerate(objects, start=1):
+        _cleaned(obj, f"{label} {number}")
+    return model.objects.bulk_create(objects)
+
+
+def _write_party(checked: dict, user, club) -> Party:
+    party = _saved(Party(**checked["party"], created_by=user, club=club), "the party")
+    tokens_ensure(party=party)  # new links, whatever the file carried
+    guests = {g.name: g for g in _created(Guest, "guest", [Guest(party=party, **g) for g in checked["guests"]])}
+    made = _created(Round, "round", [Round(party=party, **r) for r in checked["rounds"].values()])
+    rounds = {r.number: r for r in made}
+    seats = [
+        Seat(round=rounds[s["round"]], table=s["table"], seat=s["seat"], guest=guests[s["guest"]])
+        for s in checked["seats"]
+    ]
+    _created(Seat, "seat", seats)
     # History names its directors; only the club's own are linked (a name elsewhere is kept as text).
     users = {u.get_username(): u for u in get_user_model().objects.filter(memberships__club=club)}
-    SeatOverride.objects.bulk_create(
+    overrides = [
         SeatOverride(
             round=rounds[o["round"]],
             table=o["table"],
@@ -158,53 +732,64 @@ def _import(data: dict, user, club) -> Party:
             old_guest=guests[o["old"]],
             new_guest=guests[o["new"]],
             by=users.get(o["by"]),
-            at=parse_datetime(o["at"]),
+            at=o["at"],
         )  # fmt: skip
-        for o in data["overrides"]
-    )
-    results = {}
-    for r in data["results"]:
-        values = {f: r[f] for f in RESULT_FIELDS}
-        results[(r["round"], r["table"])] = TableResult.objects.create(round=rounds[r["round"]], **values)
-    DealEntry.objects.bulk_create(
-        DealEntry(result=results[(n, t)], number=d, contract=c, declarer=dec, tricks=tr, score=sc, ns=ns, ew=ew)
-        for n, t, d, c, dec, tr, sc, ns, ew in data["deals"]
-    )
-    tokens = {t.table: t for t in party.tokens.all()}
-    ResultChange.objects.bulk_create(
+        for o in checked["overrides"]
+    ]
+    _created(SeatOverride, "override", overrides)
+    _write_results(checked, party, rounds, users)
+    return party
+
+
+def _write_results(checked: dict, party: Party, rounds: dict, users: dict) -> None:
+    made = [
+        TableResult(round=rounds[r["round"]], **{f: r[f] for f in RESULT_FIELDS}) for r in checked["results"].values()
+    ]
+    results = {(r.round.number, r.table): r for r in _created(TableResult, "result", made)}
+    deals = [
+        DealEntry(result=results[(d["round"], d["table"])], **{f: d[f] for f in DEAL_ROW[2:]}) for d in checked["deals"]
+    ]
+    _created(DealEntry, "deal", deals)
+    # A change made from a table's phone names that table's (new) link: "table 2 (phone)".
+    tokens = {t.table: t for t in party.tokens.filter(revoked_at__isnull=True)}
+    changes = [
         ResultChange(
             result=results[(h["round"], h["table"])],
             action=h["action"],
             by_user=users.get(h["by"]),
-            by_token=tokens.get(h["by_table"]) if h["by_table"] else None,
-            at=parse_datetime(h["at"]),
+            by_token=tokens.get(h["by_table"]),
+            at=h["at"],
             before=h["before"],
             after=h["after"],
         )  # fmt: skip
-        for h in data["history"]
-    )
-    return party
+        for h in checked["history"]
+    ]
+    _created(ResultChange, "history entry", changes)
 
 
 # --- knockouts ------------------------------------------------------------------------------------------------------
 
 KNOCKOUT_FORMAT = "clubdirector.knockout/1"
+KNOCKOUT_SECTIONS = ("format", "knockout", "pairs", "rounds", "matches", "deals")
+CUT_KEYS = ("margin", "among", "places", "drawn", "by_director")
 SKIPPED = ("created_at", "updated_at")
 
 
-def _plain(obj) -> dict:
-    """The row's own values (no id, no links, no timestamps the database keeps)."""
-    return {
-        f.attname: getattr(obj, f.attname)
-        for f in obj._meta.concrete_fields
+def _plain_names(model) -> tuple[str, ...]:
+    """The row's own fields (no id, no links, no timestamps the database keeps)."""
+    return tuple(
+        f.attname
+        for f in model._meta.concrete_fields
         if not f.is_relation and not f.primary_key and f.name not in SKIPPED
-    }
+    )
+
+
+def _plain(obj) -> dict:
+    return {name: getattr(obj, name) for name in _plain_names(type(obj))}
 
 
 def knockout_export(knockout) -> dict:
     """Everything entered for a knockout; dates stay date objects (dump with DjangoJSONEncoder)."""
-    from tournaments.models import KnockoutDeal, KnockoutMatch
-
     rounds = {r.id: r for r in knockout.rounds.all()}
     pairs = {p.id: p for p in knockout.pairs.all()}
     matches = list(KnockoutMatch.objects.filter(round__knockout=knockout).order_by("round_id", "table"))
@@ -229,41 +814,163 @@ def knockout_export(knockout) -> dict:
     }
 
 
-@transaction.atomic
-def knockout_import(data: dict, *, user=None, club=None):
-    """A new knockout of the club from an export; nothing is created if any part of it is wrong."""
+def knockout_import(data: dict, *, user=None, club=None) -> Knockout:
+    """A new knockout of the club from an export; checked whole first, so a damaged file raises one plain
+    ValidationError naming its first problem and creates nothing."""
     if not isinstance(data, dict) or data.get("format") != KNOCKOUT_FORMAT:
         raise ValidationError("This is not a Club Director knockout export.")
-    club = club_for(user, club)
-    try:
-        return _import_knockout(data, user, club)
-    except (KeyError, TypeError, ValueError) as error:
-        raise ValidationError(f"The export is damaged: {error!r}.") from None
+    checked = _read(_checked_knockout, data)
+    return _write(_write_knockout, checked, user, club_for(user, club))
 
 
-def _import_knockout(data: dict, user, club):
-    from tournaments.models import Knockout, KnockoutDeal, KnockoutMatch, KnockoutPair, KnockoutRound
+def _checked_knockout(data: dict) -> dict:
+    _sections(data, KNOCKOUT_SECTIONS)
+    knockout = _record(data["knockout"], "the knockout", Knockout, _plain_names(Knockout))
+    pairs = _pairs_section(_list(data, "pairs"))
+    rounds = _knockout_rounds_section(_list(data, "rounds"), pairs)
+    matches = _matches_section(_list(data, "matches"), rounds, pairs)
+    _knockout_tables_section(rounds, matches)
+    deals = _knockout_deals_section(_list(data, "deals"), matches)
+    return {"knockout": knockout, "pairs": pairs, "rounds": rounds, "matches": matches, "deals": deals}
 
-    own = {f.attname for f in Knockout._meta.concrete_fields if not f.is_relation and not f.primary_key}
-    unknown = sorted(set(data["knockout"]) - own)
-    if unknown:
-        raise ValueError(f"unknown knockout fields {unknown}")
-    knockout = Knockout.objects.create(**data["knockout"], created_by=user, club=club)
-    pairs = {
-        p.name: p for p in KnockoutPair.objects.bulk_create(KnockoutPair(knockout=knockout, **p) for p in data["pairs"])
-    }
-    rounds = {(r["bracket"], r["number"]): KnockoutRound.objects.create(knockout=knockout, **r) for r in data["rounds"]}
-    matches = {}
-    for raw in data["matches"]:
-        fields = dict(raw)
-        bracket, number = fields.pop("round")
-        ns, ew, winner = pairs[fields.pop("ns")], pairs[fields.pop("ew")], fields.pop("winner")
-        match = KnockoutMatch.objects.create(
-            round=rounds[(bracket, number)], ns=ns, ew=ew, winner=pairs[winner] if winner else None, **fields
+
+def _in_round(key: tuple) -> str:
+    return f"the {key[0]} round number {key[1]}"
+
+
+def _key_ref(value, keys: dict, where: str, name: str) -> tuple:
+    """A row named by its place, like a match's round ["main", 2]: the key of `keys` it names."""
+    found = tuple(value) if isinstance(value, list) and all(type(v) in (str, int) for v in value) else None
+    if found is None or found not in keys:
+        raise _damaged(f"{where} has {name} {_shown(value)}, which the file does not have")
+    return found
+
+
+def _pairs_section(rows: list) -> dict[str, dict]:
+    if len(rows) > MAX_PAIRS:
+        raise _damaged(f"the file has {len(rows)} pairs (at most {MAX_PAIRS} expected)")
+    pairs: dict[str, dict] = {}
+    names: dict[str, str] = {}
+    for number, raw in enumerate(rows, start=1):
+        where = f"pair {number}"
+        pair = _record(raw, where, KnockoutPair, _plain_names(KnockoutPair))
+        _once(names, pair["name"], where, f"have the name {_shown(pair['name'])}")
+        pairs[pair["name"]] = pair
+    return pairs
+
+
+def _knockout_rounds_section(rows: list, pairs: dict) -> dict[tuple[str, int], dict]:
+    rounds: dict[tuple[str, int], dict] = {}
+    places: dict[tuple, str] = {}
+    for number, raw in enumerate(rows, start=1):
+        where = f"round {number}"
+        round_ = _record(raw, where, KnockoutRound, _plain_names(KnockoutRound))
+        _cut_section(round_["cut"], pairs, f"{where}'s cut")
+        key = (round_["bracket"], round_["number"])
+        _once(places, key, where, f"are {_in_round(key)}")
+        rounds[key] = round_
+    for bracket in Bracket.values:
+        statuses = {n: r["status"] for (b, n), r in rounds.items() if b == bracket}
+        _numbered(sorted(statuses), f"{bracket} rounds")
+        _only_last_playing(statuses, f"the {bracket} round number")
+    return rounds
+
+
+def _cut_section(cut: dict, pairs: dict, where: str) -> None:
+    """A closed round's cut for best loser (services.knockout._cut_record), read back by the pages."""
+    if not cut:
+        return
+    missing = [key for key in CUT_KEYS if key not in cut]
+    if missing:
+        raise _damaged(f"{where} has no {_shown(missing[0])}")
+    _whole(cut["margin"], where, "margin", 0, MAX_TOTAL)
+    _whole(cut["places"], where, "places", 0, MAX_PAIRS)
+    if not isinstance(cut["by_director"], bool):
+        raise _wrong(where, "by_director", cut["by_director"], "true or false")
+    for name in ("among", "drawn"):
+        names = cut[name]
+        if not isinstance(names, list) or not all(isinstance(n, str) and n in pairs for n in names):
+            raise _wrong(where, name, names, "a list of the file's pairs")
+    if not set(cut["drawn"]) <= set(cut["among"]):
+        raise _damaged(f"{where} draws {_shown(cut['drawn'])}, not all of them among {_shown(cut['among'])}")
+
+
+def _match_pairs(match: dict, pairs: dict, where: str) -> None:
+    for side in ("ns", "ew"):
+        if not isinstance(match[side], str) or match[side] not in pairs:
+            raise _damaged(f"{where} has {side} {_shown(match[side])}, which is not a pair of the file")
+    ns, ew = match["ns"], match["ew"]
+    if ns == ew:
+        raise _damaged(f"{where} has {_shown(ns)} at both ns and ew")
+    if match["winner"] is not None and match["winner"] not in (ns, ew):
+        expected = f"{_shown(ns)}, {_shown(ew)} or null expected"
+        raise _damaged(f"{where} has winner {_shown(match['winner'])}, who does not play in it ({expected})")
+
+
+def _matches_section(rows: list, rounds: dict, pairs: dict) -> dict[tuple[str, int, int], dict]:
+    matches: dict[tuple[str, int, int], dict] = {}
+    tables: dict[tuple, str] = {}
+    seated: dict[tuple, str] = {}
+    for number, raw in enumerate(rows, start=1):
+        where = f"match {number}"
+        match = _record(raw, where, KnockoutMatch, _plain_names(KnockoutMatch), refs=("round", "ns", "ew", "winner"))
+        round_ = _key_ref(match["round"], rounds, where, "round")
+        _whole(match["table"], where, "table", 1, rounds[round_]["tables"])
+        _match_pairs(match, pairs, where)
+        key = (*round_, match["table"])
+        _once(tables, key, where, f"sit at table {match['table']} in {_in_round(round_)}")
+        for side in ("ns", "ew"):
+            _once(seated, (round_, match[side]), where, f"seat {_shown(match[side])} in {_in_round(round_)}")
+        matches[key] = match | {"round": round_}
+    return matches
+
+
+def _knockout_tables_section(rounds: dict, matches: dict) -> None:
+    """Every table of a round has its match (the draw seats them all); a closed round has every winner."""
+    for key, round_ in rounds.items():
+        for table in range(1, round_["tables"] + 1):
+            match = matches.get((*key, table))
+            if match is None:
+                raise _damaged(f"{_in_round(key)} has no match at table {table}")
+            if round_["status"] == KnockoutRound.Status.CLOSED and match["winner"] is None:
+                raise _damaged(f"{_in_round(key)} is closed, but table {table} has no winner")
+
+
+def _knockout_deals_section(rows: list, matches: dict) -> list[dict]:
+    deals: list[dict] = []
+    numbers: dict[tuple, str] = {}
+    for position, raw in enumerate(rows, start=1):
+        where = f"deal {position}"
+        deal = _record(raw, where, KnockoutDeal, _plain_names(KnockoutDeal), refs=("match",))
+        key = _key_ref(deal["match"], matches, where, "match")
+        _whole(deal["number"], where, "number", 1, DEALS_PER_MATCH + matches[key]["extra_deals"])
+        _contract(deal, where)
+        _once(
+            numbers, (*key, deal["number"]), where, f"give deal {deal['number']} of table {key[2]} in {_in_round(key)}"
         )
-        matches[(bracket, number, match.table)] = match
-    KnockoutDeal.objects.bulk_create(
-        KnockoutDeal(match=matches[tuple(d["match"])], **{k: v for k, v in d.items() if k != "match"})
-        for d in data["deals"]
-    )
+        deals.append(deal | {"match": key})
+    return deals
+
+
+def _write_knockout(checked: dict, user, club) -> Knockout:
+    knockout = _saved(Knockout(**checked["knockout"], created_by=user, club=club), "the knockout")
+    made_pairs = [KnockoutPair(knockout=knockout, **p) for p in checked["pairs"].values()]
+    pairs = {p.name: p for p in _created(KnockoutPair, "pair", made_pairs)}
+    made_rounds = [KnockoutRound(knockout=knockout, **r) for r in checked["rounds"].values()]
+    rounds = {(r.bracket, r.number): r for r in _created(KnockoutRound, "round", made_rounds)}
+    fields = _plain_names(KnockoutMatch)
+    made_matches = [
+        KnockoutMatch(
+            round=rounds[m["round"]],
+            ns=pairs[m["ns"]],
+            ew=pairs[m["ew"]],
+            winner=pairs.get(m["winner"]),
+            **{name: m[name] for name in fields},
+        )
+        for m in checked["matches"].values()
+    ]
+    matches = {(m.round.bracket, m.round.number, m.table): m for m in _created(KnockoutMatch, "match", made_matches)}
+    fields = _plain_names(KnockoutDeal)
+    deals = [KnockoutDeal(match=matches[d["match"]], **{name: d[name] for name in fields}) for d in checked["deals"]]
+    _created(KnockoutDeal, "deal", deals)
     return knockout

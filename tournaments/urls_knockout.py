@@ -18,6 +18,7 @@ urlpatterns = [
     path(K + "draw/", views.knockout_draw, name="knockout_draw"),
     path(K + "bracket/", views.knockout_bracket, name="knockout_bracket"),
     path(K + "bracket.pdf", views.knockout_bracket_pdf, name="knockout_bracket_pdf"),
+    path(K + "bracket-wall.pdf", views.knockout_bracket_wall_pdf, name="knockout_bracket_wall_pdf"),
     path(K + "results.xlsx", views.knockout_results_xlsx, name="knockout_results_xlsx"),
     path(K + "export.json", views.knockout_export, name="knockout_export"),
     path(R, views.knockout_round, name="knockout_round"),

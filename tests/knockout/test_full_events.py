@@ -136,7 +136,7 @@ def test_every_four_aces_plan_played_to_the_end_through_the_pages(client_in, tab
     all_pairs = {f"North {i:02d} & South {i:02d}" for i in range(1, 2 * tables + 1)}
     expected = {("main", 1): all_pairs}
     knocked_out: set[str] = set()
-    champions = {}
+    champions, runners_up = {}, {}
     for bracket in ("main", "consolation"):
         for index, round_tables in enumerate(plan[bracket]):
             number = index + 1
@@ -150,7 +150,7 @@ def test_every_four_aces_plan_played_to_the_end_through_the_pages(client_in, tab
             going_on, left_out = check_close(round_, results, wanted)
             if round_tables == 1:
                 champions[bracket] = going_on[0]
-                knocked_out |= set(left_out)
+                runners_up[bracket] = left_out[0]  # the runner-up: not one for a free table
                 assert not KnockoutRound.objects.filter(knockout=knockout, bracket=bracket, number=number + 1).exists()
                 continue
             expected[(bracket, number + 1)] = set(going_on)
@@ -174,5 +174,9 @@ def test_every_four_aces_plan_played_to_the_end_through_the_pages(client_in, tab
     assert page.count("Winner: ") == 2
     assert f'id="main-winner">Winner: {champions["main"]}'.replace("&", "&amp;") in page
     assert f'id="consolation-winner">Winner: {champions["consolation"]}'.replace("&", "&amp;") in page
+    free = page.split('id="free"')[1]
     for pair in knocked_out:
-        assert pair.replace("&", "&amp;") in page.split('id="free"')[1]
+        assert pair.replace("&", "&amp;") in free
+    for bracket, pair in runners_up.items():
+        assert pair.replace("&", "&amp;") not in free
+        assert f"runner-up: {pair}".replace("&", "&amp;") in page.split(f'id="{bracket}-winner"')[1].split("</div>")[0]

@@ -77,7 +77,8 @@ def test_the_pad_deal_by_deal_above_and_below_the_line(client_in, match):
     assert match.winner_id == match.ew_id and match.margin == 380 and match.deals_played == 8
     page = client_in.get(match_url(match)).content.decode()
     row7 = page.split('id="deal-7"')[1].split("</tr>")[0]
-    assert "6C by E" in row7 and "honours EW100" in row7 and '<td class="num">600</td><td class="num">120</td>' in row7
+    assert "6C by E" in row7 and "honours 100 to East–West" in row7 and "EW100" not in row7
+    assert '<td class="num">600</td><td class="num">120</td>' in row7
     assert "passed out" in page.split('id="deal-6"')[1].split("</tr>")[0]
     unfinished = page.split('id="unfinished"')[1].split("</tr>")[0]
     assert '<td class="num">50</td><td></td><td class="num">300</td>' in unfinished
@@ -144,8 +145,11 @@ def test_just_the_two_totals(client_in, match):
 def test_a_tie_in_the_totals_decided_by_one_more_deal(client_in, match):
     post_totals(client_in, match, 990, 990)
     response = client_in.post(match_url(match), {"action": "decide", "how": "deal"})
-    assert "One more deal decides the tie: enter it below." in messages_of(response)
-    assert "Enter the two totals after that deal below." in client_in.get(match_url(match)).content.decode()
+    assert (
+        "One more deal decides the tie: enter the two totals after it below, or the pad deal by deal."
+        in messages_of(response)
+    )
+    assert "Enter the two totals after that deal below" in client_in.get(match_url(match)).content.decode()
     match.refresh_from_db()
     assert (match.finished, match.winner_id, match.decision) == (False, None, "deal")
     post_totals(client_in, match, 990, 1090)

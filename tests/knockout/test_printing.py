@@ -72,7 +72,7 @@ def test_the_results_workbook_has_every_match_and_every_deal(client_in, played):
     response = client_in.get(reverse("knockout_results_xlsx", args=[played.id]))
     assert response["Content-Disposition"] == 'attachment; filename="four-aces-night-knockout-results.xlsx"'
     book = load_workbook(io.BytesIO(response.content))
-    assert book.sheetnames == ["Matches", "Deals", "Plan"]
+    assert book.sheetnames == ["Matches", "Deals", "Plan", "Free tables"]
     rows = list(book["Matches"].iter_rows(values_only=True))
     assert rows[0][:9] == ("Bracket", "Round", "Table", "North–South", "East–West", "N–S total", "E–W total", "Winner",
                            "Margin")  # fmt: skip
@@ -98,4 +98,4 @@ def test_the_builders_take_plain_data():
     name, _, content = printing.draw_pdf(book, pagesize="letter")
     assert "No round is drawn yet." in pdf_text(content)[1]
     name, content_type, content = printing.results_xlsx(book)
-    assert load_workbook(io.BytesIO(content)).sheetnames == ["Matches", "Deals", "Plan"]
+    assert load_workbook(io.BytesIO(content)).sheetnames == ["Matches", "Deals", "Plan", "Free tables"]

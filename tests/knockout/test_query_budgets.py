@@ -26,6 +26,17 @@ PAGES = {
     "knockout_match": (lambda k: reverse("knockout_match", args=[k.id, "main", 1, 1]), 8),
     # session, user, clubs (the header), knockout list (annotated)
     "knockout_list": (lambda k: reverse("knockout_list"), 4),
+    # session, user, knockout, rounds, every match with its pairs and winner (no header on a PDF)
+    "knockout_bracket_wall_pdf": (lambda k: reverse("knockout_bracket_wall_pdf", args=[k.id]), 5),
+}
+# The live pages' polls (htmx asks for the fragment only, so no header and no club query).
+POLLS = {
+    # session, user, knockout, rounds, every match with its pairs and winner
+    "knockout_bracket": (lambda k: reverse("knockout_bracket", args=[k.id]), 5),
+    # the same, on the big screen
+    "knockout_bracket_projector": (lambda k: reverse("knockout_bracket", args=[k.id]) + "?projector=1", 5),
+    # session, user, knockout, the round, its matches with their pairs, rounds (read for the tabs all the same)
+    "knockout_round": (lambda k: reverse("knockout_round", args=[k.id, "main", 1]), 6),
 }
 
 
@@ -46,14 +57,24 @@ def play_open_rounds(knockout, rng: random.Random) -> None:
         services.round_close(round_=round_)
 
 
-def counts(client, knockout) -> dict[str, int]:
+def counts(client, knockout, pages=PAGES, headers=None) -> dict[str, int]:
     out = {}
-    for name, (url_of, _) in PAGES.items():
+    for name, (url_of, _) in pages.items():
         with CaptureQueriesContext(connection) as queries:
-            response = client.get(url_of(knockout))
+            response = client.get(url_of(knockout), headers=headers or {})
         assert response.status_code == 200, name
         out[name] = len(queries)
     return out
+
+
+def test_the_live_pages_polls_keep_their_budget_at_5_and_8_tables(client_in, director):
+    rng = random.Random(10)
+    budgets = {name: budget for name, (_, budget) in POLLS.items()}
+    for tables in (5, 8):
+        knockout = make_knockout(pairs=2 * tables, user=director, name=f"{tables} tables")
+        for _ in range(3):
+            assert counts(client_in, knockout, POLLS, {"HX-Request": "true"}) == budgets
+            play_open_rounds(knockout, rng)
 
 
 def test_every_knockout_page_keeps_its_budget_at_5_and_8_tables_and_as_rounds_are_played(client_in, director):

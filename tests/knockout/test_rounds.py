@@ -72,7 +72,8 @@ def test_closing_five_tables_sends_the_winners_and_the_best_loser_on(client_in):
     flagged = KnockoutMatch.objects.get(round=round_, best_loser=True)
     assert flagged.table == 2 and flagged.loser.name == best
     bracket = client_in.get(reverse("knockout_bracket", args=[knockout.id])).content.decode()
-    assert f"best loser: {best} goes on".replace("&", "&amp;") in bracket
+    box = bracket.split('class="box best_loser"')[1].split("</div>")[0]
+    assert "best loser: lost by 40 at table 2" in box and best.replace("&", "&amp;") in box
 
 
 def tied_for_best_loser(client, knockout):
@@ -202,7 +203,7 @@ def test_seven_tables_later_losers_go_to_the_free_tables(client_in):
     bracket = client_in.get(reverse("knockout_bracket", args=[knockout.id])).content.decode()
     free = bracket.split('id="free"')[1]
     for _, loser in second.values():
-        assert f"{loser} (lost the main round 2)".replace("&", "&amp;") in free
+        assert f"{loser} (lost in round 2)".replace("&", "&amp;") in free
     assert "Free table" in bracket and "Semi-final · 2 tables" in bracket
     consolation2 = get_round(knockout, "consolation", 2)
     assert consolation2.tables == 2 and len(pairs_of(consolation2)) == 4  # 3 winners and their best loser

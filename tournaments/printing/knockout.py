@@ -6,19 +6,26 @@ Rules: docs/rules/rubber-knockout.md ("What the director needs"). The builders t
 """
 
 import io
+import math
 from dataclasses import dataclass, field
 from datetime import date
 from xml.sax.saxutils import escape
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from openpyxl import Workbook as XlsxWorkbook
 from reportlab.lib import colors
+from reportlab.lib.pagesizes import landscape
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen import canvas as pdf_canvas
 from reportlab.platypus import KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
 
-from tournaments.printing.common import PDF, XLSX, build_document, clean, filename, fit, long_date, page_size
-from tournaments.printing.workbook import new_sheet
+from tournaments.printing.common import PDF, XLSX, build_document, clean, filename, long_date, page_size, slug
+from tournaments.printing.workbook import new_sheet, put_row
 
 VULNERABLE_WORDS = {"none": "Neither", "NS": "N–S", "EW": "E–W", "both": "Both"}
+SIDE_SHORT = {"NS": "N–S", "EW": "E–W"}
 UNFINISHED_RULE = (
     "After the last deal, an unfinished rubber scores 300 to a side with a game in it and 50 to a side with a "
     "part score in the unfinished game. The higher total wins the match; the margin is the difference."
@@ -69,6 +76,7 @@ class MatchSheet:
     decided_by: str  # "", "a cut", "one more deal"
     best_loser: bool  # the loser went on as best loser
     entry: str  # "", "deals", "totals"
+    progress: str = ""  # how the match stands, in words: "3 of 8 deals in", "one more deal"
 
     @property
     def loser(self) -> str:
@@ -90,6 +98,14 @@ class DrawRound:
 
 
 @dataclass(frozen=True)
+class FreePair:
+    """A pair knocked out after the main first round, at the free tables."""
+
+    name: str
+    how: str  # "lost the semi-final"
+
+
+@dataclass(frozen=True)
 class KnockoutBook:
     name: str
     date: date
@@ -98,11 +114,180 @@ class KnockoutBook:
     rounds: list[DrawRound]
     winners: dict[str, str] = field(default_factory=dict)  # bracket -> pair
     runners_up: dict[str, str] = field(default_factory=dict)
-    free: list[str] = field(default_factory=list)  # knocked out, playing rubber bridge
+    free: list[FreePair] = field(default_factory=list)  # knocked out, playing rubber bridge, in the order they went
+
+    @property
+    def free_tables(self) -> list[tuple[FreePair, FreePair | None]]:
+        """Two to a table, in the order they went out; an odd one waits for the next."""
+        return [
+            (self.free[i], self.free[i + 1] if i + 1 < len(self.free) else None) for i in range(0, len(self.free), 2)
+        ]
+
+
+# --- the bracket drawn (the wall chart, and the same boxes and lines on the bracket page) ----------------------
+#
+# Positions are in units down the page: a first-round match takes one unit, a box of round c 2**c units, and a
+# match sits halfway between the two boxes it is fed from. "Half-units" (start + end) give a box's middle.
+
+
+@dataclass(frozen=True)
+class ChartPair:
+    name: str
+    total: int | None = None
+    won: bool = False
+    came_up: bool = False  # came into this round as a best loser
+    went_up: bool = False  # lost here, and went on as a best loser
+
+
+@dataclass(frozen=True)
+class ChartBox:
+    kind: str  # "match", "to_come" (not drawn yet), "best_loser" (a best loser going up), "best_loser_to_come"
+    column: int  # 0 for the bracket's first round
+    start: int  # the units it spans, top to bottom
+    end: int
+    table: int | None = None  # a match's table; a best loser's: where it lost
+    pairs: tuple[ChartPair, ...] = ()  # a match: North–South, East–West
+    status: str = ""  # a match: not_started, playing, tied, won
+    note: str = ""  # a match: how it stands, in words
+    pair: str = ""  # a best loser's box: the pair
+    lost_by: int | None = None
+
+    @property
+    def number(self) -> int:
+        """The bracket's round number."""
+        return self.column + 1
+
+    @property
+    def fed(self) -> bool:
+        """A match of a later round: lines come into it from the two boxes it is fed from."""
+        return self.column > 0 and self.kind in ("match", "to_come")
+
+    @property
+    def middle(self) -> int:
+        """In half-units."""
+        return self.start + self.end
+
+    # On the page: a grid of two rows a unit under a row of headings, a gap column after each round's column.
+    @property
+    def grid_column(self) -> int:
+        return 2 * self.column + 1
+
+    @property
+    def row_start(self) -> int:
+        return 2 * self.start + 2
+
+    @property
+    def row_end(self) -> int:
+        return 2 * self.end + 2
+
+
+@dataclass(frozen=True)
+class ChartJoin:
+    """The line from a box into the match it feeds (the upper or the lower half of the bracket's "]")."""
+
+    column: int  # the fed match's column: the line runs in the gap before it
+    child: int  # the feeding box's middle, in half-units
+    parent: int  # the fed match's middle
+    best_loser: bool = False  # a best loser's way up
+
+    @property
+    def upper(self) -> bool:
+        return self.child < self.parent
+
+    @property
+    def grid_column(self) -> int:
+        return 2 * self.column
+
+    @property
+    def row_start(self) -> int:
+        return min(self.child, self.parent) + 2
+
+    @property
+    def row_end(self) -> int:
+        return max(self.child, self.parent) + 2
+
+
+@dataclass(frozen=True)
+class ChartColumn:
+    stage: str  # "Round 1", "Semi-final", "Final"
+    tables: int
+    who: str  # who plays, in plain words
+    number: int
+    drawn: bool
+
+    @property
+    def grid_column(self) -> int:
+        return 2 * self.number - 1
+
+
+@dataclass(frozen=True)
+class ChartSide:
+    bracket: str  # "main" or "consolation"
+    title: str
+    columns: list[ChartColumn]
+    boxes: list[ChartBox]
+    joins: list[ChartJoin]
+    units: int
+    final_start: int = 0  # the units of the final's box (the winner's box sits level with it)
+    final_end: int = 1
+    winner: str = ""
+    runner_up: str = ""
+
+    @property
+    def rows(self) -> int:
+        return 2 * self.units
+
+    @property
+    def winner_column(self) -> int:
+        return 2 * len(self.columns) + 1
+
+    @property
+    def winner_row_start(self) -> int:
+        return 2 * self.final_start + 2
+
+    @property
+    def winner_row_end(self) -> int:
+        return 2 * self.final_end + 2
+
+
+@dataclass(frozen=True)
+class BracketChart:
+    name: str
+    date: date
+    sides: list[ChartSide]
+    note: str = ""  # the plan's note or problem
+
+
+def honours_short(code: str) -> str:
+    """ "NS100" -> "100 N–S" (the pad's narrow column); "" for none."""
+    side, points = (code or "")[:2].upper(), (code or "")[2:]
+    return f"{points} {SIDE_SHORT[side]}" if side in SIDE_SHORT and points.isdigit() else (code or "")
+
+
+def honours_long(code: str) -> str:
+    """ "NS100" -> "100 to N–S" (the workbook); "" for none."""
+    side, points = (code or "")[:2].upper(), (code or "")[2:]
+    if side in SIDE_SHORT and points.isdigit():
+        return _("%(points)s to %(side)s") % {"points": points, "side": SIDE_SHORT[side]}
+    return code or ""
 
 
 def _number(value: int | None) -> str:
     return "" if value is None else f"{value:,}"
+
+
+def _knockout_filename(name: str, what: str, extension: str) -> str:
+    """ "Spring night", "knockout" -> "spring-night-knockout.pdf"; an event already called a knockout keeps one
+    "knockout": "Spring knockout" -> "spring-knockout.pdf", "spring-knockout-results.xlsx"."""
+    named = slug(name)
+    if (named == "knockout" or named.endswith("-knockout")) and (what == "knockout" or what.startswith("knockout-")):
+        what = what.removeprefix("knockout").lstrip("-")
+    return filename(name, what, extension) if what else f"{named}.{extension}"
+
+
+def _event_title(name: str) -> str:
+    """ "Spring night – knockout"; an event already called a knockout is not called so twice."""
+    return name if name.casefold().rstrip().endswith("knockout") else f"{name} – knockout"
 
 
 # --- PDF ------------------------------------------------------------------------------------------------------
@@ -145,7 +330,8 @@ def bracket_pdf(book: KnockoutBook, *, pagesize: str = "A4") -> tuple[str, str, 
     round, then a rubber score pad for each match."""
     size = page_size(pagesize)
     width = size[0] - 2 * MARGIN
-    story = [_p(f"{book.name} – knockout", TITLE), _p(long_date(book.date), SUBTITLE)]
+    title = _event_title(book.name)
+    story = [_p(title, TITLE), _p(long_date(book.date), SUBTITLE)]
     story += _plan(book, width)
     story += _winners(book)
     for bracket in ("main", "consolation"):
@@ -155,11 +341,20 @@ def bracket_pdf(book: KnockoutBook, *, pagesize: str = "A4") -> tuple[str, str, 
             story += [KeepTogether(_bracket_round(r, width)) for r in rounds]
     if book.free:
         story += [_p("Free tables (knocked out: rubber bridge until the end)", HEADING)]
-        story += [_p(line, BODY) for line in book.free]
+        story += [_p(_free_table(number, a, b), BODY) for number, (a, b) in enumerate(book.free_tables, start=1)]
     for round_ in book.rounds:
         story += [PageBreak(), *_draw(book, round_, width)]
     story += _pads(book, width)
-    return filename(book.name, "knockout", "pdf"), PDF, build_document(story, size, f"{book.name} – knockout")
+    return _knockout_filename(book.name, "knockout", "pdf"), PDF, build_document(story, size, title)
+
+
+def _free_table(number: int, a: FreePair, b: FreePair | None) -> str:
+    first = f"{a.name} ({a.how})"
+    if b is None:
+        return _("Free table %(number)s: %(pair)s, waiting for another pair") % {"number": number, "pair": first}
+    return _("Free table %(number)s: %(pair)s v %(other)s") % {
+        "number": number, "pair": first, "other": f"{b.name} ({b.how})"
+    }  # fmt: skip
 
 
 def draw_pdf(book: KnockoutBook, *, pagesize: str = "A4") -> tuple[str, str, bytes]:
@@ -174,7 +369,7 @@ def draw_pdf(book: KnockoutBook, *, pagesize: str = "A4") -> tuple[str, str, byt
         story.append(_p("No round is drawn yet.", BODY))
     story += _pads(book, width)
     what = "draw" if len(book.rounds) != 1 else f"{book.rounds[0].bracket}-round-{book.rounds[0].number}-draw"
-    return filename(book.name, what, "pdf"), PDF, build_document(story, size, f"{book.name} – the draw")
+    return _knockout_filename(book.name, what, "pdf"), PDF, build_document(story, size, f"{book.name} – the draw")
 
 
 def _plan(book: KnockoutBook, width: float) -> list:
@@ -202,15 +397,36 @@ def _note(m: MatchSheet) -> str:
     if not m.entry:
         return "not started"
     if not m.finished:
-        return "playing"
+        return m.progress or "playing"
     if not m.winner:
         return "tied: to decide"
     return m.decided_by
 
 
+def shrunk(text: str, font: str, size: float, width: float, smallest: float) -> float:
+    """The largest size from `size` down to `smallest` at which the text fits the width on one line
+    (`smallest` when even that is too wide: the caller wraps it then)."""
+    fits = stringWidth(text, font, size)
+    if fits <= width:
+        return size
+    return max(smallest, size * width / fits)
+
+
+CELL_PADDING = 12  # a table cell's left and right padding (reportlab's default, 6 each)
+
+
+def _cell(text: str, font: str, size: float, width: float) -> Paragraph:
+    """A table cell's text in full, for a column `width` wide: shrunk to fit one line (to 70% of the size), else
+    wrapped. Never cut."""
+    text = clean(text)
+    small = shrunk(text, font, size, width - CELL_PADDING - 0.5, 0.7 * size)
+    style = ParagraphStyle("cell", fontName=font, fontSize=small, leading=small * 1.15)
+    return Paragraph(escape(text), style)
+
+
 def _bracket_round(round_: DrawRound, width: float) -> list:
     """One round of the bracket: the winner in bold, a best loser who goes on marked with a star."""
-    widths = [w * width for w in (0.06, 0.3, 0.08, 0.3, 0.08, 0.08, 0.1)]
+    widths = [w * width for w in (0.06, 0.29, 0.08, 0.29, 0.08, 0.08, 0.12)]
     rows = [["Table", "North–South", "Total", "East–West", "Total", "Margin", ""]]
     extra = [
         ("ALIGN", (2, 0), (2, -1), "RIGHT"),
@@ -222,21 +438,18 @@ def _bracket_round(round_: DrawRound, width: float) -> list:
         if m.best_loser:
             names[m.loser] = f"{m.loser} *"
             extra.append(("BACKGROUND", (0, i), (-1, i), MARK_FILL))
+        font = {side: "Helvetica-Bold" if m.winner and m.winner == side else "Helvetica" for side in (m.ns, m.ew)}
         rows.append(
             [
                 str(m.table),
-                fit(clean(names[m.ns]), "Helvetica-Bold", 9, widths[1] - 8),
+                _cell(names[m.ns], font[m.ns], 9, widths[1]),
                 _number(m.ns_total),
-                fit(clean(names[m.ew]), "Helvetica-Bold", 9, widths[3] - 8),
+                _cell(names[m.ew], font[m.ew], 9, widths[3]),
                 _number(m.ew_total),
                 _number(m.margin),
-                fit(clean(_note(m)), "Helvetica", 8, widths[6] - 6),
+                _cell(_note(m), "Helvetica", 8, widths[6]),
             ]
         )
-        if m.winner:
-            column = 1 if m.winner == m.ns else 3
-            extra.append(("FONT", (column, i), (column, i), "Helvetica-Bold", 9))
-        extra.append(("FONT", (6, i), (6, i), "Helvetica", 8))
     story = [_p(round_.title + ("" if round_.closed else " (playing)"), SUBHEADING)]
     story.append(Table(rows, colWidths=widths, hAlign="LEFT", repeatRows=1, style=_grid(9, extra)))
     if any(m.best_loser for m in round_.matches):
@@ -254,8 +467,8 @@ def _draw(book: KnockoutBook, round_: DrawRound, width: float) -> list:
         rows.append(
             [
                 str(m.table),
-                fit(clean(m.ns), "Helvetica-Bold", 13, widths[1] - 10),
-                fit(clean(m.ew), "Helvetica-Bold", 13, widths[2] - 10),
+                _cell(m.ns, "Helvetica-Bold", 13, widths[1]),
+                _cell(m.ew, "Helvetica-Bold", 13, widths[2]),
             ]
         )
     extra = [
@@ -291,7 +504,7 @@ def _pad_row(line: PadLine | None, number: int) -> list[str]:
     if line.contract == "PASS":
         played = ["passed out", "", "", ""]
     else:
-        played = [line.contract, line.declarer, str(line.tricks), line.honours]
+        played = [line.contract, line.declarer, str(line.tricks), honours_short(line.honours)]
     points = [line.ns_above, line.ns_below, line.ew_above, line.ew_below]
     return [
         str(line.number),
@@ -344,21 +557,305 @@ def _pad(book: KnockoutBook, m: MatchSheet, width: float) -> list:
     return story
 
 
+# --- the wall chart: the bracket drawn on one landscape page ---------------------------------------------------
+
+WALL_MARGIN = 28
+WALL_GAP = 16  # between a round's column and the next: the joining lines run here
+LINE_INK = colors.Color(0.3, 0.3, 0.3)
+BOX_INK = colors.Color(0.45, 0.45, 0.45)
+FAINT_INK = colors.Color(0.55, 0.55, 0.55)
+BEST_LOSER_INK = colors.Color(0.72, 0.4, 0.0)
+BEST_LOSER_FILL = colors.Color(1, 0.93, 0.8)
+WINNER_INK = colors.Color(0.11, 0.42, 0.18)
+WINNER_FILL = colors.Color(0.91, 0.96, 0.91)
+DASH = (3, 2)
+
+
+def fit_lines(text: str, font: str, size: float, width: float, height: float) -> tuple[float, list[str]]:
+    """The text in full within width x height, as large as it goes up to `size`: on one line, shrunk as it needs,
+    or on two (broken at " & ", or the middle space) when that prints it larger. Never cut."""
+    text = clean(text)
+    size = min(size, height / 1.15)
+    one = stringWidth(text, font, size)
+    if one <= width:
+        return size, [text]
+    single = size * width / one
+    lines = _two_lines(text)
+    widest = max(stringWidth(line, font, 1) for line in lines)
+    double = min(size, height / (1.15 * len(lines)), width / widest if widest else size)
+    if len(lines) == 1 or single >= 0.9 * double:
+        return single, [text]
+    return double, lines
+
+
+def _two_lines(text: str) -> list[str]:
+    if " & " in text:
+        a, b = text.split(" & ", 1)
+        return [f"{a} &", b]
+    spaces = [i for i, ch in enumerate(text) if ch == " "]
+    if not spaces:
+        return [text]
+    cut = min(spaces, key=lambda i: abs(i - len(text) / 2))
+    return [text[:cut], text[cut + 1 :]]
+
+
+def _text(
+    c, text: str, x: float, y: float, font: str, size: float, width: float, height: float, align: str = "left"
+) -> None:
+    """The text fitted into the box whose left (or centre) is x and whose middle is y."""
+    size, lines = fit_lines(text, font, size, width, height)
+    c.setFont(font, size)
+    leading = size * 1.15
+    first = y + (len(lines) - 1) * leading / 2 - size * 0.35
+    for i, line in enumerate(lines):
+        draw = c.drawCentredString if align == "center" else c.drawString
+        draw(x, first - i * leading, line)
+
+
+def _star(c, x: float, y: float, r: float) -> None:
+    """The best-loser mark: a five-pointed star centred on (x, y)."""
+    path = c.beginPath()
+    for i in range(10):
+        radius = r if i % 2 == 0 else r * 0.45
+        angle = math.pi / 2 + i * math.pi / 5
+        point = (x + radius * math.cos(angle), y + radius * math.sin(angle))
+        if i == 0:
+            path.moveTo(*point)
+        else:
+            path.lineTo(*point)
+    path.close()
+    c.saveState()
+    c.setFillColor(BEST_LOSER_INK)
+    c.drawPath(path, fill=1, stroke=0)
+    c.restoreState()
+
+
+class _Wall:
+    """Where a side's boxes go on the page: columns across (a round still to be drawn narrower), units down."""
+
+    def __init__(self, side: ChartSide, left: float, top: float, width: float, unit: float) -> None:
+        self.side, self.top, self.unit = side, top, unit
+        weights = [1.0 if column.drawn else 0.7 for column in side.columns] + [0.9]  # the rounds, then the winner
+        share = (width - len(side.columns) * WALL_GAP) / sum(weights)
+        self.widths = [weight * share for weight in weights]
+        self.lefts = [left + sum(self.widths[:i]) + i * WALL_GAP for i in range(len(weights))]
+        self.box_height = min(unit * 0.86, 44.0)
+
+    def x(self, column: int) -> float:
+        return self.lefts[column]
+
+    def width(self, column: int) -> float:
+        return self.widths[column]
+
+    def y(self, half_units: int) -> float:
+        return self.top - half_units / 2 * self.unit
+
+
+def _line(c, points: list[tuple[float, float]], best_loser: bool) -> None:
+    c.saveState()
+    c.setStrokeColor(BEST_LOSER_INK if best_loser else LINE_INK)
+    c.setLineWidth(1.1 if best_loser else 0.8)
+    if best_loser:
+        c.setDash(*DASH)
+    path = c.beginPath()
+    path.moveTo(*points[0])
+    for point in points[1:]:
+        path.lineTo(*point)
+    c.drawPath(path, stroke=1, fill=0)
+    c.restoreState()
+
+
+def _wall_box(c, wall: _Wall, box: ChartBox) -> None:
+    w, h = wall.width(box.column), wall.box_height
+    x, middle = wall.x(box.column), wall.y(box.middle)
+    bottom = middle - h / 2
+    c.saveState()
+    dashed = box.kind != "match"
+    ink = BEST_LOSER_INK if box.kind.startswith("best_loser") else BOX_INK
+    c.setStrokeColor(ink)
+    c.setFillColor(BEST_LOSER_FILL if box.kind == "best_loser" else colors.white)
+    c.setLineWidth(0.8)
+    if dashed:
+        c.setDash(*DASH)
+    c.rect(x, bottom, w, h, stroke=1, fill=1)
+    c.restoreState()
+    pad = min(4.0, w * 0.04)
+    if box.kind == "to_come":
+        c.setFillColor(FAINT_INK)
+        _text(c, _("to be drawn"), x + w / 2, middle, "Helvetica-Oblique", 7.5, w - 2 * pad, h * 0.5, "center")
+    elif box.kind == "best_loser_to_come":
+        c.setFillColor(BEST_LOSER_INK)
+        _star(c, x + pad + h * 0.12, middle, h * 0.12)
+        words = _("best loser, to come")
+        _text(c, words, x + pad + h * 0.3, middle, "Helvetica-Oblique", 7.5, w - 2 * pad - h * 0.3, h * 0.5)
+    elif box.kind == "best_loser":
+        caption = _("best loser: lost by %(margin)s at table %(table)s") % {
+            "margin": _number(box.lost_by), "table": box.table
+        }  # fmt: skip
+        c.setFillColor(BEST_LOSER_INK)
+        _star(c, x + pad + h * 0.1, bottom + h * 0.74, h * 0.1)
+        _text(c, caption, x + pad + h * 0.25, bottom + h * 0.74, "Helvetica", 6.5, w - 2 * pad - h * 0.25, h * 0.3)
+        c.setFillColor(colors.black)
+        _text(c, box.pair, x + pad, bottom + h * 0.32, "Helvetica-Bold", 8.5, w - 2 * pad, h * 0.5)
+    else:
+        _wall_match(c, wall, box, x, bottom, pad)
+    c.setFillColor(colors.black)
+
+
+def _wall_match(c, wall: _Wall, box: ChartBox, x: float, bottom: float, pad: float) -> None:
+    w, h = wall.width(box.column), wall.box_height
+    caption = _("Table %(table)s · %(note)s") % {"table": box.table, "note": box.note}
+    c.setFillColor(FAINT_INK)
+    _text(c, caption, x + pad, bottom + h * 0.84, "Helvetica", 6.5, w - 2 * pad, h * 0.26)
+    usable = h * 0.76  # under the caption
+    row = usable / 2
+    for i, pair in enumerate(box.pairs):
+        middle = bottom + usable - row * (i + 0.5) + h * 0.01
+        font = "Helvetica-Bold" if pair.won else "Helvetica"
+        total = _number(pair.total)
+        size = min(8.5, row / 1.3)
+        total_width = stringWidth(total, font, size) + (pad if total else 0)
+        left = x + pad
+        if pair.came_up or pair.went_up:
+            _star(c, left + size * 0.4, middle, size * 0.42)
+            left += size * 1.0
+        c.setFillColor(colors.black)
+        _text(c, pair.name, left, middle, font, size, x + w - pad - total_width - left, row)
+        if total:
+            c.setFont(font, size)
+            c.drawRightString(x + w - pad, middle - size * 0.35, total)
+
+
+def _wall_winner(c, wall: _Wall) -> None:
+    side = wall.side
+    w = wall.width(len(side.columns))
+    h = max(wall.box_height, min(wall.unit * 0.86 * (side.final_end - side.final_start), 60.0))
+    x, middle = wall.x(len(side.columns)), wall.y(side.final_start + side.final_end)
+    bottom = middle - h / 2
+    c.saveState()
+    if side.winner:
+        c.setStrokeColor(WINNER_INK)
+        c.setFillColor(WINNER_FILL)
+        c.setLineWidth(2)
+    else:
+        c.setStrokeColor(BOX_INK)
+        c.setFillColor(colors.white)
+        c.setDash(*DASH)
+    c.rect(x, bottom, w, h, stroke=1, fill=1)
+    c.restoreState()
+    pad = 5
+    if not side.winner:
+        c.setFillColor(FAINT_INK)
+        _text(c, _("winner to come"), x + w / 2, middle, "Helvetica-Oblique", 8, w - 2 * pad, h * 0.5, "center")
+        c.setFillColor(colors.black)
+        return
+    c.setFillColor(WINNER_INK)
+    _text(c, _("Winner"), x + pad, bottom + h * 0.86, "Helvetica-Bold", 7, w - 2 * pad, h * 0.2)
+    c.setFillColor(colors.black)
+    name_height = h * (0.5 if side.runner_up else 0.66)
+    name_middle = bottom + h * (0.52 if side.runner_up else 0.42)
+    _text(c, side.winner, x + pad, name_middle, "Helvetica-Bold", 11, w - 2 * pad, name_height)
+    if side.runner_up:
+        c.setFillColor(FAINT_INK)
+        runner_up = _("runner-up: %(pair)s") % {"pair": side.runner_up}
+        _text(c, runner_up, x + pad, bottom + h * 0.14, "Helvetica", 6.5, w - 2 * pad, h * 0.2)
+        c.setFillColor(colors.black)
+
+
+def _wall_side(c, side: ChartSide, left: float, top: float, width: float, unit: float) -> None:
+    c.setFillColor(colors.black)
+    title = _("%(side)s: won by %(pair)s") % {"side": side.title, "pair": side.winner} if side.winner else side.title
+    _text(c, title, left, top - 6, "Helvetica-Bold", 11, width, 13)
+    wall = _Wall(side, left, top - 26, width, unit)
+    for i, column in enumerate(side.columns):
+        tables = ngettext("%(tables)s table", "%(tables)s tables", column.tables) % {"tables": column.tables}
+        head = f"{column.stage} · {tables}"
+        c.setFillColor(FAINT_INK)
+        _text(c, head, wall.x(i), top - 19, "Helvetica-Bold", 7.5, wall.width(i), 9)
+    for join in side.joins:
+        x1 = wall.x(join.column - 1) + wall.width(join.column - 1)
+        xm, x2 = x1 + WALL_GAP / 2, wall.x(join.column)
+        y1, y2 = wall.y(join.child), wall.y(join.parent)
+        _line(c, [(x1, y1), (xm, y1), (xm, y2), (x2, y2)], join.best_loser)
+    final_y = wall.y(side.final_start + side.final_end)
+    last = wall.x(len(side.columns) - 1) + wall.width(len(side.columns) - 1)
+    _line(c, [(last, final_y), (last + WALL_GAP, final_y)], False)
+    for box in side.boxes:
+        _wall_box(c, wall, box)
+    _wall_winner(c, wall)
+
+
+def _wall_legend(c, left: float, y: float) -> None:
+    """What the marks mean, along the foot of the page."""
+    size, x = 7.5, left + 12
+    _star(c, left + 4, y + 2.6, 4)
+    c.setFillColor(colors.black)
+    for font, text, after in (
+        ("Helvetica", _("best loser: lost by the smallest margin and went on with the winners"), 14),
+        (None, _("a best loser's way up"), 14),
+        ("Helvetica-Bold", _("bold"), 0),
+        ("Helvetica", _(": the winner of the match"), 14),
+    ):
+        if font is None:
+            _line(c, [(x, y + 2.6), (x + 20, y + 2.6)], True)
+            x, font = x + 25, "Helvetica"
+        c.setFont(font, size)
+        c.drawString(x, y, text)
+        x += stringWidth(text, font, size) + after
+
+
+def bracket_chart_pdf(chart: BracketChart, *, pagesize: str = "A4") -> tuple[str, str, bytes]:
+    """The bracket for the wall: one landscape page, the main tournament above the consolation, every match a
+    box joined by lines to the match its winner went on to, best losers marked, each winner in full."""
+    width, height = landscape(page_size(pagesize))
+    buffer = io.BytesIO()
+    c = pdf_canvas.Canvas(buffer, pagesize=(width, height), invariant=1)
+    title = _("%(event)s: the bracket") % {"event": _event_title(chart.name)}
+    c.setTitle(clean(title))
+    c.setAuthor("Club Director")
+    c.setCreator("Club Director")
+    inner = width - 2 * WALL_MARGIN
+    top = height - WALL_MARGIN
+    _text(c, title, WALL_MARGIN, top - 8, "Helvetica-Bold", 16, inner, 18)
+    c.setFillColor(FAINT_INK)
+    subtitle = " · ".join(x for x in (long_date(chart.date), chart.note) if x)
+    _text(c, subtitle, WALL_MARGIN, top - 24, "Helvetica", 8.5, inner, 10)
+    top -= 38
+    bottom = WALL_MARGIN + 18
+    sides = chart.sides
+    if not sides or not any(side.boxes for side in sides):
+        c.setFillColor(colors.black)
+        _text(c, _("No plan yet: the pairs are not in."), WALL_MARGIN, top - 20, "Helvetica", 11, inner, 14)
+    else:
+        between = 14
+        units = sum(max(side.units, 1) for side in sides)
+        unit = min(60.0, (top - bottom - 26 * len(sides) - between * (len(sides) - 1)) / units)
+        for side in sides:
+            _wall_side(c, side, WALL_MARGIN, top, inner, unit)
+            top -= 26 + max(side.units, 1) * unit + between
+        _wall_legend(c, WALL_MARGIN, WALL_MARGIN + 2)
+    c.showPage()
+    c.save()
+    return _knockout_filename(chart.name, "knockout-bracket", "pdf"), PDF, buffer.getvalue()
+
+
 # --- XLSX -----------------------------------------------------------------------------------------------------
 
 
 def results_xlsx(book: KnockoutBook) -> tuple[str, str, bytes]:
     """Sheets: Matches (every match, its totals, winner, margin, how decided, best loser) and Deals (every deal
-    of every pad, above and below the line, with the unfinished-rubber bonuses), then the plan."""
+    of every pad, above and below the line, with the unfinished-rubber bonuses), then the plan, then the free
+    tables (the pairs knocked out after the first round, two to a table, in the order they went out)."""
     xlsx = XlsxWorkbook(write_only=True)
     xlsx.properties.title = f"{book.name} – knockout results"
     xlsx.properties.creator = "Club Director"
     _matches(xlsx, book)
     _deals(xlsx, book)
     _plan_sheet(xlsx, book)
+    _free_sheet(xlsx, book)
     buffer = io.BytesIO()
     xlsx.save(buffer)
-    return filename(book.name, "knockout-results", "xlsx"), XLSX, buffer.getvalue()
+    return _knockout_filename(book.name, "knockout-results", "xlsx"), XLSX, buffer.getvalue()
 
 
 def _name_width(book: KnockoutBook) -> float:
@@ -374,7 +871,8 @@ def _matches(xlsx: XlsxWorkbook, book: KnockoutBook) -> None:
     ws = new_sheet(xlsx, "Matches", headers, "D2")
     for round_ in book.rounds:
         for m in round_.matches:
-            ws.append(
+            put_row(
+                ws,
                 [
                     round_.bracket.capitalize(),
                     round_.title,
@@ -388,13 +886,13 @@ def _matches(xlsx: XlsxWorkbook, book: KnockoutBook) -> None:
                     m.decided_by or ("totals" if m.winner else None),
                     m.loser if m.best_loser else None,
                     {"deals": "deal by deal", "totals": "totals only"}.get(m.entry, "not started"),
-                ]
+                ],
             )
 
 
 def _deals(xlsx: XlsxWorkbook, book: KnockoutBook) -> None:
     headers = [("Bracket", 13), ("Round", 20), ("Table", 7), ("Deal", 9), ("Vulnerable", 10), ("Contract", 9)]
-    headers += [("By", 6), ("Tricks", 7), ("Honours", 9), ("N–S above", 10), ("N–S below", 10)]
+    headers += [("By", 6), ("Tricks", 7), ("Honours", 12), ("N–S above", 10), ("N–S below", 10)]
     headers += [("E–W above", 10), ("E–W below", 10), ("N–S total", 10), ("E–W total", 10), ("Notes", 40)]
     ws = new_sheet(xlsx, "Deals", headers, "E2")
     for round_ in book.rounds:
@@ -402,7 +900,8 @@ def _deals(xlsx: XlsxWorkbook, book: KnockoutBook) -> None:
             where = [round_.bracket.capitalize(), round_.title, m.table]
             for line in m.lines:
                 passed = line.contract == "PASS"
-                ws.append(
+                put_row(
+                    ws,
                     [
                         *where,
                         line.number,
@@ -410,7 +909,7 @@ def _deals(xlsx: XlsxWorkbook, book: KnockoutBook) -> None:
                         line.contract,
                         None if passed else line.declarer,
                         None if passed else line.tricks,
-                        line.honours or None,
+                        honours_long(line.honours) or None,
                         line.ns_above,
                         line.ns_below,
                         line.ew_above,
@@ -418,20 +917,31 @@ def _deals(xlsx: XlsxWorkbook, book: KnockoutBook) -> None:
                         line.ns_running,
                         line.ew_running,
                         line.notes or None,
-                    ]
+                    ],
                 )
             if m.lines and m.finish_ns is not None:
-                ws.append(
+                put_row(
+                    ws,
                     [*where, "unfinished", None, None, None, None, None, m.finish_ns, None, m.finish_ew, None]
-                    + [m.ns_total, m.ew_total, "unfinished-rubber bonuses after the last deal"]
+                    + [m.ns_total, m.ew_total, "unfinished-rubber bonuses after the last deal"],
                 )
 
 
 def _plan_sheet(xlsx: XlsxWorkbook, book: KnockoutBook) -> None:
     ws = new_sheet(xlsx, "Plan", [("Bracket", 13), ("Round", 14), ("Tables", 8), ("Who plays", 60)], "A2")
     for row in book.plan:
-        ws.append([row.bracket.capitalize(), row.stage, row.tables, row.who])
+        put_row(ws, [row.bracket.capitalize(), row.stage, row.tables, row.who])
     if book.plan_note:
-        ws.append([None, None, None, book.plan_note])
+        put_row(ws, [None, None, None, book.plan_note])
     for bracket, pair in book.winners.items():
-        ws.append([bracket.capitalize(), "Winner", None, pair])
+        put_row(ws, [bracket.capitalize(), "Winner", None, pair])
+
+
+def _free_sheet(xlsx: XlsxWorkbook, book: KnockoutBook) -> None:
+    name_w = _name_width(book)
+    headers = [("Free table", 10), ("Pair", name_w), ("Went out", 30), ("Plays", name_w)]
+    ws = new_sheet(xlsx, "Free tables", headers, "B2")
+    for number, (a, b) in enumerate(book.free_tables, start=1):
+        put_row(ws, [number, a.name, a.how, b.name if b else _("waiting for another pair")])
+        if b is not None:
+            put_row(ws, [number, b.name, b.how, a.name])

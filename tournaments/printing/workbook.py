@@ -1,12 +1,15 @@
 """The results workbook: standings, every round's seating and results, every deal entered, pairs when kept.
 
 Written with openpyxl's write-only mode (rows streamed, styles only on the header row) so a large party stays fast.
+Every cell goes through `text_cell` (rows through `put_row`): typed-in text is stored as text, so a guest named
+"=1+1" or a shared place "=2" never becomes a formula, and numbers stay numbers.
 """
 
 import io
 
 from openpyxl import Workbook as XlsxWorkbook
 from openpyxl.cell import WriteOnlyCell
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 
@@ -33,6 +36,25 @@ def results_xlsx(book: Workbook) -> tuple[str, str, bytes]:
     return filename(sheet.party_name, "results", "xlsx"), XLSX, buffer.getvalue()
 
 
+def text_cell(ws, value):
+    """What the sheet stores for `value`: a str as a text cell (never a formula, an error code such as "#N/A", or
+    anything else openpyxl would read into it), other values (numbers, None) as they are.
+
+    openpyxl types a str starting with "=" as a formula; forcing the type back to "s" after the value is set keeps
+    the exact text. The control characters a sheet cannot hold are dropped rather than failing the whole file.
+    """
+    if not isinstance(value, str):
+        return value
+    cell = WriteOnlyCell(ws, value=ILLEGAL_CHARACTERS_RE.sub("", value))
+    cell.data_type = "s"
+    return cell
+
+
+def put_row(ws, values) -> None:
+    """Append one row to a write-only sheet, every value through `text_cell`."""
+    ws.append([text_cell(ws, value) for value in values])
+
+
 def new_sheet(xlsx: XlsxWorkbook, title: str, headers: list[tuple[str, float]], freeze: str):
     """A sheet with column widths, frozen panes and a bold header row; the data rows are appended after."""
     ws = xlsx.create_sheet(title)
@@ -41,11 +63,11 @@ def new_sheet(xlsx: XlsxWorkbook, title: str, headers: list[tuple[str, float]], 
     ws.freeze_panes = freeze
     row = []
     for text, _ in headers:
-        cell = WriteOnlyCell(ws, value=text)
+        cell = text_cell(ws, text)
         cell.font = BOLD
         cell.alignment = HEAD_ALIGN
         row.append(cell)
-    ws.append(row)
+    put_row(ws, row)
     return ws
 
 
@@ -77,7 +99,7 @@ def _standings(xlsx: XlsxWorkbook, book: Workbook) -> None:
             else:
                 _, table, seat, partner, result = entry
                 row += [table, SEAT_WORDS.get(seat, seat or None), partner or None, result]
-        ws.append(row)
+        put_row(ws, row)
 
 
 def _seating(xlsx: XlsxWorkbook, book: Workbook) -> None:
@@ -87,7 +109,8 @@ def _seating(xlsx: XlsxWorkbook, book: Workbook) -> None:
     headers += [("N–S", 9), ("E–W", 9), ("Winner", 8)]
     ws = new_sheet(xlsx, "Seating", headers, "C2")
     for row in book.seating:
-        ws.append(
+        put_row(
+            ws,
             [
                 row.round,
                 row.table,
@@ -98,7 +121,7 @@ def _seating(xlsx: XlsxWorkbook, book: Workbook) -> None:
                 row.ns,
                 row.ew,
                 SIDE_WORDS.get(row.winner, row.winner or None),
-            ]
+            ],
         )
 
 
@@ -128,7 +151,8 @@ def _deals(xlsx: XlsxWorkbook, book: Workbook) -> None:
     headings = {n: _deal_heading(n) for n in range(1, party_rules.DEALS_PER_ROUND + 1)}
     for deal in book.deals:
         dealer, vulnerable = headings.get(deal.number) or _deal_heading(deal.number)
-        ws.append(
+        put_row(
+            ws,
             [
                 deal.round,
                 deal.table,
@@ -141,7 +165,7 @@ def _deals(xlsx: XlsxWorkbook, book: Workbook) -> None:
                 deal.score,
                 deal.ns,
                 deal.ew,
-            ]
+            ],
         )
 
 
@@ -151,4 +175,4 @@ def _pairs(xlsx: XlsxWorkbook, book: Workbook) -> None:
         xlsx, "Pairs", [("Place", 7), ("Pair", _name_width((p[1] for p in pairs), 24, 60)), ("Total", 9)], "A2"
     )
     for label, name, total in pairs:
-        ws.append([label, name, total])
+        put_row(ws, [label, name, total])

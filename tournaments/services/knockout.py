@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from tournaments.imports import line_of
 from tournaments.models import Knockout, KnockoutDeal, KnockoutMatch, KnockoutPair, KnockoutRound
 from tournaments.models.knockout import DEALS_PER_MATCH
 from tournaments.rules import knockout as knockout_rules
@@ -95,13 +96,13 @@ def _clean_pairs(entries: list, *, existing: list[KnockoutPair]) -> list[tuple[s
     players = {n.casefold(): p.name for p in existing for n in (p.player_a, p.player_b)}
     pairs = {_pair_key(p.player_a, p.player_b) for p in existing}
     errors, cleaned = [], []
-    for number, parts in enumerate(entries, start=1):
-        checked = _check_pair(parts, f"Line {number}: " if len(entries) > 1 else "")
+    for index, parts in enumerate(entries, start=1):
+        where = f"Line {line_of(parts, index)}: " if len(entries) > 1 else ""
+        checked = _check_pair(parts, where)
         if isinstance(checked, str):
             errors.append(checked)
             continue
         a, b = checked
-        where = f"Line {number}: " if len(entries) > 1 else ""
         key = _pair_key(a, b)
         if key in pairs:
             errors.append(f"{where}{a} & {b} is listed twice: each pair once.")

@@ -3,7 +3,7 @@
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
-from tournaments.imports import kind_from_word
+from tournaments.imports import kind_from_word, line_of
 from tournaments.models import Guest, Party
 from tournaments.models.party import DEFAULT_ROUND_MINUTES, MAX_TABLES
 from tournaments.services.clubs import club_for
@@ -73,9 +73,10 @@ def _clean_entries(party: Party, entries) -> list[tuple[str, str]]:
     seen: set[str] = set()
     errors: list[str] = []
     cleaned = []
-    for line, (raw_name, raw_kind) in enumerate(entries, start=1):
+    for index, entry in enumerate(entries, start=1):
+        raw_name, raw_kind = entry
         name = " ".join(str(raw_name or "").split())
-        where = f"Line {line}: " if len(entries) > 1 else ""
+        where = f"Line {line_of(entry, index)}: " if len(entries) > 1 else ""
         if not name:
             errors.append(f"{where}the name is empty.")
             continue

@@ -5,6 +5,7 @@ from django.core.exceptions import ValidationError
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import forms_knockout as forms
@@ -14,7 +15,7 @@ from tournaments.printing import knockout as printing
 from tournaments.selectors import knockout as selectors
 from tournaments.selectors.clubs import current_club
 from tournaments.services import knockout as services
-from tournaments.views.common import add_errors, error_messages, file_response, paper_of
+from tournaments.views.common import add_errors, error_messages, file_response, live, paper_of
 
 
 def _flash(request, error: ValidationError) -> None:
@@ -159,7 +160,7 @@ def knockout_round(request, knockout_id, bracket, number):
         "close_form": forms.CloseForm(among=view.cut_among, initial={"cut": _drawn_ids(view)}),
         "tab": "rounds",
     }
-    return render(request, "knockout/round.html", context)
+    return live(request, "knockout/round.html", "knockout/_round_live.html", context)
 
 
 def _drawn_ids(view) -> list[int]:
@@ -275,7 +276,12 @@ def _decide(request, match, form) -> ValidationError | None:
     if not form.is_valid():
         return ValidationError("Decide the tie by a cut or by one more deal.")
     match = services.match_decide(match=match, how=form.cleaned_data["how"], winner=form.cleaned_data["winner"])
-    if form.cleaned_data["how"] == "deal":
+    if form.cleaned_data["how"] == "deal" and match.entry == match.Entry.TOTALS:
+        messages.success(
+            request,
+            _("One more deal decides the tie: enter the two totals after it below, or the pad deal by deal."),
+        )
+    elif form.cleaned_data["how"] == "deal":
         messages.success(request, "One more deal decides the tie: enter it below.")
     else:
         messages.success(request, f"The cut is made: {match.winner} won it.")
@@ -363,14 +369,26 @@ def _match_context(knockout, round_, match, pad, bound: dict) -> dict:
 
 
 def knockout_bracket(request, knockout_id):
+    """The bracket drawn, refreshing itself; ?projector=1 for the big screen (large type, no navigation)."""
     knockout = selectors.knockout_get(knockout_id, user=request.user)
-    context = {"knockout": knockout, "bracket": selectors.bracket_view(knockout), "tab": "bracket"}
-    return render(request, "knockout/bracket.html", context)
+    context = {
+        "knockout": knockout,
+        "bracket": selectors.bracket_view(knockout),
+        "projector": request.GET.get("projector") == "1",
+        "tab": "bracket",
+    }
+    return live(request, "knockout/bracket.html", "knockout/_bracket_live.html", context)
 
 
 def knockout_bracket_pdf(request, knockout_id):
     knockout = selectors.knockout_get(knockout_id, user=request.user)
     return file_response(printing.bracket_pdf(selectors.knockout_book(knockout), pagesize=paper_of(request)))
+
+
+def knockout_bracket_wall_pdf(request, knockout_id):
+    """The bracket for the wall: one landscape page (A4, or ?paper=letter)."""
+    knockout = selectors.knockout_get(knockout_id, user=request.user)
+    return file_response(printing.bracket_chart_pdf(selectors.bracket_view(knockout).chart, pagesize=paper_of(request)))
 
 
 def knockout_round_pdf(request, knockout_id, bracket, number):

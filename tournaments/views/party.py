@@ -123,7 +123,7 @@ def guests_upload(request, party_id):
         return redirect("party_guests", party_id=party.id)
     upload = form.cleaned_data["file"]
     try:
-        rows = imports.read_rows(upload.name, upload.read())
+        rows = imports.read_rows(upload.name, imports.upload_bytes(upload))
     except ValidationError as error:
         for message in error_messages(error):
             messages.error(request, message)

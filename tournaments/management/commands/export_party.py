@@ -7,17 +7,26 @@ from tournaments.transfer import party_export
 
 
 class Command(BaseCommand):
-    help = "Write a whole party (everything entered, history included) as JSON to standard output or a file."
+    help = (
+        "Write a whole party (everything entered, history included) as JSON to standard output or a file. "
+        "The tables' phone links are left out unless --with-links."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("party_id", type=int)
         parser.add_argument("--output", "-o", help="file to write (default: standard output)")
+        parser.add_argument(
+            "--with-links",
+            action="store_true",
+            help="include the tables' live phone links: whoever has the file can enter the tables' results "
+            "(an import issues new links all the same)",
+        )
 
-    def handle(self, *args, party_id, output=None, **options):
+    def handle(self, *args, party_id, output=None, with_links=False, **options):
         party = Party.objects.filter(pk=party_id).first()
         if party is None:
             raise CommandError(f"There is no party {party_id}.")
-        text = json.dumps(party_export(party), indent=1, ensure_ascii=False)
+        text = json.dumps(party_export(party, with_links=with_links), indent=1, ensure_ascii=False)
         if output:
             with open(output, "w", encoding="utf-8") as handle:
                 handle.write(text)

@@ -8,7 +8,11 @@ from tournaments.transfer import FORMAT, KNOCKOUT_FORMAT, knockout_import, party
 
 
 class Command(BaseCommand):
-    help = "Create a party or a knockout from its JSON export (see export_party and export_knockout)."
+    help = (
+        "Create a party or a knockout from its JSON export (see export_party and export_knockout). The whole file "
+        "is checked first: a damaged one is refused with one plain message and nothing is created. A party's "
+        "tables get new phone links, never the ones an export may carry."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("path")
