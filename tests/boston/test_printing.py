@@ -57,7 +57,7 @@ def test_the_sheet_prints_the_deals_the_pools_the_house_settings_and_the_settlem
     (text,) = pages(content)
     for expected in (
         "Thursday Boston", "Boston, English tables · Saturday 28 November 2026 · Spring party",
-        "Players, clockwise: Ann, Bob, Cat, Dan", "Bob pays Ann, Cat and Dan 23 each", "-79\n-158",
+        "Players, clockwise: Ann, Bob, Cat, Dan", "Bob pays Ann, Cat and Dan 23 each", "−79\n−158",
         "Pool(s) on the table: 100 + 20", "Final settlement", "£6.16", "Ann pays Cat £5.00",
         "House settings: the club's choice", "10 counters each deal", "Twelve deals make a game.",
     ):  # fmt: skip

@@ -73,7 +73,7 @@ def test_results_sheet_standings():
         assert heading in text
     # place, name, total, then each round's table and seat, result, partner
     assert "1\nPlayer 000\n+1,000\nT2 E  +100\nPlayer 001\n" in text
-    assert "8\nPlayer 007\n-50\n" in text
+    assert "8\nPlayer 007\n−50\n" in text
 
 
 def test_results_sheet_prizes():
@@ -81,7 +81,7 @@ def test_results_sheet_prizes():
     assert "Prizes" in text
     assert "First: Player 000 (+1,000)" in text
     assert "Second: Player 001 (+850)" in text
-    assert "Booby prize: Player 007 (-50)" in text
+    assert "Booby prize: Player 007 (−50)" in text
     assert "Best lady" not in text and "Best gentleman" not in text
     assert "Standings by pair" not in text
 
@@ -105,7 +105,7 @@ def test_results_sheet_shared_places():
     text = "\n".join(pdf_pages(results_pdf(sheet)[2]))
     assert "First: Ada and Bob (+500 each)" in text
     assert "Second: shared by those equal first" in text
-    assert "Booby prize: Dot (-900)" in text
+    assert "Booby prize: Dot (−900)" in text
     assert "=1\nAda\n" in text
 
 

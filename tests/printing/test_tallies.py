@@ -59,10 +59,10 @@ def test_card_shows_party_player_first_seat_and_grid():
         assert heading in text
     # prefilled rounds: partner, results and the running total; seats in words
     assert "Partner 5-1" in text and "Partner 5-2" in text
-    assert "+100" in text and "-200" in text and "-100" in text
+    assert "+100" in text and "−200" in text and "−100" in text
     # a row reads: round, table, seat in words, partner, result, running total
     assert "1\n2\nEast\nPartner 5-1\n+100\n+100\n" in text
-    assert "2\n2\nWest\nPartner 5-2\n-200\n-100\n" in text
+    assert "2\n2\nWest\nPartner 5-2\n−200\n−100\n" in text
     assert " N\n" not in text and "\nN\n" not in text
 
 
@@ -112,7 +112,7 @@ def test_accents_and_minus_sign_print():
     card = dataclasses.replace(card, lines=[line], total=400)
     (text,) = pdf_pages(tallies_pdf([card])[2])
     assert "Zoë Lefèvre-Müller" in text
-    assert "Céline Ørsted-Smith" in text
+    assert "Céline Ørsted\u2212Smith" in text  # printed as typed: the embedded font has the sign
 
 
 def test_long_names_are_shortened_to_fit():
@@ -138,3 +138,18 @@ def test_party_date_is_printed():
     card = dataclasses.replace(make_tally(0), party_date=DAY.replace(day=31, month=12))
     (text,) = pdf_pages(tallies_pdf([card])[2])
     assert "Saturday 31 December 1938" in text
+
+
+@pytest.mark.parametrize(
+    "name", ["Łukasz Wójcik", "Σοφία Παπαδοπούλου", "Иван Петров", "Đorđe Đukić", "Ærøskøbing Ødegård"]
+)
+def test_every_european_name_prints_exactly_as_typed(name):
+    card = make_tally(0, name=name)
+    (text,) = pdf_pages(tallies_pdf([card])[2])
+    assert name in text and "?" not in text
+
+
+def test_a_name_the_font_cannot_draw_shows_a_visible_mark_never_a_question_mark():
+    card = make_tally(0, name="王秀英")
+    (text,) = pdf_pages(tallies_pdf([card])[2])
+    assert "□□□" in text and "?" not in text

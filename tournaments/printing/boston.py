@@ -14,15 +14,16 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyle
 
 from tournaments.printing.common import PDF, build_document, clean, filename, long_date, page_size, signed
+from tournaments.printing.fonts import FONT, FONT_BOLD
 
 MARGIN = 30
-TITLE = ParagraphStyle("b-title", fontName="Helvetica-Bold", fontSize=17, leading=21, spaceAfter=2)
-SUBTITLE = ParagraphStyle("b-subtitle", fontName="Helvetica", fontSize=10, leading=13, spaceAfter=6)
-HEADING = ParagraphStyle("b-heading", fontName="Helvetica-Bold", fontSize=12, leading=15, spaceBefore=8, spaceAfter=4)
-BODY = ParagraphStyle("b-body", fontName="Helvetica", fontSize=9.5, leading=12)
-CELL = ParagraphStyle("b-cell", fontName="Helvetica", fontSize=8, leading=9.6)
-CELL_HEAD = ParagraphStyle("b-cell-head", fontName="Helvetica-Bold", fontSize=8, leading=9.6)
-FIGURE = ParagraphStyle("b-figure", fontName="Helvetica", fontSize=8.5, leading=10, alignment=2)
+TITLE = ParagraphStyle("b-title", fontName=FONT_BOLD, fontSize=17, leading=21, spaceAfter=2)
+SUBTITLE = ParagraphStyle("b-subtitle", fontName=FONT, fontSize=10, leading=13, spaceAfter=6)
+HEADING = ParagraphStyle("b-heading", fontName=FONT_BOLD, fontSize=12, leading=15, spaceBefore=8, spaceAfter=4)
+BODY = ParagraphStyle("b-body", fontName=FONT, fontSize=9.5, leading=12)
+CELL = ParagraphStyle("b-cell", fontName=FONT, fontSize=8, leading=9.6)
+CELL_HEAD = ParagraphStyle("b-cell-head", fontName=FONT_BOLD, fontSize=8, leading=9.6)
+FIGURE = ParagraphStyle("b-figure", fontName=FONT, fontSize=8.5, leading=10, alignment=2)
 GREY = colors.Color(0.6, 0.6, 0.6)
 
 

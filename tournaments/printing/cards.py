@@ -21,6 +21,7 @@ from tournaments.printing.common import (
     wrap_chars,
 )
 from tournaments.printing.data import ScoreCard, TableCard
+from tournaments.printing.fonts import FONT, FONT_BOLD, FONT_ITALIC
 
 CAP_RULE = (
     "On each deal the side that scores is credited at most 1,000 unless it bid and made a slam; "
@@ -49,7 +50,7 @@ def table_cards_pdf(cards: list[TableCard], *, pagesize: str = "A4") -> tuple[st
     buffer = io.BytesIO()
     canvas = _canvas(buffer, (width, height), f"{party_name} – table cards")
     if not cards:
-        canvas.setFont("Helvetica", 12)
+        canvas.setFont(FONT, 12)
         canvas.drawCentredString(width / 2, height / 2, "No tables to print yet.")
         canvas.showPage()
     for card in cards:
@@ -66,32 +67,30 @@ def _table_card(canvas: Canvas, card: TableCard, width: float, height: float) ->
     canvas.rect(margin, margin, width - 2 * margin, height - 2 * margin)
 
     canvas.setFillColorRGB(*INK)
-    canvas.setFont("Helvetica", 14)
-    canvas.drawCentredString(width / 2, height - margin - 34, fit(clean(card.party_name), "Helvetica", 14, width - 120))
-    canvas.setFont("Helvetica-Bold", 30)
+    canvas.setFont(FONT, 14)
+    canvas.drawCentredString(width / 2, height - margin - 34, fit(clean(card.party_name), FONT, 14, width - 120))
+    canvas.setFont(FONT_BOLD, 30)
     canvas.drawCentredString(width / 2, height - margin - 78, "TABLE")
 
     # the number: as large as fits between the word TABLE and the middle of the page
     number = str(card.table)
     area_top, area_bottom = height - margin - 100, height * 0.42 + 14
-    size = min(
-        (area_top - area_bottom) / 0.72, (width - 2 * margin - 40) / canvas.stringWidth(number, "Helvetica-Bold", 1)
-    )
-    canvas.setFont("Helvetica-Bold", size)
+    size = min((area_top - area_bottom) / 0.72, (width - 2 * margin - 40) / canvas.stringWidth(number, FONT_BOLD, 1))
+    canvas.setFont(FONT_BOLD, size)
     canvas.drawCentredString(width / 2, area_bottom + (area_top - area_bottom - 0.72 * size) / 2, number)
 
     qr_size = min(200.0, area_bottom - margin - 130)
     if card.link:
-        canvas.setFont("Helvetica", 12)
+        canvas.setFont(FONT, 12)
         canvas.drawCentredString(width / 2, area_bottom - 26, "Scan to enter this table's scores")
         qr_bottom = area_bottom - 36 - qr_size
         _draw_qr(canvas, card.link, (width - qr_size) / 2, qr_bottom, qr_size)
-        canvas.setFont("Helvetica", 11)
-        lines = wrap_chars(clean(card.link), "Helvetica", 11, width - 2 * margin - 40)
+        canvas.setFont(FONT, 11)
+        lines = wrap_chars(clean(card.link), FONT, 11, width - 2 * margin - 40)
         for i, line in enumerate(lines[:4]):
             canvas.drawCentredString(width / 2, qr_bottom - 20 - 14 * i, line)
     else:
-        canvas.setFont("Helvetica", 16)
+        canvas.setFont(FONT, 16)
         canvas.drawCentredString(width / 2, area_bottom - 60, NO_LINK)
 
 
@@ -127,7 +126,7 @@ def score_cards_pdf(cards: list[ScoreCard], *, pagesize: str = "A4") -> tuple[st
     buffer = io.BytesIO()
     canvas = _canvas(buffer, (width, height), f"{party_name} – score cards")
     if not cards:
-        canvas.setFont("Helvetica", 12)
+        canvas.setFont(FONT, 12)
         canvas.drawCentredString(width / 2, height / 2, "No score cards to print yet.")
         canvas.showPage()
     half = height / 2
@@ -149,11 +148,11 @@ def _score_card(canvas: Canvas, card: ScoreCard, x: float, y: float, w: float, h
     top = y + h
     canvas.setFillColorRGB(*INK)
     heading = f"Round {card.round} · Table {card.table}"
-    canvas.setFont("Helvetica-Bold", 14)
+    canvas.setFont(FONT_BOLD, 14)
     canvas.drawRightString(x + w, top - 14, heading)
-    heading_w = canvas.stringWidth(heading, "Helvetica-Bold", 14) + 12
-    canvas.drawString(x, top - 14, fit(clean(card.party_name), "Helvetica-Bold", 14, w - heading_w))
-    canvas.setFont("Helvetica", 9)
+    heading_w = canvas.stringWidth(heading, FONT_BOLD, 14) + 12
+    canvas.drawString(x, top - 14, fit(clean(card.party_name), FONT_BOLD, 14, w - heading_w))
+    canvas.setFont(FONT, 9)
     canvas.setFillColorRGB(*GREY)
     canvas.drawString(x, top - 28, "Score card – enter each deal; the credits and charges give the net for each side.")
 
@@ -166,21 +165,19 @@ def _score_card(canvas: Canvas, card: ScoreCard, x: float, y: float, w: float, h
     for i, seat in enumerate("NSEW"):
         cx = x + i * quarter
         canvas.setFillColorRGB(*GREY)
-        canvas.setFont("Helvetica", 7.5)
+        canvas.setFont(FONT, 7.5)
         canvas.drawString(cx + 4, names_top - 10, seat_word(seat))
         canvas.setFillColorRGB(*INK)
-        canvas.setFont("Helvetica-Bold", 10.5)
-        canvas.drawString(
-            cx + 4, names_top - 25, fit(clean(card.names.get(seat, "")), "Helvetica-Bold", 10.5, quarter - 8)
-        )
+        canvas.setFont(FONT_BOLD, 10.5)
+        canvas.drawString(cx + 4, names_top - 25, fit(clean(card.names.get(seat, "")), FONT_BOLD, 10.5, quarter - 8))
 
     bottom = _deal_grid(canvas, card, x, names_top - 44, w)
 
     canvas.setFillColorRGB(*INK)
-    size = min(9.0, w / canvas.stringWidth(CAP_RULE, "Helvetica-Oblique", 1))
-    canvas.setFont("Helvetica-Oblique", size)
+    size = min(9.0, w / canvas.stringWidth(CAP_RULE, FONT_ITALIC, 1))
+    canvas.setFont(FONT_ITALIC, size)
     canvas.drawString(x, bottom - 16, CAP_RULE)
-    canvas.setFont("Helvetica", 9)
+    canvas.setFont(FONT, 9)
     canvas.drawString(x, bottom - 38, "Agreed:  N–S ______________________      E–W ______________________")
 
 
@@ -199,26 +196,26 @@ def _deal_grid(canvas: Canvas, card: ScoreCard, x: float, top: float, w: float) 
     canvas.grid(xs, [top, top - head_h, *[top - head_h - deal_h * (i + 1) for i in range(len(card.deals))]])
 
     canvas.setFillColorRGB(*INK)
-    canvas.setFont("Helvetica-Bold", 8.5)
+    canvas.setFont(FONT_BOLD, 8.5)
     for i, (title, _) in enumerate(SCORE_COLUMNS):
         canvas.drawCentredString((xs[i] + xs[i + 1]) / 2, top - 12.5, title)
-    canvas.setFont("Helvetica", 10)
+    canvas.setFont(FONT, 10)
     for r, deal in enumerate(card.deals):
         baseline = top - head_h - deal_h * r - deal_h / 2 - 3.5
-        canvas.setFont("Helvetica-Bold", 11)
+        canvas.setFont(FONT_BOLD, 11)
         canvas.drawCentredString((xs[0] + xs[1]) / 2, baseline, str(deal.number))
-        canvas.setFont("Helvetica", 10)
+        canvas.setFont(FONT, 10)
         canvas.drawCentredString((xs[1] + xs[2]) / 2, baseline, seat_word(deal.dealer))
         canvas.drawCentredString((xs[2] + xs[3]) / 2, baseline, VULNERABLE_WORDS.get(deal.vulnerable, deal.vulnerable))
 
     # the net lines: under each side's column a box with its label, room to write the figure
     net_h = 26
-    canvas.setFont("Helvetica-Bold", 10)
+    canvas.setFont(FONT_BOLD, 10)
     canvas.drawRightString(xs[6] - 6, deals_bottom - 16.5, "Net for the round (credits less charges)")
     canvas.setLineWidth(1.2)
     canvas.setStrokeColorRGB(*INK)
     for label, col in (("Net N–S", 6), ("Net E–W", 7)):
         canvas.rect(xs[col], deals_bottom - net_h, xs[col + 1] - xs[col], net_h, stroke=1, fill=0)
-        canvas.setFont("Helvetica-Bold", 7.5)
+        canvas.setFont(FONT_BOLD, 7.5)
         canvas.drawString(xs[col] + 3, deals_bottom - 9, label)
     return deals_bottom - net_h

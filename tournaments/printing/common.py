@@ -1,4 +1,4 @@
-"""Small helpers shared by the builders: page sizes, file names, words for seats, text safe for Helvetica."""
+"""Small helpers shared by the builders: page sizes, file names, words for seats, text the font can print."""
 
 import io
 import re
@@ -8,6 +8,8 @@ from datetime import date
 from reportlab.lib.pagesizes import A4, letter
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import SimpleDocTemplate
+
+from tournaments.printing.fonts import FONT, printable
 
 PDF = "application/pdf"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -36,20 +38,9 @@ _MONTHS = [
 ]
 _DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 
-# Characters Helvetica's WinAnsi encoding lacks, and what to print instead.
-_REPLACE = str.maketrans(
-    {
-        "\u2212": "-",  # minus sign
-        "\u2010": "-",  # hyphen
-        "\u2011": "-",  # non-breaking hyphen
-        "\u2012": "–",  # figure dash
-        "\u2015": "—",  # horizontal bar
-        "\u2009": " ",  # thin space
-        "\u202f": " ",  # narrow no-break space
-        "\u2032": "'",  # prime
-        "\u2033": '"',  # double prime
-    }
-)
+# Shown for a character the embedded font has no glyph for (Chinese, Japanese, Korean…): visible,
+# never a silent "?".
+MISSING = "\u25a1"
 
 
 def page_size(name: str) -> tuple[float, float]:
@@ -61,27 +52,9 @@ def page_size(name: str) -> tuple[float, float]:
 
 
 def clean(text: object) -> str:
-    """Text Helvetica can print: WinAnsi (cp1252) characters kept, others folded to the nearest or "?"."""
+    """Text as typed, for the embedded Unicode font; a character it cannot draw shows as a white square."""
     text = "" if text is None else str(text)
-    text = text.translate(_REPLACE)
-    try:
-        text.encode("cp1252")
-        return text
-    except UnicodeEncodeError:
-        pass
-    out = []
-    for ch in text:
-        try:
-            ch.encode("cp1252")
-            out.append(ch)
-        except UnicodeEncodeError:
-            folded = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
-            try:
-                folded.encode("cp1252")
-                out.append(folded or "?")
-            except UnicodeEncodeError:
-                out.append("?")
-    return "".join(out)
+    return "".join(ch if ch in "\n\t" or printable(ch) else MISSING for ch in text)
 
 
 def slug(name: str) -> str:
@@ -101,18 +74,28 @@ def long_date(day: date | None) -> str:
 
 
 def signed(value: int | None) -> str:
-    """A round result as printed: "+400", "-1,000", "0"; "" when there is none."""
+    """A round result as printed: "+400", "−1,000" (the true minus sign, as on the pages), "0"; "" for none."""
     if value is None:
         return ""
     if value > 0:
         return f"+{value:,}"
     if value < 0:
-        return f"-{-value:,}"
+        return f"\u2212{-value:,}"
     return "0"
 
 
 def seat_word(seat: str) -> str:
     return SEAT_WORDS.get(seat, seat or "")
+
+
+def fit_size(text: str, font: str, size: float, width: float, smallest: float = 0.75) -> tuple[str, float]:
+    """The text and a size to print it at: smaller type first (down to `smallest` of the size), and only
+    then shortened, so a name is printed whole wherever it can be."""
+    least = size * smallest
+    fitted = size
+    while fitted > least and stringWidth(text, font, fitted) > width:
+        fitted = max(least, fitted - 0.25)
+    return fit(text, font, fitted, width), fitted
 
 
 def fit(text: str, font: str, size: float, width: float) -> str:
@@ -157,7 +140,7 @@ def build_document(story: list, size: tuple[float, float], title: str, *, margin
 
     def on_page(canvas, doc):
         canvas.saveState()
-        canvas.setFont("Helvetica", 7.5)
+        canvas.setFont(FONT, 7.5)
         canvas.setFillColorRGB(0.45, 0.45, 0.45)
         canvas.drawString(margin, margin / 2, footer)
         canvas.drawRightString(size[0] - margin, margin / 2, f"Page {doc.page}")

@@ -22,6 +22,7 @@ from reportlab.pdfgen import canvas as pdf_canvas
 from reportlab.platypus import KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from tournaments.printing.common import PDF, XLSX, build_document, clean, filename, long_date, page_size, slug
+from tournaments.printing.fonts import FONT, FONT_BOLD, FONT_ITALIC
 from tournaments.printing.workbook import new_sheet, put_row
 
 VULNERABLE_WORDS = {"none": "Neither", "NS": "N–S", "EW": "E–W", "both": "Both"}
@@ -293,14 +294,12 @@ def _event_title(name: str) -> str:
 # --- PDF ------------------------------------------------------------------------------------------------------
 
 MARGIN = 36
-TITLE = ParagraphStyle("title", fontName="Helvetica-Bold", fontSize=18, leading=22, spaceAfter=2)
-SUBTITLE = ParagraphStyle("subtitle", fontName="Helvetica", fontSize=10.5, leading=14, spaceAfter=8)
-HEADING = ParagraphStyle("heading", fontName="Helvetica-Bold", fontSize=14, leading=18, spaceBefore=10, spaceAfter=4)
-SUBHEADING = ParagraphStyle(
-    "subheading", fontName="Helvetica-Bold", fontSize=11.5, leading=14, spaceBefore=8, spaceAfter=3
-)
-BODY = ParagraphStyle("body", fontName="Helvetica", fontSize=10.5, leading=14)
-NOTE = ParagraphStyle("note", fontName="Helvetica-Oblique", fontSize=8.5, leading=10.5, spaceAfter=4)
+TITLE = ParagraphStyle("title", fontName=FONT_BOLD, fontSize=18, leading=22, spaceAfter=2)
+SUBTITLE = ParagraphStyle("subtitle", fontName=FONT, fontSize=10.5, leading=14, spaceAfter=8)
+HEADING = ParagraphStyle("heading", fontName=FONT_BOLD, fontSize=14, leading=18, spaceBefore=10, spaceAfter=4)
+SUBHEADING = ParagraphStyle("subheading", fontName=FONT_BOLD, fontSize=11.5, leading=14, spaceBefore=8, spaceAfter=3)
+BODY = ParagraphStyle("body", fontName=FONT, fontSize=10.5, leading=14)
+NOTE = ParagraphStyle("note", fontName=FONT_ITALIC, fontSize=8.5, leading=10.5, spaceAfter=4)
 GREY = colors.Color(0.6, 0.6, 0.6)
 HEAD_FILL = colors.Color(0.88, 0.88, 0.88)
 MARK_FILL = colors.Color(1, 0.95, 0.85)
@@ -313,8 +312,8 @@ def _p(text: str, style: ParagraphStyle) -> Paragraph:
 def _grid(font_size: float, extra: list | None = None) -> TableStyle:
     return TableStyle(
         [
-            ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", font_size),
-            ("FONT", (0, 1), (-1, -1), "Helvetica", font_size),
+            ("FONT", (0, 0), (-1, 0), FONT_BOLD, font_size),
+            ("FONT", (0, 1), (-1, -1), FONT, font_size),
             ("BACKGROUND", (0, 0), (-1, 0), HEAD_FILL),
             ("GRID", (0, 0), (-1, -1), 0.4, GREY),
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
@@ -438,7 +437,7 @@ def _bracket_round(round_: DrawRound, width: float) -> list:
         if m.best_loser:
             names[m.loser] = f"{m.loser} *"
             extra.append(("BACKGROUND", (0, i), (-1, i), MARK_FILL))
-        font = {side: "Helvetica-Bold" if m.winner and m.winner == side else "Helvetica" for side in (m.ns, m.ew)}
+        font = {side: FONT_BOLD if m.winner and m.winner == side else FONT for side in (m.ns, m.ew)}
         rows.append(
             [
                 str(m.table),
@@ -447,7 +446,7 @@ def _bracket_round(round_: DrawRound, width: float) -> list:
                 _cell(names[m.ew], font[m.ew], 9, widths[3]),
                 _number(m.ew_total),
                 _number(m.margin),
-                _cell(_note(m), "Helvetica", 8, widths[6]),
+                _cell(_note(m), FONT, 8, widths[6]),
             ]
         )
     story = [_p(round_.title + ("" if round_.closed else " (playing)"), SUBHEADING)]
@@ -467,12 +466,12 @@ def _draw(book: KnockoutBook, round_: DrawRound, width: float) -> list:
         rows.append(
             [
                 str(m.table),
-                _cell(m.ns, "Helvetica-Bold", 13, widths[1]),
-                _cell(m.ew, "Helvetica-Bold", 13, widths[2]),
+                _cell(m.ns, FONT_BOLD, 13, widths[1]),
+                _cell(m.ew, FONT_BOLD, 13, widths[2]),
             ]
         )
     extra = [
-        ("FONT", (0, 1), (-1, -1), "Helvetica-Bold", 13),
+        ("FONT", (0, 1), (-1, -1), FONT_BOLD, 13),
         ("ALIGN", (0, 0), (0, -1), "CENTER"),
         ("TOPPADDING", (0, 1), (-1, -1), 8),
         ("BOTTOMPADDING", (0, 1), (-1, -1), 9),
@@ -538,8 +537,8 @@ def _pad(book: KnockoutBook, m: MatchSheet, width: float) -> list:
         ("ALIGN", (0, 0), (0, -2), "CENTER"),
         ("SPAN", (0, -2), (5, -2)),
         ("SPAN", (0, -1), (9, -1)),
-        ("FONT", (0, -2), (-1, -1), "Helvetica-Bold", 8.5),
-        ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 7.5),
+        ("FONT", (0, -2), (-1, -1), FONT_BOLD, 8.5),
+        ("FONT", (0, 0), (-1, 0), FONT_BOLD, 7.5),
         ("TOPPADDING", (0, 1), (-1, -1), 5),
         ("BOTTOMPADDING", (0, 1), (-1, -1), 6),
     ]
@@ -682,21 +681,21 @@ def _wall_box(c, wall: _Wall, box: ChartBox) -> None:
     pad = min(4.0, w * 0.04)
     if box.kind == "to_come":
         c.setFillColor(FAINT_INK)
-        _text(c, _("to be drawn"), x + w / 2, middle, "Helvetica-Oblique", 7.5, w - 2 * pad, h * 0.5, "center")
+        _text(c, _("to be drawn"), x + w / 2, middle, FONT_ITALIC, 7.5, w - 2 * pad, h * 0.5, "center")
     elif box.kind == "best_loser_to_come":
         c.setFillColor(BEST_LOSER_INK)
         _star(c, x + pad + h * 0.12, middle, h * 0.12)
         words = _("best loser, to come")
-        _text(c, words, x + pad + h * 0.3, middle, "Helvetica-Oblique", 7.5, w - 2 * pad - h * 0.3, h * 0.5)
+        _text(c, words, x + pad + h * 0.3, middle, FONT_ITALIC, 7.5, w - 2 * pad - h * 0.3, h * 0.5)
     elif box.kind == "best_loser":
         caption = _("best loser: lost by %(margin)s at table %(table)s") % {
             "margin": _number(box.lost_by), "table": box.table
         }  # fmt: skip
         c.setFillColor(BEST_LOSER_INK)
         _star(c, x + pad + h * 0.1, bottom + h * 0.74, h * 0.1)
-        _text(c, caption, x + pad + h * 0.25, bottom + h * 0.74, "Helvetica", 6.5, w - 2 * pad - h * 0.25, h * 0.3)
+        _text(c, caption, x + pad + h * 0.25, bottom + h * 0.74, FONT, 6.5, w - 2 * pad - h * 0.25, h * 0.3)
         c.setFillColor(colors.black)
-        _text(c, box.pair, x + pad, bottom + h * 0.32, "Helvetica-Bold", 8.5, w - 2 * pad, h * 0.5)
+        _text(c, box.pair, x + pad, bottom + h * 0.32, FONT_BOLD, 8.5, w - 2 * pad, h * 0.5)
     else:
         _wall_match(c, wall, box, x, bottom, pad)
     c.setFillColor(colors.black)
@@ -706,12 +705,12 @@ def _wall_match(c, wall: _Wall, box: ChartBox, x: float, bottom: float, pad: flo
     w, h = wall.width(box.column), wall.box_height
     caption = _("Table %(table)s · %(note)s") % {"table": box.table, "note": box.note}
     c.setFillColor(FAINT_INK)
-    _text(c, caption, x + pad, bottom + h * 0.84, "Helvetica", 6.5, w - 2 * pad, h * 0.26)
+    _text(c, caption, x + pad, bottom + h * 0.84, FONT, 6.5, w - 2 * pad, h * 0.26)
     usable = h * 0.76  # under the caption
     row = usable / 2
     for i, pair in enumerate(box.pairs):
         middle = bottom + usable - row * (i + 0.5) + h * 0.01
-        font = "Helvetica-Bold" if pair.won else "Helvetica"
+        font = FONT_BOLD if pair.won else FONT
         total = _number(pair.total)
         size = min(8.5, row / 1.3)
         total_width = stringWidth(total, font, size) + (pad if total else 0)
@@ -746,32 +745,32 @@ def _wall_winner(c, wall: _Wall) -> None:
     pad = 5
     if not side.winner:
         c.setFillColor(FAINT_INK)
-        _text(c, _("winner to come"), x + w / 2, middle, "Helvetica-Oblique", 8, w - 2 * pad, h * 0.5, "center")
+        _text(c, _("winner to come"), x + w / 2, middle, FONT_ITALIC, 8, w - 2 * pad, h * 0.5, "center")
         c.setFillColor(colors.black)
         return
     c.setFillColor(WINNER_INK)
-    _text(c, _("Winner"), x + pad, bottom + h * 0.86, "Helvetica-Bold", 7, w - 2 * pad, h * 0.2)
+    _text(c, _("Winner"), x + pad, bottom + h * 0.86, FONT_BOLD, 7, w - 2 * pad, h * 0.2)
     c.setFillColor(colors.black)
     name_height = h * (0.5 if side.runner_up else 0.66)
     name_middle = bottom + h * (0.52 if side.runner_up else 0.42)
-    _text(c, side.winner, x + pad, name_middle, "Helvetica-Bold", 11, w - 2 * pad, name_height)
+    _text(c, side.winner, x + pad, name_middle, FONT_BOLD, 11, w - 2 * pad, name_height)
     if side.runner_up:
         c.setFillColor(FAINT_INK)
         runner_up = _("runner-up: %(pair)s") % {"pair": side.runner_up}
-        _text(c, runner_up, x + pad, bottom + h * 0.14, "Helvetica", 6.5, w - 2 * pad, h * 0.2)
+        _text(c, runner_up, x + pad, bottom + h * 0.14, FONT, 6.5, w - 2 * pad, h * 0.2)
         c.setFillColor(colors.black)
 
 
 def _wall_side(c, side: ChartSide, left: float, top: float, width: float, unit: float) -> None:
     c.setFillColor(colors.black)
     title = _("%(side)s: won by %(pair)s") % {"side": side.title, "pair": side.winner} if side.winner else side.title
-    _text(c, title, left, top - 6, "Helvetica-Bold", 11, width, 13)
+    _text(c, title, left, top - 6, FONT_BOLD, 11, width, 13)
     wall = _Wall(side, left, top - 26, width, unit)
     for i, column in enumerate(side.columns):
         tables = ngettext("%(tables)s table", "%(tables)s tables", column.tables) % {"tables": column.tables}
         head = f"{column.stage} · {tables}"
         c.setFillColor(FAINT_INK)
-        _text(c, head, wall.x(i), top - 19, "Helvetica-Bold", 7.5, wall.width(i), 9)
+        _text(c, head, wall.x(i), top - 19, FONT_BOLD, 7.5, wall.width(i), 9)
     for join in side.joins:
         x1 = wall.x(join.column - 1) + wall.width(join.column - 1)
         xm, x2 = x1 + WALL_GAP / 2, wall.x(join.column)
@@ -791,14 +790,14 @@ def _wall_legend(c, left: float, y: float) -> None:
     _star(c, left + 4, y + 2.6, 4)
     c.setFillColor(colors.black)
     for font, text, after in (
-        ("Helvetica", _("best loser: lost by the smallest margin and went on with the winners"), 14),
+        (FONT, _("best loser: lost by the smallest margin and went on with the winners"), 14),
         (None, _("a best loser's way up"), 14),
-        ("Helvetica-Bold", _("bold"), 0),
-        ("Helvetica", _(": the winner of the match"), 14),
+        (FONT_BOLD, _("bold"), 0),
+        (FONT, _(": the winner of the match"), 14),
     ):
         if font is None:
             _line(c, [(x, y + 2.6), (x + 20, y + 2.6)], True)
-            x, font = x + 25, "Helvetica"
+            x, font = x + 25, FONT
         c.setFont(font, size)
         c.drawString(x, y, text)
         x += stringWidth(text, font, size) + after
@@ -816,16 +815,16 @@ def bracket_chart_pdf(chart: BracketChart, *, pagesize: str = "A4") -> tuple[str
     c.setCreator("Club Director")
     inner = width - 2 * WALL_MARGIN
     top = height - WALL_MARGIN
-    _text(c, title, WALL_MARGIN, top - 8, "Helvetica-Bold", 16, inner, 18)
+    _text(c, title, WALL_MARGIN, top - 8, FONT_BOLD, 16, inner, 18)
     c.setFillColor(FAINT_INK)
     subtitle = " · ".join(x for x in (long_date(chart.date), chart.note) if x)
-    _text(c, subtitle, WALL_MARGIN, top - 24, "Helvetica", 8.5, inner, 10)
+    _text(c, subtitle, WALL_MARGIN, top - 24, FONT, 8.5, inner, 10)
     top -= 38
     bottom = WALL_MARGIN + 18
     sides = chart.sides
     if not sides or not any(side.boxes for side in sides):
         c.setFillColor(colors.black)
-        _text(c, _("No plan yet: the pairs are not in."), WALL_MARGIN, top - 20, "Helvetica", 11, inner, 14)
+        _text(c, _("No plan yet: the pairs are not in."), WALL_MARGIN, top - 20, FONT, 11, inner, 14)
     else:
         between = 14
         units = sum(max(side.units, 1) for side in sides)

@@ -23,13 +23,14 @@ from tournaments.printing.common import (
     signed,
 )
 from tournaments.printing.data import MovementLine, ResultLine, ResultsSheet
+from tournaments.printing.fonts import FONT, FONT_BOLD, FONT_ITALIC
 
 MARGIN = 36
-TITLE = ParagraphStyle("title", fontName="Helvetica-Bold", fontSize=18, leading=22, spaceAfter=2)
-SUBTITLE = ParagraphStyle("subtitle", fontName="Helvetica", fontSize=10.5, leading=14, spaceAfter=10)
-HEADING = ParagraphStyle("heading", fontName="Helvetica-Bold", fontSize=13, leading=16, spaceBefore=10, spaceAfter=4)
-BODY = ParagraphStyle("body", fontName="Helvetica", fontSize=10.5, leading=14)
-NOTE = ParagraphStyle("note", fontName="Helvetica-Oblique", fontSize=8, leading=10, spaceAfter=4)
+TITLE = ParagraphStyle("title", fontName=FONT_BOLD, fontSize=18, leading=22, spaceAfter=2)
+SUBTITLE = ParagraphStyle("subtitle", fontName=FONT, fontSize=10.5, leading=14, spaceAfter=10)
+HEADING = ParagraphStyle("heading", fontName=FONT_BOLD, fontSize=13, leading=16, spaceBefore=10, spaceAfter=4)
+BODY = ParagraphStyle("body", fontName=FONT, fontSize=10.5, leading=14)
+NOTE = ParagraphStyle("note", fontName=FONT_ITALIC, fontSize=8, leading=10, spaceAfter=4)
 
 
 def _p(text: str, style: ParagraphStyle) -> Paragraph:
@@ -39,8 +40,8 @@ def _p(text: str, style: ParagraphStyle) -> Paragraph:
 def _grid_style(font_size: float, *, extra: list | None = None) -> TableStyle:
     return TableStyle(
         [
-            ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", font_size),
-            ("FONT", (0, 1), (-1, -1), "Helvetica", font_size),
+            ("FONT", (0, 0), (-1, 0), FONT_BOLD, font_size),
+            ("FONT", (0, 1), (-1, -1), FONT, font_size),
             ("BACKGROUND", (0, 0), (-1, 0), colors.Color(0.88, 0.88, 0.88)),
             ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.Color(0.96, 0.96, 0.96)]),
             ("GRID", (0, 0), (-1, -1), 0.4, colors.Color(0.6, 0.6, 0.6)),
@@ -81,23 +82,23 @@ def _movement_table(lines: list[MovementLine], mixed: bool, width: float) -> Tab
     head = ["Name", "Table", "Seat", "Partner"] if not mixed else ["Name", "Plays as", "Table", "Seat", "Partner"]
     rows = [head]
     for line in lines:
-        row = [fit(clean(line.name), "Helvetica-Bold", font_size, widths[0] - 12)]
+        row = [fit(clean(line.name), FONT_BOLD, font_size, widths[0] - 12)]
         if mixed:
             row.append(KIND_WORDS.get(line.kind, line.kind))
         row += [
             str(line.table),
             seat_word(line.seat),
-            fit(clean(line.partner), "Helvetica", font_size, widths[-1] - 12),
+            fit(clean(line.partner), FONT, font_size, widths[-1] - 12),
         ]
         rows.append(row)
     table_col = 2 if mixed else 1
     extra = [
-        ("FONT", (0, 1), (0, -1), "Helvetica-Bold", font_size),
+        ("FONT", (0, 1), (0, -1), FONT_BOLD, font_size),
         ("ALIGN", (table_col, 0), (table_col + 1, -1), "CENTER"),
-        ("FONT", (table_col, 1), (table_col, -1), "Helvetica-Bold", font_size + 2),
+        ("FONT", (table_col, 1), (table_col, -1), FONT_BOLD, font_size + 2),
     ]
     if mixed:
-        extra.append(("FONT", (1, 1), (1, -1), "Helvetica", font_size - 1))
+        extra.append(("FONT", (1, 1), (1, -1), FONT, font_size - 1))
     return Table(rows, colWidths=widths, repeatRows=1, style=_grid_style(font_size, extra=extra))
 
 
@@ -180,10 +181,8 @@ def _prizes(sheet: ResultsSheet) -> list[Paragraph]:
 def _pairs_table(sheet: ResultsSheet, width: float) -> Table:
     widths = [0.12 * width, 0.6 * width, 0.16 * width]
     rows = [["Place", "Pair", "Total"]]
-    rows += [
-        [label, fit(clean(name), "Helvetica", 10, widths[1] - 12), signed(total)] for label, name, total in sheet.pairs
-    ]
-    extra = [("ALIGN", (2, 0), (2, -1), "RIGHT"), ("FONT", (2, 1), (2, -1), "Helvetica-Bold", 10)]
+    rows += [[label, fit(clean(name), FONT, 10, widths[1] - 12), signed(total)] for label, name, total in sheet.pairs]
+    extra = [("ALIGN", (2, 0), (2, -1), "RIGHT"), ("FONT", (2, 1), (2, -1), FONT_BOLD, 10)]
     return Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT", style=_grid_style(10, extra=extra))
 
 
@@ -193,7 +192,7 @@ def _round_cell(entry: tuple | None, font_size: float, width: float) -> str:
     _, table, seat, partner, result = entry
     where = f"T{table} {seat}" if table is not None else ""
     first = f"{where}  {signed(result)}".strip()
-    return f"{first}\n{fit(clean(partner), 'Helvetica', font_size, width)}"
+    return f"{first}\n{fit(clean(partner), FONT, font_size, width)}"
 
 
 def _standings_table(sheet: ResultsSheet, width: float) -> Table:
@@ -208,7 +207,7 @@ def _standings_table(sheet: ResultsSheet, width: float) -> Table:
     rows = [head]
     for line in sheet.lines:
         by_round = {entry[0]: entry for entry in line.rounds}
-        row = [line.label, fit(clean(line.name), "Helvetica-Bold", font_size, name_w - 8)]
+        row = [line.label, fit(clean(line.name), FONT_BOLD, font_size, name_w - 8)]
         if sheet.mixed:
             row.append(KIND_WORDS.get(line.kind, line.kind))
         row.append(signed(line.total))
@@ -217,8 +216,8 @@ def _standings_table(sheet: ResultsSheet, width: float) -> Table:
     total_col = 3 if sheet.mixed else 2
     widths = [34, name_w, *([fixed[2]] if sheet.mixed else []), 48, *[round_w] * len(rounds)]
     extra = [
-        ("FONT", (1, 1), (1, -1), "Helvetica-Bold", font_size),
-        ("FONT", (total_col, 1), (total_col, -1), "Helvetica-Bold", font_size + 1),
+        ("FONT", (1, 1), (1, -1), FONT_BOLD, font_size),
+        ("FONT", (total_col, 1), (total_col, -1), FONT_BOLD, font_size + 1),
         ("ALIGN", (total_col, 0), (total_col, -1), "RIGHT"),
         ("LEADING", (0, 0), (-1, -1), font_size + 2),
     ]

@@ -13,12 +13,14 @@ from tournaments.printing.common import (
     clean,
     filename,
     fit,
+    fit_size,
     long_date,
     page_size,
     seat_word,
     signed,
 )
 from tournaments.printing.data import TallyCard
+from tournaments.printing.fonts import FONT, FONT_BOLD
 
 # (columns, rows) of cards on a portrait page
 LAYOUTS = {4: (2, 2), 6: (2, 3)}
@@ -64,7 +66,7 @@ def tallies_pdf(cards: list[TallyCard], *, pagesize: str = "A4", per_page: int =
     cell_h = (height - 2 * MARGIN) / rows
 
     if not cards:
-        canvas.setFont("Helvetica", 12)
+        canvas.setFont(FONT, 12)
         canvas.drawCentredString(width / 2, height / 2, "No tally cards to print yet.")
         canvas.showPage()
     for start in range(0, len(cards), per_page):
@@ -87,7 +89,7 @@ def _cut_lines(canvas: Canvas, width: float, height: float, cols: int, rows: int
     xs = [MARGIN + c * cell_w for c in range(cols + 1)]
     ys = [MARGIN + r * cell_h for r in range(rows + 1)]
     canvas.grid(xs, ys)
-    canvas.setFont("Helvetica", 6)
+    canvas.setFont(FONT, 6)
     canvas.setFillColorRGB(0.55, 0.55, 0.55)
     canvas.drawString(MARGIN, MARGIN - 9, "Cut along the dashed lines")
     canvas.restoreState()
@@ -110,19 +112,21 @@ def _draw_card(canvas: Canvas, card: TallyCard, x: float, y: float, w: float, h:
     mark = KIND_MARKS.get(card.kind, "")
     mark_w = 0
     if mark:
-        canvas.setFont("Helvetica-Bold", 11)
+        canvas.setFont(FONT_BOLD, 11)
         canvas.drawRightString(x + w - 6, top - 15.5, mark)
-        mark_w = canvas.stringWidth(mark, "Helvetica-Bold", 11) + 12
-    canvas.setFont("Helvetica-Bold", 11)
-    canvas.drawString(x + 6, top - 15.5, fit(clean(card.party_name), "Helvetica-Bold", 11, w - 12 - mark_w))
+        mark_w = canvas.stringWidth(mark, FONT_BOLD, 11) + 12
+    canvas.setFont(FONT_BOLD, 11)
+    canvas.drawString(x + 6, top - 15.5, fit(clean(card.party_name), FONT_BOLD, 11, w - 12 - mark_w))
 
     canvas.setFillColorRGB(*INK)
-    canvas.setFont("Helvetica", 8.5)
+    canvas.setFont(FONT, 8.5)
     canvas.drawString(x + 6, top - 33, clean(long_date(card.party_date)))
     canvas.drawRightString(x + w - 6, top - 33, "Tally card")
-    canvas.setFont("Helvetica-Bold", 15)
-    canvas.drawString(x + 6, top - 52, fit(clean(card.name), "Helvetica-Bold", 15, w - 12))
-    canvas.setFont("Helvetica", 10)
+    canvas.setFont(FONT_BOLD, 15)
+    name, name_size = fit_size(clean(card.name), FONT_BOLD, 15, w - 12)
+    canvas.setFont(FONT_BOLD, name_size)
+    canvas.drawString(x + 6, top - 52, name)
+    canvas.setFont(FONT, 10)
     canvas.drawString(x + 6, top - 67, f"First round: Table {card.table}, {seat_word(card.seat)}")
 
     footer = 30
@@ -131,13 +135,13 @@ def _draw_card(canvas: Canvas, card: TallyCard, x: float, y: float, w: float, h:
     # the total at the foot of the grid
     foot = bottom - 26
     canvas.setFillColorRGB(*INK)
-    canvas.setFont("Helvetica-Bold", 11)
+    canvas.setFont(FONT_BOLD, 11)
     canvas.drawString(x + 6, foot + 6, "Total")
     box_w = (w - 12) * 0.3
     canvas.setStrokeColorRGB(*INK)
     canvas.rect(x + w - 6 - box_w, foot, box_w, 20, stroke=1, fill=0)
     if card.total is not None:
-        canvas.setFont("Helvetica-Bold", 12)
+        canvas.setFont(FONT_BOLD, 12)
         canvas.drawRightString(x + w - 10, foot + 5.5, signed(card.total))
 
 
@@ -163,7 +167,7 @@ def _draw_grid(canvas: Canvas, card: TallyCard, x: float, y: float, w: float, h:
     canvas.grid(xs, ys)
 
     canvas.setFillColorRGB(*INK)
-    canvas.setFont("Helvetica-Bold", head_size)
+    canvas.setFont(FONT_BOLD, head_size)
     base = (row_h - head_size) / 2 + 0.25 * head_size
     for i, (title, _, _) in enumerate(COLUMNS):
         canvas.drawCentredString((xs[i] + xs[i + 1]) / 2, top - row_h + base, title)
@@ -172,21 +176,20 @@ def _draw_grid(canvas: Canvas, card: TallyCard, x: float, y: float, w: float, h:
     partner_w = widths[3] - 6
     for r, line in enumerate(card.lines):
         baseline = top - (r + 2) * row_h + base
+        partner, partner_size = fit_size(clean(line.partner), FONT, font_size, partner_w)
         cells = (
             str(line.round),
             "" if line.table is None else str(line.table),
             seat_word(line.seat),
-            fit(clean(line.partner), "Helvetica", font_size, partner_w),
+            partner,
             signed(line.result),
             signed(line.running),
         )
-        canvas.setFont("Helvetica", font_size)
         for i, text in enumerate(cells):
             if not text:
                 continue
             align = COLUMNS[i][2]
-            if i == 5:
-                canvas.setFont("Helvetica-Bold", font_size)
+            canvas.setFont(FONT_BOLD if i == 5 else FONT, partner_size if i == 3 else font_size)
             if align == "c":
                 canvas.drawCentredString((xs[i] + xs[i + 1]) / 2, baseline, text)
             elif align == "r":

@@ -32,6 +32,7 @@ from tournaments.printing.common import (
     signed,
     wrap_chars,
 )
+from tournaments.printing.fonts import FONT, FONT_BOLD, FONT_ITALIC
 
 
 @dataclass(frozen=True)
@@ -98,14 +99,14 @@ QR_BORDER = 2  # modules of white round the code, as on the party's table cards
 GREY = colors.Color(0.6, 0.6, 0.6)
 WAITING = colors.Color(0.9, 0.9, 0.9)
 DECLARER = colors.Color(0.85, 0.91, 0.97)
-TITLE = ParagraphStyle("title", fontName="Helvetica-Bold", fontSize=18, leading=22, spaceAfter=2)
-SUBTITLE = ParagraphStyle("subtitle", fontName="Helvetica", fontSize=10.5, leading=14, spaceAfter=8)
-HEADING = ParagraphStyle("heading", fontName="Helvetica-Bold", fontSize=13, leading=16, spaceBefore=10, spaceAfter=4)
-BODY = ParagraphStyle("body", fontName="Helvetica", fontSize=10.5, leading=14)
-SMALL = ParagraphStyle("small", fontName="Helvetica", fontSize=8.5, leading=10.5)
-CELL = ParagraphStyle("cell", fontName="Helvetica", fontSize=10, leading=12, alignment=2)
-HEAD = ParagraphStyle("head", fontName="Helvetica-Bold", fontSize=9.5, leading=11.5, alignment=2)
-NOTE = ParagraphStyle("note", fontName="Helvetica-Oblique", fontSize=8, leading=10, spaceAfter=4)
+TITLE = ParagraphStyle("title", fontName=FONT_BOLD, fontSize=18, leading=22, spaceAfter=2)
+SUBTITLE = ParagraphStyle("subtitle", fontName=FONT, fontSize=10.5, leading=14, spaceAfter=8)
+HEADING = ParagraphStyle("heading", fontName=FONT_BOLD, fontSize=13, leading=16, spaceBefore=10, spaceAfter=4)
+BODY = ParagraphStyle("body", fontName=FONT, fontSize=10.5, leading=14)
+SMALL = ParagraphStyle("small", fontName=FONT, fontSize=8.5, leading=10.5)
+CELL = ParagraphStyle("cell", fontName=FONT, fontSize=10, leading=12, alignment=2)
+HEAD = ParagraphStyle("head", fontName=FONT_BOLD, fontSize=9.5, leading=11.5, alignment=2)
+NOTE = ParagraphStyle("note", fontName=FONT_ITALIC, fontSize=8, leading=10, spaceAfter=4)
 
 
 def _p(text: str, style: ParagraphStyle) -> Paragraph:
@@ -135,8 +136,8 @@ def _sheet_table(sheet: TowieSheetPrint, width: float) -> Table:
     widths = [26, 62, width - 88 - player_width * count] + [player_width] * count
     rows: list[list] = [["Deal", "Dealer", "What happened"] + [_p(name, HEAD) for name in sheet.players]]
     style = [
-        ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 9.5),
-        ("FONT", (0, 1), (-1, -1), "Helvetica", 9.5),
+        ("FONT", (0, 0), (-1, 0), FONT_BOLD, 9.5),
+        ("FONT", (0, 1), (-1, -1), FONT, 9.5),
         ("BACKGROUND", (0, 0), (-1, 0), colors.Color(0.88, 0.88, 0.88)),
         ("GRID", (0, 0), (-1, -1), 0.4, GREY),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
@@ -158,7 +159,7 @@ def _sheet_table(sheet: TowieSheetPrint, width: float) -> Table:
         rows.append(["", "", _p("No deals yet.", SMALL)] + [""] * count)
     rows.append(["", "", "Total"] + [points(total) for total in sheet.totals])
     style += [
-        ("FONT", (0, -1), (-1, -1), "Helvetica-Bold", 10.5),
+        ("FONT", (0, -1), (-1, -1), FONT_BOLD, 10.5),
         ("ALIGN", (3, -1), (-1, -1), "RIGHT"),
         ("LINEABOVE", (0, -1), (-1, -1), 1.2, colors.black),
     ]
@@ -174,9 +175,9 @@ def _settlement_table(sheet: TowieSheetPrint, width: float) -> Table:
         rows.append(row + ([money(line.money)] if with_money else []))
     shares = [0.36, 0.16, 0.16, 0.16, 0.16] if with_money else [0.4, 0.2, 0.2, 0.2]
     style = [
-        ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 10.5),
-        ("FONT", (0, 1), (-1, -1), "Helvetica", 10.5),
-        ("FONT", (3, 1), (-1, -1), "Helvetica-Bold", 10.5),
+        ("FONT", (0, 0), (-1, 0), FONT_BOLD, 10.5),
+        ("FONT", (0, 1), (-1, -1), FONT, 10.5),
+        ("FONT", (3, 1), (-1, -1), FONT_BOLD, 10.5),
         ("BACKGROUND", (0, 0), (-1, 0), colors.Color(0.88, 0.88, 0.88)),
         ("GRID", (0, 0), (-1, -1), 0.4, GREY),
         ("ALIGN", (1, 0), (-1, -1), "RIGHT"),
@@ -263,30 +264,30 @@ def towie_card_pdf(card: TowieCardPrint, *, pagesize: str = "A4") -> tuple[str, 
 
     canvas.setFillColorRGB(0.13, 0.13, 0.13)
     top = height - margin
-    canvas.setFont("Helvetica-Bold", 30)
+    canvas.setFont(FONT_BOLD, 30)
     canvas.drawCentredString(width / 2, top - 50, _("TOWIE"))
-    canvas.setFont("Helvetica-Bold", 20)
-    canvas.drawCentredString(width / 2, top - 84, fit(clean(card.name), "Helvetica-Bold", 20, inner))
+    canvas.setFont(FONT_BOLD, 20)
+    canvas.drawCentredString(width / 2, top - 84, fit(clean(card.name), FONT_BOLD, 20, inner))
     subtitle = " · ".join(part for part in (long_date(card.day), card.party_name) if part)
-    canvas.setFont("Helvetica", 12)
-    canvas.drawCentredString(width / 2, top - 106, fit(clean(subtitle), "Helvetica", 12, inner))
-    players = simpleSplit(clean(", ".join(card.players)), "Helvetica", 13, inner)
-    canvas.setFont("Helvetica", 13)
+    canvas.setFont(FONT, 12)
+    canvas.drawCentredString(width / 2, top - 106, fit(clean(subtitle), FONT, 12, inner))
+    players = simpleSplit(clean(", ".join(card.players)), FONT, 13, inner)
+    canvas.setFont(FONT, 13)
     for i, line in enumerate(players[:2]):
         canvas.drawCentredString(width / 2, top - 132 - 16 * i, line)
 
     qr_size = min(300.0, width - 2 * margin - 80)
     qr_top = top - 190
-    canvas.setFont("Helvetica-Bold", 14)
+    canvas.setFont(FONT_BOLD, 14)
     canvas.drawCentredString(width / 2, qr_top + 12, _("Scan to keep this table's score sheet on a phone"))
     qr_bottom = qr_top - qr_size
     _draw_qr(canvas, card.link, (width - qr_size) / 2, qr_bottom, qr_size)
-    canvas.setFont("Helvetica", 11)
-    lines = wrap_chars(clean(card.link), "Helvetica", 11, inner)
+    canvas.setFont(FONT, 11)
+    lines = wrap_chars(clean(card.link), FONT, 11, inner)
     for i, line in enumerate(lines[:4]):
         canvas.drawCentredString(width / 2, qr_bottom - 20 - 14 * i, line)
 
-    canvas.setFont("Helvetica", 10)
+    canvas.setFont(FONT, 10)
     canvas.setFillColorRGB(0.45, 0.45, 0.45)
     notes = [
         _("No login is needed: the link opens this table's sheet and nothing else."),
@@ -295,7 +296,7 @@ def towie_card_pdf(card: TowieCardPrint, *, pagesize: str = "A4") -> tuple[str, 
     ]
     y = margin + 84
     for note in notes:
-        for line in simpleSplit(clean(note), "Helvetica", 10, inner)[:2]:
+        for line in simpleSplit(clean(note), FONT, 10, inner)[:2]:
             canvas.drawCentredString(width / 2, y, line)
             y -= 13
         y -= 5
