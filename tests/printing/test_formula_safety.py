@@ -84,7 +84,7 @@ def hostile_party(director):
 @pytest.mark.django_db
 def test_the_party_workbook_keeps_every_typed_name_as_text(hostile_party):
     labels = [p.label for p in party_standings(hostile_party).players]
-    assert labels == ["1", "=2", "=2", "4"]  # the movement splits the partners: one tie, for second place
+    assert labels == [1, "=2", "=2", 4]  # the movement splits the partners: one tie, for second place
     _, _, content = results_xlsx(print_selectors.workbook(hostile_party))
     assert_no_formula(content)
     book = load_workbook(io.BytesIO(content))
@@ -112,7 +112,7 @@ def test_every_text_cell_is_text_and_every_number_a_number():
     assert_no_formula(content)
     wb = load_workbook(io.BytesIO(content))
     assert column(wb["Standings"], "Name") == names
-    assert column(wb["Standings"], "Place")[:4] == ["1", "=2", "=2", "4"]
+    assert column(wb["Standings"], "Place")[:4] == [1, "=2", "=2", 4]
     assert [row[:3] for row in wb["Pairs"].iter_rows(min_row=2, values_only=True)] == [tuple(p) for p in pairs]
     rows = list(wb["Seating"].iter_rows(min_row=2, values_only=True))
     assert rows == [(1, 1, *names[:4], 400, -400, "N–S"), (1, 2, *names[4:], -450, 450, "E–W")]

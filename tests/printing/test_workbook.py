@@ -31,7 +31,7 @@ def test_keep_partners_adds_pairs():
     assert wb.sheetnames == ["Standings", "Seating", "Deals", "Pairs"]
     rows = _rows(wb["Pairs"])
     assert rows[0] == ["Place", "Pair", "Total"]
-    assert rows[1] == ["1", "Player 000 & Player 001", 500]
+    assert rows[1] == [1, "Player 000 & Player 001", 500]  # a place is a number unless shared ("=2")
     assert len(rows) == 1 + 4
 
 
@@ -43,8 +43,8 @@ def test_standings():
     assert rows[0][3:7] == ["R1 table", "R1 seat", "R1 partner", "R1 result"]
     assert rows[0][-1] == "R3 result"
     assert len(rows[0]) == 3 + 3 * 4
-    assert rows[1][:7] == ["1", "Player 000", 1000, 2, "East", "Player 001", 100]
-    assert rows[8][:3] == ["8", "Player 007", -50]
+    assert rows[1][:7] == [1, "Player 000", 1000, 2, "East", "Player 001", 100]
+    assert rows[8][:3] == [8, "Player 007", -50]
     assert len(rows) == 1 + 8
 
 
@@ -52,8 +52,9 @@ def test_standings_mixed_has_a_kind_column():
     _, _, wb = _open(make_workbook(mixed=True))
     rows = _rows(wb["Standings"])
     assert rows[0][:4] == ["Place", "Name", "Kind", "Total"]
-    assert rows[1][:4] == ["1", "Player 000", "Gentleman", 1000]
-    assert rows[2][:4] == ["2", "Player 001", "Lady", 850]
+    assert rows[1][:4] == [1, "Player 000", "Gentleman", 1000]
+    assert rows[2][:4] == [2, "Player 001", "Lady", 850]
+    assert wb["Standings"].freeze_panes == "C2"  # the header row stays in view
 
 
 def test_seating():
@@ -129,4 +130,6 @@ def test_empty_party():
     )
     _, _, wb = _open(book)
     assert _rows(wb["Standings"]) == [["Place", "Name", "Total"]]
-    assert len(_rows(wb["Deals"])) == 1
+    deals = _rows(wb["Deals"])
+    # A party entered as net figures has no deals: the sheet says so instead of lying empty.
+    assert len(deals) == 2 and deals[1][0].startswith("No deals to list: the results were entered as")

@@ -76,6 +76,11 @@ def _name_width(names, least: float = 14, most: float = 40) -> float:
     return max(least, min(most, longest + 2))
 
 
+def _place(label: str):
+    """A place as a number ("3" -> 3) so it sorts as one; a shared place stays the text "=2"."""
+    return int(label) if label.isdigit() else label
+
+
 def _standings(xlsx: XlsxWorkbook, book: Workbook) -> None:
     sheet = book.sheet
     name_w = _name_width(line.name for line in sheet.lines)
@@ -88,7 +93,7 @@ def _standings(xlsx: XlsxWorkbook, book: Workbook) -> None:
     ws = new_sheet(xlsx, "Standings", headers, "C2")
     for line in sheet.lines:
         by_round = {entry[0]: entry for entry in line.rounds}
-        row = [line.label, line.name]
+        row = [_place(line.label), line.name]
         if sheet.mixed:
             row.append(KIND_WORDS.get(line.kind, line.kind))
         row.append(line.total)
@@ -149,6 +154,8 @@ def _deals(xlsx: XlsxWorkbook, book: Workbook) -> None:
     ]
     ws = new_sheet(xlsx, "Deals", headers, "D2")
     headings = {n: _deal_heading(n) for n in range(1, party_rules.DEALS_PER_ROUND + 1)}
+    if not book.deals:
+        put_row(ws, ["No deals to list: the results were entered as each table's two net figures."])
     for deal in book.deals:
         dealer, vulnerable = headings.get(deal.number) or _deal_heading(deal.number)
         put_row(
@@ -175,4 +182,4 @@ def _pairs(xlsx: XlsxWorkbook, book: Workbook) -> None:
         xlsx, "Pairs", [("Place", 7), ("Pair", _name_width((p[1] for p in pairs), 24, 60)), ("Total", 9)], "A2"
     )
     for label, name, total in pairs:
-        put_row(ws, [label, name, total])
+        put_row(ws, [_place(label), name, total])
