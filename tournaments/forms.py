@@ -17,7 +17,7 @@ class PartyForm(forms.ModelForm):
             "name", "date", "tables", "mixed", "keep_partners", "rounds_planned", "round_minutes", "rules",
             "tally_mode",
         ]  # fmt: skip
-        widgets = {"date": DateInput(format="%Y-%m-%d")}
+        widgets = {"date": DateInput(format="%Y-%m-%d"), "name": forms.TextInput(attrs={"autofocus": True})}
         labels = {
             "name": "Party name",
             "tables": "Number of tables",
@@ -63,7 +63,7 @@ class PartyForm(forms.ModelForm):
 
 
 class GuestForm(forms.Form):
-    name = forms.CharField(max_length=80, label="Name")
+    name = forms.CharField(max_length=80, label="Name", widget=forms.TextInput(attrs={"autofocus": True}))
     kind = forms.ChoiceField(choices=[("", "—")] + list(Kind.choices), required=False, label="Lady or gentleman")
 
     def clean_name(self):

@@ -19,7 +19,9 @@ class PasswordTwiceForm(forms.Form):
 
 
 class SetupForm(PasswordTwiceForm):
-    club_name = forms.CharField(label="Your club's name", max_length=80)
+    club_name = forms.CharField(
+        label="Your club's name", max_length=80, widget=forms.TextInput(attrs={"autofocus": True})
+    )
     field_order = ["club_name", "username", "password1", "password2"]
 
 

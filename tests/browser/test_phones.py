@@ -188,3 +188,19 @@ def test_a_page_left_open_across_a_round_change_says_where_to_go(contexts, live_
     assert "Round 1 is closed." in page.inner_text("#moves")
     assert "Table 1, round 2" in page.inner_text("h1")
     assert page.locator("h1").count() == 1 and page.locator("#phone").count() == 1
+
+
+def test_the_round_clock_runs_on_the_big_screen(contexts, live_server):
+    director = get_user_model().objects.create_user("dora", password="a long party password")
+    Membership.objects.create(club=Club.objects.create(name="Dora's club"), user=director, role="owner")
+    party = make_party(tables=3, user=director)
+    screen = contexts(viewport={"width": 1280, "height": 900}).new_page()
+    screen.goto(f"{live_server.url}/accounts/login/?next=/parties/{party.id}/rounds/1/%3Fprojector%3D1")
+    screen.fill("#id_username", "dora")
+    screen.fill("#id_password", "a long party password")
+    screen.click("button[type=submit]")
+    screen.wait_for_selector(".clock .clock-time")
+    first = screen.inner_text(".clock .clock-time")
+    screen.wait_for_function(f"document.querySelector('.clock .clock-time').textContent !== '{first}'", timeout=5000)
+    assert not screen.locator("header.site").is_visible()  # the big screen: no navigation
+    assert screen.locator(".tile").count() == 3 and "0/4" in screen.inner_text("#table-1")

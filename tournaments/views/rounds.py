@@ -239,6 +239,7 @@ def table_enter(request, party_id, number, table):
     names = _names(view)
     data = request.POST if request.method == "POST" else None
     deal_forms_ = forms.deal_forms(data, names=names, initial=_initial(view.result))
+    deal_forms_[0].fields["level"].widget.attrs["autofocus"] = True  # the director types at once
     net_form = forms.NetForm(
         data if request.POST.get("mode") == "net" else None,
         initial={"ns": view.result.ns, "ew": view.result.ew} if view.result else None,
