@@ -119,13 +119,66 @@ class Phone:
             form |= {f"d{number}-declarer": declarer, f"d{number}-tricks": str(tricks)}
         start.wait(timeout=LIMIT_S)
         self.request("POST", form)
-        for version, side in (("1", "NS"), ("2", "EW")):
-            self.request("POST", {"csrfmiddlewaretoken": csrf, "round": "1", "version": version, "agree": side})
+        # Agreements do not change the version (it guards the deals): both sides agree on version 1.
+        for side in ("NS", "EW"):
+            self.request("POST", {"csrfmiddlewaretoken": csrf, "round": "1", "version": "1", "agree": side})
+
+    def play_deals(self, start: threading.Barrier) -> None:
+        """Deal by deal, as played: each deal saved (with the phone's own id), then East-West accept it."""
+        _, page = self.request("GET", timed=False)
+        match = CSRF.search(page)
+        if not match:
+            self.errors.append(f"table {self.table}: no form on the page")
+            return
+        csrf = match.group(1)
+        start.wait(timeout=LIMIT_S)
+        for number, (contract, declarer, tricks) in enumerate(self.deals, start=1):
+            form = {"csrfmiddlewaretoken": csrf, "action": "deal", "round": "1", "number": str(number), "side": "NS"}
+            form["client_id"] = f"bench-{self.table}-{number}"
+            if contract == "PASS":
+                form["deal-level"] = "P"
+            else:
+                form |= {"deal-level": contract[0], "deal-strain": contract[1], "deal-doubled": contract[2:]}
+                form |= {"deal-declarer": declarer, "deal-tricks": str(tricks), "save": "1"}
+            self.request("POST", form)
+            accept = {"csrfmiddlewaretoken": csrf, "action": "accept", "round": "1", "number": str(number)}
+            self.request("POST", accept | {"side": "EW", "client_id": f"bench-{self.table}-{number}-ok"}, timed=False)
 
 
 def run(director) -> dict:
+    """The whole-round burst, then the deal-by-deal burst (each deal saved and accepted)."""
+    figures = _burst(director, "Load test party", Phone.play)
+    figures["deal_by_deal"] = _burst(director, "Load test party, deal by deal", Phone.play_deals)
+    return figures
+
+
+ASSET = re.compile(r'(?:href|src)="(/static/[^"]+)"')
+
+
+def _phone_page_kb(port: int, token: str) -> float:
+    """What a phone downloads to show its page, as sent (compressed where the server compresses)."""
+    total = 0
+    connection_ = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    paths = [f"/t/{token}/"]
+    seen: set[str] = set()
+    while paths:
+        path = paths.pop(0)
+        if path in seen:
+            continue
+        seen.add(path)
+        connection_.request("GET", path, headers={"Accept-Encoding": "gzip, br"})
+        response = connection_.getresponse()
+        body = response.read()
+        total += len(body)
+        if path.startswith("/t/"):
+            paths += ASSET.findall(body.decode("utf-8", "replace"))
+    connection_.close()
+    return round(total / 1024, 1)
+
+
+def _burst(director, name: str, play) -> dict:
     rng = random.Random(64)
-    created = party(CLIENTS, director, name="Load test party", rounds=1)
+    created = party(CLIENTS, director, name=name, rounds=1)
     tokens = dict(TableToken.objects.filter(party=created, revoked_at__isnull=True).values_list("table", "token"))
     planned = {table: deals(rng) for table in range(1, CLIENTS + 1)}
     port = _free_port()
@@ -140,7 +193,7 @@ def run(director) -> dict:
     errors: list[str] = []
     barrier = threading.Barrier(CLIENTS)
     phones = [Phone(port, tokens[t], t, planned[t], timings, errors) for t in range(1, CLIENTS + 1)]
-    threads = [threading.Thread(target=p.play, args=(barrier,), daemon=True) for p in phones]
+    threads = [threading.Thread(target=play, args=(p, barrier), daemon=True) for p in phones]
     # The bench process holds the big parties built before: keep its garbage collector from pausing
     # the 64 client threads mid-burst, which would be timed as the server's latency.
     gc.collect()
@@ -152,6 +205,7 @@ def run(director) -> dict:
         deadline = time.monotonic() + LIMIT_S
         for thread in threads:
             thread.join(timeout=max(0.1, deadline - time.monotonic()))
+        page_kb = _phone_page_kb(port, tokens[1])
     finally:
         gc.enable()
         gc.unfreeze()
@@ -160,12 +214,14 @@ def run(director) -> dict:
             server.wait(timeout=10)
         except subprocess.TimeoutExpired:
             server.kill()
-    stored = {r.table: r for r in TableResult.objects.filter(round__party=created)}
+    stored = {r.table: r for r in TableResult.objects.filter(round__party=created).prefetch_related("deals")}
     lost = 0
     for table, round_deals in planned.items():
         expected = party_rules.round_result(round_deals, "modern")
         result = stored.get(table)
-        if result is None or (result.ns, result.ew) != expected or result.status != "agreed":
+        # Missing, different, not counted, or a deal stored twice from a repeated send.
+        wrong = result is None or (result.ns, result.ew) != expected or result.status != "agreed"
+        if wrong or len(result.deals.all()) != len(round_deals):
             lost += 1
     timings.sort()
     return {
@@ -178,5 +234,6 @@ def run(director) -> dict:
         "p95_ms": round(timings[int(0.95 * (len(timings) - 1))], 1) if timings else None,
         "server": f"gunicorn ({WORKERS} workers{f' x {THREADS} threads' if THREADS > 1 else ', sync'}) on 127.0.0.1",
         "database": connection.vendor,
+        "phone_page_kb": page_kb,
         "error_samples": errors[:5],
     }

@@ -96,4 +96,8 @@ def goals(results: dict) -> dict:
     load = results.get("load", {})
     met["load_clean"] = load.get("errors") == 0 and load.get("lost") == 0
     met["load_p95_under_500ms"] = load.get("p95_ms", 1e9) < GOALS["load_p95_ms"]
+    deals = load.get("deal_by_deal", {})
+    met["deal_saves_clean"] = deals.get("errors") == 0 and deals.get("lost") == 0
+    met["deal_save_p95_under_300ms"] = deals.get("p95_ms", 1e9) < 300
+    met["phone_page_under_100kb"] = deals.get("phone_page_kb", 1e9) < 100
     return met
