@@ -101,14 +101,19 @@ class Phone:
             self.errors.append(f"table {self.table}: {method} answered {response.status}")
         return response.status, text
 
-    def play(self, start: threading.Barrier) -> None:
-        # Opening the page (before the burst) is not a submission: only the three posts are timed.
+    def open(self) -> str | None:
+        """The phone opens its page (before the burst, not timed) and keeps its CSRF token."""
         _, page = self.request("GET", timed=False)
         match = CSRF.search(page)
         if not match:
             self.errors.append(f"table {self.table}: no form on the page")
+            return None
+        return match.group(1)
+
+    def play(self, start: threading.Barrier) -> None:
+        csrf = self.open()
+        if csrf is None:
             return
-        csrf = match.group(1)
         form = {"csrfmiddlewaretoken": csrf, "round": "1", "version": "0", "save": "1"}
         for number, (contract, declarer, tricks) in enumerate(self.deals, start=1):
             if contract == "PASS":
@@ -125,12 +130,9 @@ class Phone:
 
     def play_deals(self, start: threading.Barrier) -> None:
         """Deal by deal, as played: each deal saved (with the phone's own id), then East-West accept it."""
-        _, page = self.request("GET", timed=False)
-        match = CSRF.search(page)
-        if not match:
-            self.errors.append(f"table {self.table}: no form on the page")
+        csrf = self.open()
+        if csrf is None:
             return
-        csrf = match.group(1)
         start.wait(timeout=LIMIT_S)
         for number, (contract, declarer, tricks) in enumerate(self.deals, start=1):
             form = {"csrfmiddlewaretoken": csrf, "action": "deal", "round": "1", "number": str(number), "side": "NS"}

@@ -1,4 +1,6 @@
 import datetime
+import os
+import shutil
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -73,3 +75,37 @@ def party_factory(db, director):
         return make_party(**kwargs)
 
     return factory
+
+
+# ---- the real browser (Playwright driving Debian's chromium, never a downloaded browser) ----------
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture
+def browser():
+    if not CHROMIUM:
+        if os.environ.get("REQUIRE_BROWSER"):
+            pytest.fail("chromium is not installed: apt-get install chromium")
+        pytest.skip("chromium is not installed")
+    from playwright.sync_api import sync_playwright
+
+    # Playwright's sync API runs an event loop in this thread; the ORM calls here are still synchronous.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+    os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)

@@ -4,47 +4,13 @@ Playwright drives Debian's chromium (never a downloaded browser). Without chromi
 skipped, except where REQUIRE_BROWSER is set (CI), where it fails instead.
 """
 
-import os
-import shutil
-
 import pytest
 from django.contrib.auth import get_user_model
 
 from tests.conftest import make_party
 from tournaments.models import Club, Membership, PhoneSend, TableResult, TableToken
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def browser():
-    if not CHROMIUM:
-        if os.environ.get("REQUIRE_BROWSER"):
-            pytest.fail("chromium is not installed: apt-get install chromium")
-        pytest.skip("chromium is not installed")
-    from playwright.sync_api import sync_playwright
-
-    # Playwright's sync API runs an event loop in this thread; the ORM calls here are still synchronous.
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
-    os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
 
 
 def tap(page, group: str, value: str) -> None:

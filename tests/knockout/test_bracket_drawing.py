@@ -3,10 +3,8 @@ and the same boxes and lines on one landscape page for the wall (A4 or Letter)."
 
 import datetime
 import io
-import os
 import random
 import re
-import shutil
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -237,28 +235,6 @@ def test_the_wall_chart_before_any_pair():
 
 
 # --- in a real browser: phone to projector --------------------------------------------------------------------
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-
-
-@pytest.fixture
-def browser():
-    if not CHROMIUM:
-        if os.environ.get("REQUIRE_BROWSER"):
-            pytest.fail("chromium is not installed: apt-get install chromium")
-        pytest.skip("chromium is not installed")
-    from playwright.sync_api import sync_playwright
-
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox",
-                                                                              "--disable-gpu"])  # fmt: skip
-        try:
-            yield launched
-        finally:
-            launched.close()
-    os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-
 
 # Where the lines end against where the boxes are, read off the page: for every box fed by lines, the bottom of
 # the upper half of its "]" and the top of the lower half (the fed box's middle), and the box's own middle.

@@ -108,15 +108,20 @@ def director_create(request):
     return redirect("club_page")
 
 
-@require_POST
-def director_remove(request, user_id):
+def _owner_action(request, action, done: str, **ids):
+    """An owner's button on the Club page: the service does it (or says why not), then back."""
     club = _club_or_404(request).club
     try:
-        services.director_remove(club=club, user_id=user_id, by=request.user)
+        action(club=club, by=request.user, **ids)
     except ValidationError as error:
         return _refused(request, error)
-    messages.success(request, "The director is removed from the club.")
+    messages.success(request, done)
     return redirect("club_page")
+
+
+@require_POST
+def director_remove(request, user_id):
+    return _owner_action(request, services.director_remove, "The director is removed from the club.", user_id=user_id)
 
 
 @require_POST
@@ -134,13 +139,7 @@ def invite_create(request):
 
 @require_POST
 def invite_revoke(request, invite_id):
-    club = _club_or_404(request).club
-    try:
-        services.invite_revoke(club=club, invite_id=invite_id, by=request.user)
-    except ValidationError as error:
-        return _refused(request, error)
-    messages.success(request, "The link no longer works.")
-    return redirect("club_page")
+    return _owner_action(request, services.invite_revoke, "The link no longer works.", invite_id=invite_id)
 
 
 @login_not_required
