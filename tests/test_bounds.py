@@ -168,3 +168,17 @@ def test_a_500_is_logged_with_its_traceback_on_the_console(client_in, party, mon
     err = written.getvalue()
     assert f"Internal Server Error: /parties/{party.id}/standings/" in err
     assert "Traceback (most recent call last)" in err and "RuntimeError: the standings broke" in err
+
+
+def test_the_new_party_form_speaks_in_its_own_words_and_its_boxes_stop_where_the_rules_do(client_in, director):
+    page = text(client_in.post(reverse("party_create"), {"rules": "modern", "tally_mode": "net"}))
+    for message in (
+        "Give the party a name.",
+        "Give the party's date.",
+        "Give the number of tables (1 to 100).",
+        "Give the number of rounds planned (1 to 30).",
+    ):
+        assert message in page
+    assert "This field is required" not in page and not Party.objects.exists()
+    html = client_in.get(reverse("party_create")).content.decode()
+    assert 'name="tables" min="1" max="100"' in html and 'name="rounds_planned" value="6" min="1" max="30"' in html

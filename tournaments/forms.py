@@ -42,9 +42,23 @@ class PartyForm(forms.ModelForm):
             "tally_mode": "Net per round is the Four Aces' way; actual points invite free doubling.",
         }
 
+    # The number boxes stop where the rules do (Django would let them go down to 0).
+    BOUNDS = {"tables": (1, MAX_TABLES), "rounds_planned": (1, MAX_ROUNDS), "round_minutes": (4, 120)}
+    REQUIRED = {
+        "name": "Give the party a name.",
+        "date": "Give the party's date.",
+        "tables": f"Give the number of tables (1 to {MAX_TABLES}).",
+        "rounds_planned": f"Give the number of rounds planned (1 to {MAX_ROUNDS}).",
+    }
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["round_minutes"].required = False  # left empty: the usual half hour
+        for name, (least, most) in self.BOUNDS.items():
+            self.fields[name].widget.attrs.update(min=least, max=most)
+        for name, message in self.REQUIRED.items():
+            self.fields[name].error_messages["required"] = message
+        self.fields["date"].error_messages["invalid"] = "Give the date as a day, month and year."
 
     def clean_round_minutes(self):
         return self.cleaned_data.get("round_minutes") or DEFAULT_ROUND_MINUTES
