@@ -181,4 +181,13 @@ def test_the_new_party_form_speaks_in_its_own_words_and_its_boxes_stop_where_the
         assert message in page
     assert "This field is required" not in page and not Party.objects.exists()
     html = client_in.get(reverse("party_create")).content.decode()
-    assert 'name="tables" min="1" max="100"' in html and 'name="rounds_planned" value="6" min="1" max="30"' in html
+    tables = re.search(r'<input type="number" name="tables"[^>]*>', html).group(0)
+    rounds = re.search(r'<input type="number" name="rounds_planned"[^>]*>', html).group(0)
+    assert 'min="1"' in tables and 'max="100"' in tables and 'min="1"' in rounds and 'max="30"' in rounds
+
+
+def test_the_busy_page_never_writes_a_password_back(rf):
+    from tournaments.middleware import _kept_fields
+
+    request = rf.post("/accounts/login/", {"username": "alice", "password": "correct horse", "password2": "x"})
+    assert _kept_fields(request) == [("username", "alice")]

@@ -327,3 +327,17 @@ def test_a_live_pages_poll_after_the_login_went_draws_the_whole_page_again(clien
     assert response.status_code == 200 and response["HX-Refresh"] == "true"
     plain = client.get(reverse("round_detail", args=[party.id, 1]))
     assert plain.status_code == 302 and plain["Location"].startswith(reverse("login"))
+
+
+def test_a_removed_owner_cannot_come_back_through_a_link_they_made(client_in, director):
+    carol = User.objects.create_user("carol", password=STRONG)
+    club = director.memberships.get().club
+    Membership.objects.create(club=club, user=carol, role="owner")
+    link = DirectorInvite.objects.create(
+        club=club, role="owner", created_by=carol, expires_at=timezone.now() + datetime.timedelta(days=7)
+    )
+    client_in.post(reverse("director_remove", args=[carol.id]))
+    response = Client().post(
+        reverse("invite_accept", args=[link.token]), {"username": "carol2", "password1": STRONG, "password2": STRONG}
+    )
+    assert response.status_code == 410 and not User.objects.filter(username="carol2").exists()

@@ -56,6 +56,18 @@ def _busy(exception: Exception) -> bool:
     return "locked" in text or "lock timeout" in text or "could not obtain lock" in text or "busy" in text
 
 
+def _kept_fields(request) -> list[tuple[str, str]]:
+    """What was posted, to send again; never a password (the page would hold it in plain text)."""
+    if request.method != "POST":
+        return []
+    return [
+        (key, value)
+        for key in request.POST
+        if key != "csrfmiddlewaretoken" and "password" not in key
+        for value in request.POST.getlist(key)
+    ]
+
+
 class BusyDatabaseMiddleware:
     """A write that cannot get the lock answers 503 with the entry kept, never a bare 500.
 
@@ -73,16 +85,7 @@ class BusyDatabaseMiddleware:
         if not _busy(exception):
             return None
         log.warning("database busy on %s %s: %s", request.method, request.path, exception)
-        fields = (
-            []
-            if request.method != "POST"
-            else [
-                (key, value)
-                for key in request.POST
-                for value in request.POST.getlist(key)
-                if key != "csrfmiddlewaretoken"
-            ]
-        )
+        fields = _kept_fields(request)
         response = render(request, "busy.html", {"fields": fields, "action": request.get_full_path()}, status=503)
         response["Retry-After"] = "5"
         return response

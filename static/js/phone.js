@@ -86,7 +86,10 @@
     }).then(function (response) {
       // Busy, slowed down or the laptop's proxy away: keep it and try again later.
       if (response.status >= 500 || response.status === 429) throw new Error("not now");
-      return response.json().catch(function () { return { ok: false, message: "The laptop's answer was garbled: reload the page." }; });
+      var json = (response.headers.get("Content-Type") || "").indexOf("application/json") === 0;
+      // Not the server's own answer (a stale page's CSRF refusal, a renewed link): keep the entry.
+      if (!json) { say("The page is out of date: reload it (your entries are kept on this phone).", true); throw new Error("reload"); }
+      return response.json();
     });
   }
 
@@ -108,7 +111,7 @@
     return next().then(function (allSent) {
       flushing = false;
       if (refused.length) { say(refused.join(" "), true); return; }
-      if (allSent) location.reload();
+      if (allSent) { sessionStorage.setItem("cd-saved", "1"); location.reload(); }
     });
   }
 
@@ -138,6 +141,7 @@
     var number = parseInt(fields.number, 10);
     if (number >= 4) { entry.hidden = true; return; }
     entry.querySelector('input[name="number"]').value = String(number + 1);
+    entry.querySelector('input[name="correcting"]').value = "";
     var heading = entry.querySelector("h2");
     if (heading) heading.firstChild.textContent = "Deal " + (number + 1) + " ";
     entry.querySelectorAll('input[type="radio"]').forEach(function (radio) {
@@ -155,6 +159,15 @@
       flush().then(function () { if (load().length) advance(fields); });
     });
   });
+
+  // After a save the page is drawn again: show the deal just saved and the next one to play, not
+  // wherever the browser was scrolled.
+  if (sessionStorage.getItem("cd-saved")) {
+    sessionStorage.removeItem("cd-saved");
+    var saved = document.querySelectorAll(".deal-line.entered");
+    var target = saved.length ? saved[saved.length - 1] : entry;
+    if (target) target.scrollIntoView({ block: "start" });
+  }
 
   window.addEventListener("online", flush);
   setInterval(flush, 4000);

@@ -130,7 +130,7 @@ def test_a_whole_game_of_boston_with_the_english_tables(client_in):
     assert dict(final.totals) == {"Ann": -500, "Bob": 182, "Cat": 616, "Dan": -298}
     assert_settles_to_zero(final)
     money = {row.player: row.money_text for row in final.settlement.rows}
-    assert money == {"Ann": "-£5.00", "Bob": "£1.82", "Cat": "£6.16", "Dan": "-£2.98"}
+    assert money == {"Ann": "−£5.00", "Bob": "£1.82", "Cat": "£6.16", "Dan": "−£2.98"}
     assert final.settlement.money_payments == [
         ("Ann", "Cat", "£5.00"),
         ("Dan", "Cat", "£1.16"),

@@ -37,10 +37,10 @@ def make_sheet(deals: int = 2, **extra) -> BostonSheet:
         "pools": "100 + 20",
         "finished": True,
         "settlement": [
-            SettlementLine("Ann", -500, "50 red, 0 white", "-£5.00"),
+            SettlementLine("Ann", -500, "50 red, 0 white", "−£5.00"),
             SettlementLine("Bob", 182, "18 red, 2 white", "£1.82"),
             SettlementLine("Cat", 616, "61 red, 6 white", "£6.16"),
-            SettlementLine("Dan", -298, "29 red, 8 white", "-£2.98"),
+            SettlementLine("Dan", -298, "29 red, 8 white", "−£2.98"),
         ],
         "payments": ["Ann pays Cat £5.00"],
     }

@@ -30,10 +30,10 @@ def token_of(round_, table=1):
     return TableToken.objects.get(party=round_.party, table=table, revoked_at=None)
 
 
-def record(round_, number, deal, side="NS", client_id="", table=1):
+def record(round_, number, deal, side="NS", client_id="", table=1, correcting=False):
     return result_services.deal_record(
         round_=round_, table=table, number=number, deal=deal, side=side, by_token=token_of(round_, table),
-        client_id=client_id,
+        client_id=client_id, correcting=correcting,
     )  # fmt: skip
 
 
@@ -69,7 +69,7 @@ def test_the_deals_go_in_order(round_one):
 def test_a_correction_clears_its_acceptance_and_says_so(round_one):
     record(round_one, 1, ("4S", "N", 10))
     accept(round_one, 1)
-    result, notices = record(round_one, 1, ("4S", "N", 9))  # one down after all: 50 to E-W
+    result, notices = record(round_one, 1, ("4S", "N", 9), correcting=True)  # one down after all: 50 to E-W
     assert notices == ["Deal 1 is corrected: East–West must accept it again before the round counts."]
     deal = result.deals.get(number=1)
     assert (deal.contract, deal.tricks, deal.ns, deal.accepted) == ("4S", 9, -50, False)
@@ -106,7 +106,7 @@ def test_an_accepted_round_is_the_directors_to_change(round_one):
         record(round_one, number, deal)
         accept(round_one, number)
     with pytest.raises(ValidationError, match="This round is accepted: ask the director for any change."):
-        record(round_one, 1, ("4S", "N", 11))
+        record(round_one, 1, ("4S", "N", 11), correcting=True)
 
 
 def test_a_locked_or_closed_round_takes_no_deal(round_one, director):
@@ -220,3 +220,40 @@ def test_tables_behind_the_clock_are_marked_on_the_round_page(client_in, directo
     page = client_in.get(reverse("round_detail", args=[party.id, 1])).content.decode()
     assert "behind the clock: 2" in page
     assert page.count("2/4</span> deals in") == 1 and page.count("1/4</span> deals in") == 1
+
+
+def test_a_deal_entered_from_another_phone_is_not_overwritten_by_a_stale_page(round_one):
+    record(round_one, 1, ("4S", "N", 10))
+    with pytest.raises(ValidationError, match="Deal 1 is already entered"):
+        record(round_one, 1, ("3N", "S", 9))
+    assert TableResult.objects.get().deals.get().contract == "4S"
+
+
+def test_an_acceptance_is_of_what_the_side_saw(round_one):
+    record(round_one, 1, ("4S", "N", 10))
+    shown = result_services.deal_shown(TableResult.objects.get().deals.get())
+    record(round_one, 1, ("4S", "N", 9), correcting=True)  # corrected after East-West's page showed 4S made
+    with pytest.raises(ValidationError, match="Deal 1 was corrected meanwhile"):
+        result_services.deal_accept(
+            round_=round_one, table=1, number=1, side="EW", by_token=token_of(round_one), shown=shown
+        )
+    assert not TableResult.objects.get().deals.get().accepted
+
+
+def test_a_repeat_of_a_stored_send_is_done_even_after_the_round_was_accepted(round_one):
+    for number, deal in enumerate(FOUR, start=1):
+        record(round_one, number, deal, client_id=f"d{number}")
+        accept(round_one, number)
+    result, _ = record(round_one, 4, FOUR[3], client_id="d4")  # its first answer was lost on the Wi-Fi
+    assert result.status == "agreed" and result.deals.count() == 4
+
+
+def test_the_whole_round_form_cannot_rewrite_an_accepted_round(round_one):
+    for number, deal in enumerate(FOUR, start=1):
+        record(round_one, number, deal)
+        accept(round_one, number)
+    result = TableResult.objects.get()
+    with pytest.raises(ValidationError, match="This round is accepted"):
+        result_services.result_record(
+            round_=round_one, table=1, deals=FOUR, by_token=token_of(round_one), expected_version=result.version
+        )

@@ -121,7 +121,7 @@ def money(value: Decimal | None) -> str:
     if value is None:
         return ""
     text = f"{abs(value):,.2f}"
-    return f"-{text}" if value < 0 else f"+{text}" if value > 0 else text
+    return f"\u2212{text}" if value < 0 else f"+{text}" if value > 0 else text  # the true minus sign
 
 
 def _cell(cell: SheetCell) -> Paragraph:

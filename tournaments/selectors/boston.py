@@ -601,12 +601,12 @@ def tables_list(club, party_id: int | None = None) -> list[TableLine]:
 
 
 def money_words(amount: Decimal | None, currency: str = "") -> str:
-    """-21.75 -> "-£21.75" (two decimals unless the value needs more); "" for None."""
+    """-21.75 -> "−£21.75" (two decimals unless the value needs more); "" for None."""
     if amount is None:
         return ""
     cents = amount.quantize(Decimal("0.01"))
     shown = cents if cents == amount else amount.normalize()
-    sign = "-" if shown < 0 else ""
+    sign = "\u2212" if shown < 0 else ""  # the true minus sign, as every figure on the pages
     return f"{sign}{currency}{abs(shown):,}"
 
 

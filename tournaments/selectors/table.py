@@ -68,6 +68,11 @@ class DealLine:
         return self.entry is not None and bool(self.entry.entered_by) and not self.entry.accepted
 
     @property
+    def shown(self) -> str:
+        """What the page shows of the entry, sent back with an acceptance (see deal_shown)."""
+        return f"{self.entry.contract} {self.entry.declarer or '-'} {self.entry.tricks}" if self.entry else ""
+
+    @property
     def initial(self) -> dict:
         """The deal's stored values, to correct it."""
         if self.entry is None:

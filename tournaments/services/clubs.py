@@ -111,6 +111,8 @@ def director_remove(*, club: Club, user_id: int, by) -> None:
     if membership.is_owner and club.memberships.filter(role=Role.OWNER).count() == 1:
         raise ValidationError("A club needs an owner: make someone else an owner before removing the last one.")
     membership.delete()
+    # Links they made and nobody used go too: a removed owner must not let himself back in.
+    club.invites.filter(created_by_id=user_id, used_at=None).delete()
 
 
 @transaction.atomic

@@ -99,6 +99,8 @@ def result_record(
     result = TableResult.objects.select_for_update().filter(round=round_, table=table).first()
     if result and result.locked and by_user is None:
         raise ValidationError("The director has locked this table: ask the director to change it.")
+    if result and result.status == TableResult.Status.AGREED and by_user is None:
+        raise ValidationError("This round is accepted: ask the director for any change.")
     _check_version(result, expected_version)
     before = _snapshot(result)
     old_winner = result.winner if result else ""
@@ -342,6 +344,11 @@ def _recount(result: TableResult, party, *, deals_changed: bool) -> None:
     result.ns_agreed = result.ew_agreed = every_deal_accepted
 
 
+def _sent_before(by_token, client_id: str) -> bool:
+    """A read, before any refusal: the first send was stored, only its answer was lost."""
+    return bool(client_id and by_token) and PhoneSend.objects.filter(token=by_token, client_id=client_id[:64]).exists()
+
+
 def _already_sent(by_token, client_id: str) -> bool:
     """True when this phone sent this very entry before (and it was stored): nothing to do again."""
     if not client_id or by_token is None:
@@ -377,6 +384,7 @@ def deal_record(
     by_token=None,
     by_user=None,
     client_id: str = "",
+    correcting: bool = False,
 ) -> tuple[TableResult, list[str]]:
     """One deal entered (or corrected) as it is played; the other side then accepts it.
 
@@ -385,12 +393,17 @@ def deal_record(
     """
     round_ = _lock_round(round_)
     party = round_.party
+    if _sent_before(by_token, client_id):
+        return TableResult.objects.get(round=round_, table=table), []
     if side not in SIDE_NAMES:
         raise ValidationError("Say which side enters the deal: North–South or East–West.")
     result = _open_result(round_, table, director=by_user is not None)
     if _already_sent(by_token, client_id):
         return result, []
     stored = {d.number: d for d in result.deals.all()} if result.pk else {}
+    if number in stored and not correcting:
+        # Another phone entered this deal meanwhile: a correction must be meant as one.
+        raise ValidationError(f"Deal {number} is already entered (from another phone?): check it, then correct it.")
     if number not in range(1, party_rules.DEALS_PER_ROUND + 1):
         raise ValidationError("A round has four deals, numbered 1 to 4.")
     if number not in stored and number != len(stored) + 1:
@@ -423,12 +436,19 @@ def deal_record(
 
 
 @transaction.atomic
+def deal_shown(entry: DealEntry) -> str:
+    """What a phone showed of a deal, sent back with its acceptance: "4S N 10"."""
+    return f"{entry.contract} {entry.declarer or '-'} {entry.tricks}"
+
+
 def deal_accept(
-    *, round_: Round, table: int, number: int, side: str, by_token=None, client_id: str = ""
+    *, round_: Round, table: int, number: int, side: str, by_token=None, client_id: str = "", shown: str | None = None
 ) -> TableResult:
     """The other side accepts a deal. Acceptances commute: two at one moment both count, and
     accepting a deal twice is accepting it once."""
     round_ = _lock_round(round_)
+    if _sent_before(by_token, client_id):
+        return TableResult.objects.get(round=round_, table=table)
     if side not in SIDE_NAMES:
         raise ValidationError("Say which side accepts: North–South or East–West.")
     result = _open_result(round_, table, director=False)
@@ -437,6 +457,8 @@ def deal_accept(
     entry = result.deals.filter(number=number).first() if result.pk else None
     if entry is None:
         raise ValidationError(f"Deal {number} is not entered yet: nothing to accept.")
+    if shown is not None and shown != deal_shown(entry):
+        raise ValidationError(f"Deal {number} was corrected meanwhile: check what it says now, then accept it.")
     if entry.accepted:
         return result
     if entry.entered_by == side:

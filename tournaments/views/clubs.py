@@ -15,6 +15,7 @@ from tournaments.models import DirectorInvite
 from tournaments.selectors import clubs as selectors
 from tournaments.services import clubs as services
 from tournaments.services.demo import demo_add
+from tournaments.site_url import site_url
 from tournaments.views.common import add_errors
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -33,7 +34,7 @@ def club_setup(request):
         messages.info(request, "Club Director is already set up: log in.")
         return redirect("login")
     if not on_this_machine(request):
-        return render(request, "clubs/setup_refused.html", status=403)
+        return render(request, "clubs/setup_refused.html", {"port": request.get_port()}, status=403)
     form = forms.SetupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -133,7 +134,8 @@ def invite_create(request):
         invite = services.invite_create(club=club, role=role, by=request.user)
     except ValidationError as error:
         return _refused(request, error)
-    request.session["new_invite"] = request.build_absolute_uri(reverse("invite_accept", args=[invite.token]))
+    # The address the tables' phones use, not the laptop's own 127.0.0.1: the link is for another device.
+    request.session["new_invite"] = site_url(request) + reverse("invite_accept", args=[invite.token])
     return redirect("club_page")
 
 

@@ -5,6 +5,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from tournaments import forms
@@ -17,6 +18,12 @@ from tournaments.services import results as result_services
 from tournaments.services import rounds as round_services
 from tournaments.services import seating as seating_services
 from tournaments.views.common import error_messages, live
+
+
+def _back(request) -> str | None:
+    """The page to go back to, if it is one of this site's (never another site's address)."""
+    back = request.POST.get("back") or ""
+    return back if url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}) else None
 
 
 def _flash_errors(request, error: ValidationError) -> None:
@@ -161,7 +168,7 @@ def seat_swap(request, party_id, number):
                 f"{first} now sits at table {data['other_table']} {data['other_seat']}, {second} at table "
                 f"{data['table']} {data['seat']}. The change is recorded.",
             )
-    return redirect(request.POST.get("back") or "round_movement", party_id=party.id, number=number)
+    return redirect(_back(request) or "round_movement", party_id=party.id, number=number)
 
 
 @require_POST

@@ -92,7 +92,7 @@ def _post_one(request, table_token, page):
         if request.POST["action"] == "accept":
             result_services.deal_accept(
                 round_=current, table=table_token.table, number=number or 0, side=side,
-                by_token=table_token, client_id=client_id,
+                by_token=table_token, client_id=client_id, shown=request.POST.get("shown"),
             )  # fmt: skip
             return _answer(request, table_token, page, ok=True, message=f"Deal {number} accepted.")
         form = forms.DealForm(_passed_out_alone(request.POST), prefix="deal", names=_names(view))
@@ -102,7 +102,7 @@ def _post_one(request, table_token, page):
             return _answer(request, table_token, page, ok=False, message=" ".join(errors), form=form)
         result, notices = result_services.deal_record(
             round_=current, table=table_token.table, number=number or 0, deal=form.cleaned_data["deal"],
-            side=side, by_token=table_token, client_id=client_id,
+            side=side, by_token=table_token, client_id=client_id, correcting=request.POST.get("correcting") == "1",
         )  # fmt: skip
     except ValidationError as error:
         _refuse(request, table_token, "Nothing was saved.", "; ".join(error.messages))
