@@ -257,3 +257,13 @@ def test_the_whole_round_form_cannot_rewrite_an_accepted_round(round_one):
         result_services.result_record(
             round_=round_one, table=1, deals=FOUR, by_token=token_of(round_one), expected_version=result.version
         )
+
+
+def test_every_write_of_a_result_runs_in_one_transaction():
+    # SQLite ignores select_for_update outside a transaction; PostgreSQL refuses it: keep them atomic.
+    for write in (
+        result_services.deal_record, result_services.deal_accept, result_services.result_record,
+        result_services.result_agree, result_services.result_lock, result_services.result_undo,
+        result_services.result_cut_override,
+    ):  # fmt: skip
+        assert hasattr(write, "__wrapped__"), write.__name__

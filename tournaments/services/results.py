@@ -435,12 +435,12 @@ def deal_record(
     return result, notices
 
 
-@transaction.atomic
 def deal_shown(entry: DealEntry) -> str:
     """What a phone showed of a deal, sent back with its acceptance: "4S N 10"."""
     return f"{entry.contract} {entry.declarer or '-'} {entry.tricks}"
 
 
+@transaction.atomic
 def deal_accept(
     *, round_: Round, table: int, number: int, side: str, by_token=None, client_id: str = "", shown: str | None = None
 ) -> TableResult:
