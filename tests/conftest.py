@@ -68,6 +68,22 @@ def make_party(*, tables=2, mixed=False, keep_partners=False, rounds=3, user=Non
     return party
 
 
+def play_two_rounds(party, director) -> None:
+    """A three-table party's first two rounds played and closed (with one seat swapped first): the
+    history an export carries, for the export and import tests."""
+    from tournaments.services import results as result_services
+    from tournaments.services import rounds as round_services
+
+    first = party.rounds.get(number=1)
+    seating_services.seat_swap(round_=first, table=1, seat="N", other_table=2, other_seat="E", user=director)
+    for number in (1, 2):
+        round_ = party.rounds.get(number=number)
+        for table in (1, 2, 3):
+            deals = [("4S", "N", 10 - table + number), ("PASS", "", 0), ("3N", "E", 9), ("PASS", "", 0)]
+            result_services.result_record(round_=round_, table=table, deals=deals, by_user=director)
+        round_services.round_close(round_=round_)
+
+
 @pytest.fixture
 def party_factory(db, director):
     def factory(**kwargs):

@@ -17,12 +17,10 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 from django.urls import reverse
 
-from tests.conftest import default_club, make_party
+from tests.conftest import default_club, make_party, play_two_rounds
 from tournaments.models import Club, Guest, Membership, Party, ResultChange, TableToken
 from tournaments.selectors.standings import party_standings
 from tournaments.services import results as result_services
-from tournaments.services import rounds as round_services
-from tournaments.services import seating as seating_services
 from tournaments.transfer import knockout_export, knockout_import, party_export, party_import
 
 pytestmark = pytest.mark.django_db
@@ -31,14 +29,7 @@ pytestmark = pytest.mark.django_db
 def played(director) -> Party:
     """Three tables, two rounds played and closed, the third under way (one table's entry from its phone)."""
     party = make_party(tables=3, mixed=True, rounds=3, user=director)
-    first = party.rounds.get(number=1)
-    seating_services.seat_swap(round_=first, table=1, seat="N", other_table=2, other_seat="E", user=director)
-    for number in (1, 2):
-        round_ = party.rounds.get(number=number)
-        for table in (1, 2, 3):
-            deals = [("4S", "N", 10 - table + number), ("PASS", "", 0), ("3N", "E", 9), ("PASS", "", 0)]
-            result_services.result_record(round_=round_, table=table, deals=deals, by_user=director)
-        round_services.round_close(round_=round_)
+    play_two_rounds(party, director)
     third = party.rounds.get(number=3)
     result_services.result_record(round_=third, table=2, net=(300, -300), by_user=director)
     phone = party.tokens.get(table=1, revoked_at__isnull=True)

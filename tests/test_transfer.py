@@ -10,13 +10,11 @@ from django.core.management import call_command
 from django.db import connection
 from django.urls import reverse
 
-from tests.conftest import default_club
+from tests.conftest import default_club, play_two_rounds
 from tournaments.management.commands.backup_db import backup_sqlite
 from tournaments.models import Party, ResultChange, Seat
 from tournaments.selectors.standings import party_standings
 from tournaments.services import results as result_services
-from tournaments.services import rounds as round_services
-from tournaments.services import seating as seating_services
 from tournaments.transfer import party_export, party_import
 
 pytestmark = pytest.mark.django_db
@@ -24,14 +22,7 @@ pytestmark = pytest.mark.django_db
 
 def played(party_factory, director):
     party = party_factory(tables=3, mixed=True, rounds=3)
-    first = party.rounds.get(number=1)
-    seating_services.seat_swap(round_=first, table=1, seat="N", other_table=2, other_seat="E", user=director)
-    for number in (1, 2):
-        round_ = party.rounds.get(number=number)
-        for table in (1, 2, 3):
-            deals = [("4S", "N", 10 - table + number), ("PASS", "", 0), ("3N", "E", 9), ("PASS", "", 0)]
-            result_services.result_record(round_=round_, table=table, deals=deals, by_user=director)
-        round_services.round_close(round_=round_)
+    play_two_rounds(party, director)
     result_services.result_record(round_=party.rounds.get(number=3), table=2, net=(300, -300), by_user=director)
     return party
 
