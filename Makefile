@@ -8,14 +8,14 @@ HOST ?= 0.0.0.0
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run install install-dev test lint format check typecheck browser bench backup clean
+.PHONY: run install install-dev messages gettext test lint format check typecheck browser bench backup clean
 
 # The party laptop: DEBUG off (guests never see a debug page), plain HTTP on the local network,
 # gunicorn serving, a secret key made once and kept in .secret_key. No account is made here: the first
 # page opened on the laptop itself sets up the club and its owner's login (with the demo events).
 LAPTOP = DEBUG=false HTTPS=false ALLOWED_HOSTS='*' SECRET_KEY="$$(cat .secret_key)"
 
-run: install .secret_key
+run: install messages .secret_key
 	$(LAPTOP) $(BIN)/python manage.py migrate --noinput
 	$(LAPTOP) $(BIN)/python manage.py collectstatic --noinput -v 0
 	$(LAPTOP) HOST=$(HOST) PORT=$(PORT) $(BIN)/python manage.py serve
@@ -37,6 +37,18 @@ $(VENV)/.installed-dev: requirements-dev.txt $(VENV)/.installed
 	touch $@
 
 install: $(VENV)/.installed
+
+# The compiled catalogues (.mo) are built from the committed .po files, in pure Python.
+messages: install
+	$(BIN)/python -m clubdirector.catalogues
+
+# xgettext (Debian's gettext) lets the catalogue test find every marked string: installed here when
+# missing and we are root.
+gettext:
+	@command -v xgettext >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext >/dev/null; \
+	  else echo "xgettext is not installed: the catalogue test will fail (apt-get install gettext)"; fi; }
 install-dev: $(VENV)/.installed-dev
 
 lint: install-dev
@@ -54,7 +66,7 @@ check: install-dev
 typecheck: install-dev
 	$(BIN)/mypy tournaments clubdirector
 
-test: lint check typecheck browser
+test: lint check typecheck browser gettext messages
 	$(BIN)/pytest $(PYTEST_ARGS)
 
 # The browser tests use Debian's chromium: installed here when missing and we are root, else skipped.

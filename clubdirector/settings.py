@@ -56,6 +56,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # The browser's language for every page, then the director's or the club's for a director's.
+    "tournaments.middleware.Language",
     "django_htmx.middleware.HtmxMiddleware",
     # Every page needs a login unless its view says otherwise (login, club setup, the phones).
     "tournaments.middleware.LoginRequired",
@@ -162,7 +164,12 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "login"
 
+# English, French, German and Dutch. A director's page speaks the director's choice, else the
+# club's, else the browser's; a table's phone the phone's; printed matter the club's
+# (tournaments.middleware.Language, tournaments.l10n.printed_for).
 LANGUAGE_CODE = "en-gb"
+LANGUAGES = [("en-gb", "English"), ("fr", "Français"), ("de", "Deutsch"), ("nl", "Nederlands")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env_str("TIME_ZONE", "Europe/London")
 USE_I18N = True
 USE_TZ = True

@@ -4,3 +4,6 @@ from django.apps import AppConfig
 class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "tournaments"
+
+    def ready(self) -> None:
+        from tournaments import signals  # noqa: F401  (connects the login receiver)

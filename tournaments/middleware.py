@@ -6,9 +6,12 @@ from django.contrib.auth.middleware import LoginRequiredMiddleware
 from django.db import OperationalError
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import translation
+from django.utils.cache import patch_vary_headers
 from django_htmx.http import HttpResponseClientRefresh
 
-from tournaments.selectors.clubs import setup_needed
+from tournaments import l10n
+from tournaments.selectors.clubs import LANGUAGE_KEY, current_club, setup_needed
 
 log = logging.getLogger("tournaments.busy")
 
@@ -21,6 +24,42 @@ class LoginRequired(LoginRequiredMiddleware):
         if getattr(request, "htmx", False):
             return HttpResponseClientRefresh()
         return super().handle_no_permission(request, view_func)
+
+
+class Language:
+    """Which language a page speaks.
+
+    Every page starts in the browser's language (Accept-Language), as Django's LocaleMiddleware
+    does. A director's page (any view that needs a login) then speaks the director's own choice,
+    kept in the session, else the club's; its numbers and dates take the club's style. A table's
+    phone, the login page and the first run keep the browser's: guests at one table may differ.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        language = translation.get_language_from_request(request)
+        translation.activate(language)
+        request.LANGUAGE_CODE = translation.get_language()
+        l10n.set_style("")
+        response = self.get_response(request)
+        patch_vary_headers(response, ("Accept-Language", "Cookie"))
+        response.headers.setdefault("Content-Language", translation.get_language())
+        translation.deactivate()
+        l10n.set_style("")
+        return response
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        if not getattr(view_func, "login_required", True) or not request.user.is_authenticated:
+            return None
+        club = current_club(request)
+        language = request.session.get(LANGUAGE_KEY) or (club.language if club else "")
+        if language:
+            translation.activate(language)
+            request.LANGUAGE_CODE = translation.get_language()
+        l10n.set_style(club.format_style if club else "")
+        return None
 
 
 # Once set up, a database stays set up: after the first club is seen, no query on any request of

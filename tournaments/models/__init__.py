@@ -1,5 +1,5 @@
 from tournaments.models.boston import *  # noqa: F403
-from tournaments.models.club import Club, DirectorInvite, Membership, Role
+from tournaments.models.club import Club, DirectorInvite, DirectorSettings, Membership, Paper, Role
 from tournaments.models.knockout import *  # noqa: F403
 from tournaments.models.party import (
     DealEntry,
@@ -17,6 +17,8 @@ from tournaments.models.towie import *  # noqa: F403
 
 __all__ = [
     "Club",
+    "DirectorSettings",
+    "Paper",
     "DirectorInvite",
     "Membership",
     "Role",

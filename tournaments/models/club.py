@@ -9,11 +9,47 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+# The languages a club, a director and a phone can have (settings.LANGUAGES lists the same).
+LANGUAGES = [("en-gb", "English"), ("fr", "Français"), ("de", "Deutsch"), ("nl", "Nederlands")]
+
+# How numbers and dates are written, by the locale whose Django formats give them: 1,000 and
+# 31/12/2026 (British), 1,000 and 12/31/2026 (American), 1 000 (French), 1.000 (German, Dutch).
+FORMAT_STYLES = [
+    ("en-gb", _("1,000.5 · 31/12/2026 (British)")),
+    ("en", _("1,000.5 · 12/31/2026 (American)")),
+    ("fr", _("1 000,5 · 31/12/2026 (French)")),
+    ("de", _("1.000,5 · 31.12.2026 (German)")),
+    ("nl", _("1.000,5 · 31-12-2026 (Dutch)")),
+]
+
+
+class Paper(models.TextChoices):
+    A4 = "A4", "A4"
+    LETTER = "letter", _("Letter")
 
 
 class Club(models.Model):
-    name = models.CharField(max_length=80, unique=True)
+    name = models.CharField(_("name"), max_length=80, unique=True)
     created_at = models.DateTimeField(default=timezone.now)
+    # Empty: pages follow each director's or browser's language, printed matter the director's.
+    language = models.CharField(
+        _("language"),
+        max_length=8,
+        blank=True,
+        choices=LANGUAGES,
+        help_text=_("Pages, tally cards, score sheets and workbooks. Empty: each browser's own language."),
+    )
+    paper = models.CharField(_("paper"), max_length=8, choices=Paper.choices, default=Paper.A4)
+    # Empty: the language's own style.
+    format_style = models.CharField(
+        _("numbers and dates"),
+        max_length=8,
+        blank=True,
+        choices=FORMAT_STYLES,
+        help_text=_("Empty: the style of the page's language."),
+    )
 
     class Meta:
         ordering = ["name"]
@@ -23,8 +59,8 @@ class Club(models.Model):
 
 
 class Role(models.TextChoices):
-    OWNER = "owner", "Owner"
-    DIRECTOR = "director", "Director"
+    OWNER = "owner", _("Owner")
+    DIRECTOR = "director", _("Director")
 
 
 class Membership(models.Model):
@@ -72,3 +108,19 @@ class DirectorInvite(models.Model):
     @property
     def usable(self) -> bool:
         return self.used_at is None and self.expires_at > timezone.now()
+
+
+class DirectorSettings(models.Model):
+    """What one director chose for themselves: the language of their pages, whatever the club's."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="director_settings")
+    language = models.CharField(
+        _("my language"),
+        max_length=8,
+        blank=True,
+        choices=LANGUAGES,
+        help_text=_("Empty: the club's language, or else the browser's."),
+    )
+
+    def __str__(self) -> str:
+        return f"settings of {self.user}"

@@ -12,7 +12,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
-MAX_TABLES = 100
+# A ballroom charity night or a federation's simultaneous party: up to 500 tables.
+MAX_TABLES = 500
 # An evening of four-deal rounds: six to eight is usual; thirty is a long day and then some.
 MAX_ROUNDS = 30
 # Seven or eight minutes a deal is the usual pace at a club: four deals and the move take half an hour.
@@ -70,7 +71,7 @@ class Party(models.Model):
         verbose_name_plural = "parties"
         constraints = [
             models.CheckConstraint(
-                condition=Q(tables__gte=1) & Q(tables__lte=MAX_TABLES), name="party_tables_1_to_100"
+                condition=Q(tables__gte=1) & Q(tables__lte=MAX_TABLES), name="party_tables_1_to_500"
             ),
             models.CheckConstraint(
                 condition=Q(rounds_planned__gte=1) & Q(rounds_planned__lte=MAX_ROUNDS), name="party_rounds_1_to_30"

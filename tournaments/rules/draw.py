@@ -23,8 +23,8 @@ def numbers_problems(tables: int, *, ladies: int = 0, gentlemen: int = 0, player
     players: the number of guests playing (not reserves) at a party that is not mixed;
     ladies/gentlemen: the same by the kind they play as, at a mixed party.
     """
-    if not isinstance(tables, int) or not 1 <= tables <= 100:
-        raise ValueError("a party has 1 to 100 tables")
+    if not isinstance(tables, int) or not 1 <= tables <= 500:
+        raise ValueError("a party has 1 to 500 tables")
     problems = []
     if mixed:
         for count, singular, plural in ((ladies, "lady", "ladies"), (gentlemen, "gentleman", "gentlemen")):

@@ -5,6 +5,9 @@ from django.db.models import QuerySet
 from tournaments.models import Club, DirectorInvite, Membership
 
 SESSION_KEY = "club_id"
+# The director's own language (DirectorSettings.language), copied into the session at login and
+# when changed, so that no page reads it again.
+LANGUAGE_KEY = "director_language"
 
 
 def memberships_of(user) -> list[Membership]:

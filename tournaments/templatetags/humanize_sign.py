@@ -1,17 +1,17 @@
 from django import template
 
+from tournaments import l10n
+
 register = template.Library()
 
 
 @register.filter
 def signed(value):
-    """+400, −1,000, 0; blank for None (a result not yet in)."""
-    if value is None or value == "":
-        return ""
-    number = int(value)
-    text = f"{abs(number):,}"
-    if number > 0:
-        return f"+{text}"
-    if number < 0:
-        return f"−{text}"
-    return "0"
+    """+400, −1,000 (1 000 in French, 1.000 in German), 0; blank for None (a result not yet in)."""
+    return l10n.signed(None if value in (None, "") else int(value))
+
+
+@register.filter
+def number(value):
+    """1000 -> "1,000" in the page's style; blank for None."""
+    return l10n.number(None if value in (None, "") else int(value))

@@ -2,6 +2,7 @@
 
 from django import template
 
+from tournaments import l10n
 from tournaments.selectors import towie as towie_selectors
 
 register = template.Library()
@@ -24,18 +25,13 @@ def towie_offer(party, guests):
 @register.filter
 def points(value) -> str:
     """2640 -> "2,640"; blank for None."""
-    if value is None or value == "":
-        return ""
-    return f"{int(value):,}"
+    return l10n.number(None if value in (None, "") else int(value))
 
 
 @register.filter
 def money(value) -> str:
     """An amount of money with two decimals and a sign: "+3.90", "−1.80", "0.00"."""
-    if value is None or value == "":
-        return ""
-    text = f"{abs(value):,.2f}"
-    return f"+{text}" if value > 0 else f"−{text}" if value < 0 else text
+    return "" if value in (None, "") else l10n.money(value)
 
 
 @register.filter

@@ -1,0 +1,47 @@
+"""Words the rules give a person, in English, with what it takes to translate them later.
+
+The rules engine knows nothing of Django. A sentence it gives (an error, or a problem found in
+plain words) keeps its English text and its figures apart, so the app can show it in the page's
+language (`tournaments.l10n.say`). `makemessages` (our own, in management/commands) extracts
+the first argument of `RuleError(...)` and `words(...)`, and both of `plural_words(...)`.
+"""
+
+from typing import Any
+
+
+def _fill(message: str, figures: dict[str, Any]) -> str:
+    return message % figures if figures else message
+
+
+class RuleError(ValueError):
+    """A ValueError whose English text is `message % figures`."""
+
+    def __init__(self, message: str, **figures: Any) -> None:
+        self.message = message
+        self.plural: str | None = None
+        self.count: int | None = None
+        self.figures = figures
+        super().__init__(_fill(message, figures))
+
+
+class Words(str):
+    """A sentence in English (it is a str) that also keeps its message and figures apart."""
+
+    message: str
+    plural: str | None
+    count: int | None
+    figures: dict[str, Any]
+
+
+def words(message: str, **figures: Any) -> Words:
+    said = Words(_fill(message, figures))
+    said.message, said.plural, said.count, said.figures = message, None, None, figures
+    return said
+
+
+def plural_words(singular: str, plural: str, count: int, **figures: Any) -> Words:
+    """One of two sentences by a count (English has two forms; other languages may have more)."""
+    figures = {"count": count, **figures}
+    said = Words(_fill(singular if count == 1 else plural, figures))
+    said.message, said.plural, said.count, said.figures = singular, plural, count, figures
+    return said
