@@ -13,7 +13,6 @@ import polib
 import pytest
 from django.conf import settings
 from django.core.management import call_command
-from django.test import override_settings
 
 ROOT = Path(settings.BASE_DIR)
 LANGUAGES = ["fr", "de", "nl"]
@@ -23,8 +22,7 @@ LANGUAGES = ["fr", "de", "nl"]
 def extracted(tmp_path_factory) -> Path:
     locale = tmp_path_factory.mktemp("locale")
     shutil.copytree(ROOT / "locale", locale, dirs_exist_ok=True)
-    with override_settings(LOCALE_PATHS=[locale]):
-        call_command("makemessages", locale=LANGUAGES, verbosity=0)
+    call_command("makemessages", locale=LANGUAGES, verbosity=0, into=str(locale))
     return locale
 
 

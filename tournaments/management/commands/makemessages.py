@@ -15,7 +15,23 @@ class Command(makemessages.Command):
         "--keyword=plural_words:1,2",
     ]
 
+    def add_arguments(self, parser):
+        super().add_arguments(parser)
+        parser.add_argument(
+            "--into", default="", help="Write every catalogue into this locale folder (a copy, for the tests)."
+        )
+
+    def find_files(self, root):
+        files = super().find_files(root)
+        if self.into:
+            self.locale_paths = [self.into]
+            self.default_locale_path = self.into
+            for found in files:
+                found.locale_dir = self.into
+        return files
+
     def handle(self, *args, **options):
+        self.into = options.pop("into", "")
         options["ignore_patterns"] = [
             *options.get("ignore_patterns", []),
             "tests/*",
@@ -24,6 +40,7 @@ class Command(makemessages.Command):
             "static/*",
             "staticfiles/*",
             "locale/*",
+            "locale_parts/*",
         ]
         options.setdefault("no_obsolete", True)
         return super().handle(*args, **options)
