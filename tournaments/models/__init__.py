@@ -1,6 +1,7 @@
 from tournaments.models.boston import *  # noqa: F403
 from tournaments.models.club import Club, DirectorInvite, DirectorSettings, Membership, Paper, Role
 from tournaments.models.knockout import *  # noqa: F403
+from tournaments.models.memory import Member, PublicLink, Scoring, Series
 from tournaments.models.party import (
     DealEntry,
     Guest,
@@ -22,6 +23,10 @@ __all__ = [
     "DirectorInvite",
     "Membership",
     "Role",
+    "Member",
+    "PublicLink",
+    "Scoring",
+    "Series",
     "DealEntry",
     "Guest",
     "Party",
