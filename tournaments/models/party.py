@@ -94,6 +94,10 @@ class Guest(models.Model):
         max_length=10, choices=Kind.choices, blank=True, help_text="Plays as the other kind to even the numbers."
     )
     reserve = models.BooleanField(default=False, help_text="Set aside: not seated.")
+    # The club member this guest is, when picked from the members (their history and number).
+    member = models.ForeignKey(
+        "tournaments.Member", null=True, blank=True, on_delete=models.SET_NULL, related_name="guests"
+    )
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
