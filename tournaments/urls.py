@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from tournaments.views import home, party, prints, rounds, standings, table
+from tournaments.views import home, interchange, party, prints, rounds, standings, table
 
 P = "parties/<int:party_id>/"
 R = P + "rounds/<int:number>/"
@@ -46,4 +46,5 @@ urlpatterns = [
     path(R + "movement.pdf", prints.movement_pdf, name="movement_pdf"),
     path(P + "results.pdf", prints.results_pdf, name="results_pdf"),
     path(P + "results.xlsx", prints.results_xlsx, name="results_xlsx"),
+    path(P + "export/<slug:fmt>/", interchange.results_export, name="results_export"),
 ]

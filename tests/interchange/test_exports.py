@@ -1,0 +1,127 @@
+"""USEBIO, BridgeWebs CSV and PBN: each export opened and read back, the figures worked out by hand.
+
+One table, one round: deal 1 (nobody vulnerable) 4♠ by North making ten: 120 + 300 = 420 to N-S;
+deal 2 passed out; deal 3 (N-S vulnerable) 3NT by East making nine, E-W not vulnerable:
+100 + 300 = 400 to E-W; deal 4 passed out. The net tally gives N-S +20 and E-W −20.
+"""
+
+import csv
+import io
+from pathlib import Path
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.urls import reverse
+from lxml import etree
+
+from tests.conftest import make_party
+from tournaments.models import Member, Seat
+from tournaments.services import results as result_services
+
+pytestmark = pytest.mark.django_db
+
+DTD = Path(__file__).resolve().parents[2] / "tournaments" / "interchange" / "usebio_1_2.dtd"
+DEALS = [("4S", "N", 10), ("PASS", "", 0), ("3N", "E", 9), ("PASS", "", 0)]
+
+
+@pytest.fixture
+def played(director):
+    party = make_party(tables=1, rounds=1, user=director, name="Ł&Σ night")
+    seats = {s.seat: s.guest for s in Seat.objects.filter(round__party=party).select_related("guest")}
+    member = Member.objects.create(club=party.club, name=seats["N"].name, number="EBU123")
+    seats["N"].member = member
+    seats["N"].save()
+    result_services.result_record(round_=party.rounds.get(number=1), table=1, deals=DEALS, by_user=director)
+    return party, {seat: guest.name for seat, guest in seats.items()}
+
+
+def export(party, fmt: str, tmp_path) -> bytes:
+    out = tmp_path / f"out.{fmt}"
+    call_command("export_results", str(party.pk), "--format", fmt, "-o", str(out))
+    return out.read_bytes()
+
+
+def test_usebio_is_valid_against_the_dtd_and_holds_places_totals_and_numbers(played, tmp_path):
+    party, names = played
+    data = export(party, "usebio", tmp_path)
+    root = etree.fromstring(data)
+    assert etree.DTD(str(DTD)).validate(root), etree.DTD(str(DTD)).error_log
+    assert root.get("Version") == "1.2"
+    assert root.findtext("CLUB/CLUB_NAME") == "Alice's club"
+    event = root.find("EVENT")
+    assert event.get("EVENT_TYPE") == "INDIVIDUAL"
+    assert event.findtext("EVENT_DESCRIPTION") == "Ł&Σ night"
+    assert event.findtext("DATE") == "28/11/2026"
+    assert event.findtext("BOARDS_PLAYED") == "4"
+    players = {
+        p.findtext("PLAYER_NAME"): (p.findtext("PLACE"), p.findtext("TOTAL_SCORE"), p.findtext("NATIONAL_ID_NUMBER"))
+        for p in event.iter("PLAYER")
+    }
+    assert players[names["N"]] == ("=1", "20", "EBU123")
+    assert players[names["S"]] == ("=1", "20", None)
+    assert players[names["E"]] == ("=3", "-20", None)
+    assert players[names["W"]] == ("=3", "-20", None)
+
+
+def test_bridgewebs_csv_has_a_line_a_player(played, tmp_path):
+    party, names = played
+    text = export(party, "bridgewebs", tmp_path).decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(text)))
+    assert rows[0] == ["Place", "Name", "Member number", "Score"]
+    assert len(rows) == 5
+    by_name = {row[1]: row for row in rows[1:]}
+    # A shared place "=1" is written as text, never a formula.
+    assert by_name[names["N"]] == ["'=1", names["N"], "EBU123", "20"]
+    assert by_name[names["W"]] == ["'=3", names["W"], "", "-20"]
+
+
+def test_pbn_has_every_deal_with_its_seats_contract_and_score(played, tmp_path):
+    party, names = played
+    text = export(party, "pbn", tmp_path).decode()
+    assert text.startswith("% PBN 2.1\r\n% EXPORT")
+    games = [g for g in text.split("\r\n\r\n") if g.startswith("[Event")]
+    assert len(games) == 4
+    first = dict(line[1:-1].split(" ", 1) for line in games[0].split("\r\n"))
+    assert first["Event"] == '"Ł&Σ night"'
+    assert first["Date"] == '"2026.11.28"'
+    assert first["Board"] == '"1"' and first["Dealer"] == '"N"' and first["Vulnerable"] == '"None"'
+    assert first["North"] == f'"{names["N"]}"' and first["West"] == f'"{names["W"]}"'
+    assert first["Deal"] == '"N:- - - -"'
+    assert first["Contract"] == '"4S"' and first["Declarer"] == '"N"' and first["Result"] == '"10"'
+    assert first["Score"] == '"NS 420"'
+    second = dict(line[1:-1].split(" ", 1) for line in games[1].split("\r\n"))
+    assert second["Contract"] == '"Pass"' and second["Declarer"] == '""' and second["Result"] == '""'
+    assert second["Vulnerable"] == '"EW"' and second["Dealer"] == '"E"'
+    third = dict(line[1:-1].split(" ", 1) for line in games[2].split("\r\n"))
+    assert third["Contract"] == '"3NT"' and third["Declarer"] == '"E"' and third["Score"] == '"EW 400"'
+    assert third["Vulnerable"] == '"NS"'
+
+
+def test_an_unplayed_party_is_refused_with_a_plain_message(director, tmp_path):
+    party = make_party(tables=1, rounds=1, user=director, name="Not yet")
+    out = tmp_path / "x.xml"
+    with pytest.raises(CommandError, match="Not yet has no results yet"):
+        call_command("export_results", str(party.pk), "--format", "usebio", "-o", str(out))
+    assert not out.exists()
+
+
+def test_an_unknown_party_is_refused(db):
+    with pytest.raises(CommandError, match="There is no party 999"):
+        call_command("export_results", "999", "--format", "pbn")
+
+
+def test_the_party_page_downloads_each_format(played, client_in):
+    party, names = played
+    for fmt, kind in (("usebio", "application/xml"), ("bridgewebs", "text/csv"), ("pbn", "text/plain")):
+        response = client_in.get(reverse("results_export", args=[party.pk, fmt]))
+        assert response.status_code == 200
+        assert response["Content-Type"].startswith(kind)
+        assert "attachment" in response["Content-Disposition"]
+        assert names["N"].encode() in response.content
+    assert client_in.get(reverse("results_export", args=[party.pk, "docx"])).status_code == 404
+
+
+def test_the_download_of_an_unplayed_party_says_why(director, client_in):
+    party = make_party(tables=1, rounds=1, user=director, name="Quiet night")
+    response = client_in.get(reverse("results_export", args=[party.pk, "usebio"]), follow=True)
+    assert "Quiet night has no results yet" in response.content.decode()

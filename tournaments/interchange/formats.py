@@ -1,0 +1,20 @@
+"""The export formats by name: what each writes, its file name ending and its media type."""
+
+from collections.abc import Callable
+
+from tournaments.interchange.bridgewebs import bridgewebs_bytes
+from tournaments.interchange.data import Results
+from tournaments.interchange.pbn import pbn_bytes
+from tournaments.interchange.usebio import usebio_bytes
+
+WRITERS: dict[str, Callable[[Results], bytes]] = {
+    "usebio": usebio_bytes,
+    "bridgewebs": bridgewebs_bytes,
+    "pbn": pbn_bytes,
+}
+ENDINGS = {"usebio": "usebio.xml", "bridgewebs": "bridgewebs.csv", "pbn": "pbn"}
+MEDIA_TYPES = {
+    "usebio": "application/xml; charset=utf-8",
+    "bridgewebs": "text/csv; charset=utf-8",
+    "pbn": "text/plain; charset=utf-8",
+}
