@@ -62,7 +62,7 @@ class Migration(migrations.Migration):
                 (
                     "scoring",
                     models.CharField(
-                        choices=[("totals", "Sum of totals"), ("places", "Points by place"), ("best", "Best nights")],
+                        choices=[("totals", "Sum of totals"), ("places", "Points by place")],
                         default="totals",
                         max_length=8,
                         verbose_name="scoring",

@@ -43,7 +43,6 @@ class Member(models.Model):
 class Scoring(models.TextChoices):
     TOTALS = "totals", _("Sum of totals")
     PLACES = "places", _("Points by place")
-    BEST = "best", _("Best nights")
 
 
 class Series(models.Model):
@@ -53,7 +52,7 @@ class Series(models.Model):
     name = models.CharField(_("name"), max_length=120)
     scoring = models.CharField(_("scoring"), max_length=8, choices=Scoring.choices, default=Scoring.TOTALS)
     place_points = models.JSONField(_("points by place"), default=list, blank=True)
-    # Best N of M nights: the N best count (by the scoring above); empty: every night counts.
+    # Best N of M nights: each player's N best nights count (by the scoring above); empty: all count.
     best_of = models.PositiveSmallIntegerField(_("best nights counted"), null=True, blank=True)
     parties = models.ManyToManyField("tournaments.Party", blank=True, related_name="series")
     knockouts = models.ManyToManyField("tournaments.Knockout", blank=True, related_name="series")
