@@ -1,0 +1,111 @@
+"""Reads about a club's members: the list, the few letters typed when picking a guest, a member's nights."""
+
+from dataclasses import dataclass
+from datetime import date
+
+from django.db.models import Case, IntegerField, QuerySet, Value, When
+from django.shortcuts import get_object_or_404
+
+from tournaments.models import Club, Guest, Member, Seat, TableResult
+from tournaments.rules import standings as ranking
+from tournaments.selectors.clubs import of_my_clubs
+
+SIDE = {"N": "ns", "S": "ns", "E": "ew", "W": "ew"}
+
+
+def member_get(member_id: int, *, user) -> Member:
+    """A member of one of the director's clubs; any other is a 404."""
+    return get_object_or_404(of_my_clubs(Member.objects.select_related("club"), user), pk=member_id)
+
+
+def member_list(club: Club, *, archived: bool = False, text: str = "") -> QuerySet[Member]:
+    members = Member.objects.filter(club=club, active=not archived)
+    if text:
+        members = members.filter(name__icontains=text.strip())
+    return members.order_by("name", "number")
+
+
+def member_search(club: Club, text: str, *, limit: int = 10) -> list[dict]:
+    """Active members whose name holds the letters typed, those starting with them first: plain
+    values, one query (an index on the club and name; a few thousand members are read in a few ms)."""
+    text = " ".join(text.split())
+    if len(text) < 2:
+        return []
+    return list(
+        Member.objects.filter(club=club, active=True, name__icontains=text)
+        .annotate(
+            starts=Case(When(name__istartswith=text, then=Value(0)), default=Value(1), output_field=IntegerField())
+        )
+        .order_by("starts", "name")
+        .values("id", "name", "kind", "number")[:limit]
+    )
+
+
+@dataclass(frozen=True)
+class Night:
+    party_id: int
+    party: str
+    day: date
+    total: int
+    place: str  # "1", "=2"
+    players: int
+    prize: bool  # placed in the first three (the usual prizes)
+    booby: bool
+
+
+@dataclass(frozen=True)
+class History:
+    nights: list[Night]
+
+    @property
+    def total(self) -> int:
+        return sum(n.total for n in self.nights)
+
+    @property
+    def wins(self) -> int:
+        return sum(1 for n in self.nights if n.place.lstrip("=") == "1")
+
+
+def member_history(member: Member) -> History:
+    """Every party night the member played: total, place among everyone, prize. Three queries,
+    however many nights."""
+    guests = {
+        g["party_id"]: g
+        for g in Guest.objects.filter(member=member).values("party_id", "name", "party__name", "party__date")
+    }
+    if not guests:
+        return History([])
+    totals: dict[int, dict[str, int]] = {pid: {} for pid in guests}
+    results = {
+        (pid, number, table): (ns, ew)
+        for pid, number, table, ns, ew in TableResult.objects.filter(
+            round__party_id__in=guests, status="agreed"
+        ).values_list("round__party_id", "round__number", "table", "ns", "ew")
+    }
+    for pid, number, table, seat, name in Seat.objects.filter(round__party_id__in=guests).values_list(
+        "round__party_id", "round__number", "table", "seat", "guest__name"
+    ):
+        result = results.get((pid, number, table))
+        points = 0 if result is None else (result[0] if SIDE[seat] == "ns" else result[1]) or 0
+        totals[pid][name] = totals[pid].get(name, 0) + points
+    nights = []
+    for pid, guest in guests.items():
+        night = totals[pid]
+        if guest["name"] not in night:
+            continue  # on the list but never seated (a reserve)
+        placed = {p.name: p for p in ranking.rank(night)}
+        mine = placed[guest["name"]]
+        nights.append(
+            Night(
+                party_id=pid,
+                party=guest["party__name"],
+                day=guest["party__date"],
+                total=mine.total,
+                place=mine.label,
+                players=len(night),
+                prize=mine.position <= 3,
+                booby=guest["name"] in ranking.booby(night),
+            )
+        )
+    nights.sort(key=lambda n: (n.day, n.party_id), reverse=True)
+    return History(nights)
