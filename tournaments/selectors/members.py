@@ -66,6 +66,24 @@ class History:
         return sum(1 for n in self.nights if n.place.lstrip("=") == "1")
 
 
+def night_totals(party_ids) -> dict[int, dict[str, int]]:
+    """Each party's totals by guest name, for many parties at once: two queries."""
+    totals: dict[int, dict[str, int]] = {pid: {} for pid in party_ids}
+    results = {
+        (pid, number, table): (ns, ew)
+        for pid, number, table, ns, ew in TableResult.objects.filter(
+            round__party_id__in=totals, status="agreed"
+        ).values_list("round__party_id", "round__number", "table", "ns", "ew")
+    }
+    for pid, number, table, seat, name in Seat.objects.filter(round__party_id__in=totals).values_list(
+        "round__party_id", "round__number", "table", "seat", "guest__name"
+    ):
+        result = results.get((pid, number, table))
+        points = 0 if result is None else (result[0] if SIDE[seat] == "ns" else result[1]) or 0
+        totals[pid][name] = totals[pid].get(name, 0) + points
+    return totals
+
+
 def member_history(member: Member) -> History:
     """Every party night the member played: total, place among everyone, prize. Three queries,
     however many nights."""
@@ -75,19 +93,7 @@ def member_history(member: Member) -> History:
     }
     if not guests:
         return History([])
-    totals: dict[int, dict[str, int]] = {pid: {} for pid in guests}
-    results = {
-        (pid, number, table): (ns, ew)
-        for pid, number, table, ns, ew in TableResult.objects.filter(
-            round__party_id__in=guests, status="agreed"
-        ).values_list("round__party_id", "round__number", "table", "ns", "ew")
-    }
-    for pid, number, table, seat, name in Seat.objects.filter(round__party_id__in=guests).values_list(
-        "round__party_id", "round__number", "table", "seat", "guest__name"
-    ):
-        result = results.get((pid, number, table))
-        points = 0 if result is None else (result[0] if SIDE[seat] == "ns" else result[1]) or 0
-        totals[pid][name] = totals[pid].get(name, 0) + points
+    totals = night_totals(guests)
     nights = []
     for pid, guest in guests.items():
         night = totals[pid]

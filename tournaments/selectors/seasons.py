@@ -1,0 +1,145 @@
+"""A season's standings: its nights read at once (a fixed number of queries, however many nights),
+scored by tournaments/rules/season.py."""
+
+from dataclasses import dataclass
+from datetime import date
+from fractions import Fraction
+
+from django.shortcuts import get_object_or_404
+
+from tournaments.models import Guest, KnockoutMatch, Member, Series
+from tournaments.models.memory import DEFAULT_PLACE_POINTS
+from tournaments.rules import season as season_rules
+from tournaments.selectors.clubs import of_my_clubs
+from tournaments.selectors.members import night_totals
+
+
+@dataclass(frozen=True)
+class Event:
+    kind: str  # "party" or "knockout"
+    id: int
+    name: str
+    day: date
+
+
+@dataclass(frozen=True)
+class Row:
+    key: str
+    name: str
+    kind: str  # "lady", "gentleman" or ""
+    initials_only: bool
+    points: Fraction
+    label: str
+    position: int
+    nights: int
+    by_night: tuple[Fraction | None, ...]
+    counted: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class SeasonTable:
+    series: Series
+    events: list[Event]
+    rows: list[Row]
+
+    def best(self, kind: str) -> list[Row]:
+        """The best lady (or gentleman) of the season: those placed first among their kind."""
+        mine = [row for row in self.rows if row.kind == kind]
+        return [row for row in mine if row.points == mine[0].points] if mine else []
+
+
+def series_get(series_id: int, *, user) -> Series:
+    return get_object_or_404(of_my_clubs(Series.objects.select_related("club"), user), pk=series_id)
+
+
+def series_list(club) -> list[Series]:
+    return list(Series.objects.filter(club=club).prefetch_related("parties", "knockouts"))
+
+
+def _events(series: Series) -> list[Event]:
+    events = [Event("party", p.id, p.name, p.date) for p in series.parties.all()]
+    events += [Event("knockout", k.id, k.name, k.date) for k in series.knockouts.all()]
+    return sorted(events, key=lambda e: (e.day, e.kind, e.id))
+
+
+class _People:
+    """One key per person across nights: the member when known (a guest picked from the members,
+    or a name that is exactly one member's), else the name as written."""
+
+    def __init__(self, club) -> None:
+        self.members = {m.id: m for m in Member.objects.filter(club=club)}
+        by_name: dict[str, list[Member]] = {}
+        for m in self.members.values():
+            by_name.setdefault(m.name.casefold(), []).append(m)
+        self.by_name = {name: ms[0] for name, ms in by_name.items() if len(ms) == 1}
+        self.names: dict[str, tuple[str, str, bool]] = {}
+
+    def key(self, name: str, kind: str = "", member_id: int | None = None) -> str:
+        member = self.members.get(member_id) if member_id else self.by_name.get(name.casefold())
+        if member is not None:
+            key = f"member:{member.id}"
+            self.names[key] = (member.name, member.kind or kind, member.initials_only)
+        else:
+            key = f"name:{name.casefold()}"
+            self.names.setdefault(key, (name, kind, False))
+        return key
+
+
+def _knockout_totals(knockout_ids) -> dict[int, dict[tuple[str, str], int]]:
+    """Each knockout's rubber points by pair (its two players' names), all matches summed."""
+    totals: dict[int, dict[tuple[str, str], int]] = {k: {} for k in knockout_ids}
+    rows = KnockoutMatch.objects.filter(round__knockout_id__in=totals).values_list(
+        "round__knockout_id", "ns__player_a", "ns__player_b", "ns_total", "ew__player_a", "ew__player_b", "ew_total"
+    )
+    for kid, ns_a, ns_b, ns_total, ew_a, ew_b, ew_total in rows:
+        for pair, points in (((ns_a, ns_b), ns_total), ((ew_a, ew_b), ew_total)):
+            totals[kid][pair] = totals[kid].get(pair, 0) + (points or 0)
+    return totals
+
+
+def series_standings(series: Series) -> SeasonTable:
+    events = _events(series)
+    people = _People(series.club)
+    party_ids = [e.id for e in events if e.kind == "party"]
+    guests = {
+        (pid, name): (kind, member_id)
+        for pid, name, kind, member_id in Guest.objects.filter(party_id__in=party_ids).values_list(
+            "party_id", "name", "kind", "member_id"
+        )
+    }
+    parties = night_totals(party_ids)
+    knockouts = _knockout_totals([e.id for e in events if e.kind == "knockout"])
+    nights = []
+    for event in events:
+        night: dict[str, int] = {}
+        if event.kind == "party":
+            for name, total in parties[event.id].items():
+                kind, member_id = guests.get((event.id, name), ("", None))
+                night[people.key(name, kind, member_id)] = total
+        else:
+            for (a, b), total in knockouts[event.id].items():
+                night[people.key(a)] = total
+                night[people.key(b)] = total
+        nights.append(night)
+    lines = season_rules.season_standings(
+        nights,
+        scoring=series.scoring,
+        table=series.place_points or DEFAULT_PLACE_POINTS,
+        best_of=series.best_of,
+    )
+    rows = [
+        Row(
+            key=line.player,
+            name=people.names[line.player][0],
+            kind=people.names[line.player][1],
+            initials_only=people.names[line.player][2],
+            points=line.points,
+            label=line.label,
+            position=line.position,
+            nights=line.nights,
+            by_night=line.by_night,
+            counted=line.counted,
+        )
+        for line in lines
+    ]
+    return SeasonTable(series, events, rows)
