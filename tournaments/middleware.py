@@ -82,7 +82,10 @@ class FirstRunMiddleware:
         if not _seen_set_up:
             if not setup_needed():
                 _seen_set_up = True
-            elif request.path != reverse("club_setup") and not request.path.startswith("/static/"):
+            # The health check answers a monitor before the club is set up, too.
+            elif request.path not in (reverse("club_setup"), reverse("health")) and not request.path.startswith(
+                "/static/"
+            ):
                 return redirect("club_setup")
         return self.get_response(request)
 
