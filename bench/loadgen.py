@@ -1,0 +1,173 @@
+"""The load generator: phones as asyncio tasks in a process of their own (never threads inside the
+process being measured), over plain HTTP/1.1 on 127.0.0.1.
+
+    python -m bench.loadgen PLAN.json OUT.json
+
+PLAN: {"port": 8001, "phones": [{"path": "/t/abc/", "steps": [{"form": {...}, "timed": true}, ...]}, ...],
+       "limit_s": 120}
+Each phone opens its page (its CSRF cookie and form token), every phone waits for the others, then
+each step is a POST of its form (the token added) and the redirect followed as a phone's browser
+does: one timed save is the POST and its redirected GET. OUT gets each timed save's milliseconds,
+the errors (status 400 and up, or no answer) and a few samples.
+"""
+
+import asyncio
+import contextlib
+import json
+import re
+import sys
+import time
+from pathlib import Path
+from urllib.parse import urlencode, urlsplit
+
+CSRF = re.compile(rb'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+class Answer:
+    def __init__(self, status: int, headers: dict[str, list[str]], body: bytes):
+        self.status, self.headers, self.body = status, headers, body
+
+    def header(self, name: str) -> str:
+        return (self.headers.get(name.lower()) or [""])[0]
+
+
+class Connection:
+    """One phone's connection: reopened whenever the server closed it (gunicorn's sync workers
+    close after every answer)."""
+
+    def __init__(self, port: int):
+        self.port = port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+        self.cookies: dict[str, str] = {}
+
+    async def _open(self) -> None:
+        self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+
+    async def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            with contextlib.suppress(OSError):
+                await self.writer.wait_closed()
+        self.reader = self.writer = None
+
+    async def request(self, method: str, path: str, body: bytes = b"") -> Answer:
+        if self.writer is None:
+            await self._open()
+        assert self.reader is not None and self.writer is not None
+        lines = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{self.port}", "Accept-Language: en"]
+        if self.cookies:
+            lines.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items()))
+        if method == "POST":
+            lines += ["Content-Type: application/x-www-form-urlencoded", f"Content-Length: {len(body)}"]
+            lines.append(f"Referer: http://127.0.0.1:{self.port}{path}")
+        self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
+        await self.writer.drain()
+        answer = await self._read()
+        for value in answer.headers.get("set-cookie", []):
+            name, _, rest = value.partition("=")
+            self.cookies[name.strip()] = rest.split(";", 1)[0]
+        if answer.header("connection").lower() == "close":
+            await self.close()
+        return answer
+
+    async def _read(self) -> Answer:
+        assert self.reader is not None
+        head = await self.reader.readuntil(b"\r\n\r\n")
+        status_line, *header_lines = head.decode("latin-1").split("\r\n")
+        status = int(status_line.split(" ", 2)[1])
+        headers: dict[str, list[str]] = {}
+        for line in header_lines:
+            if ":" in line:
+                name, _, value = line.partition(":")
+                headers.setdefault(name.strip().lower(), []).append(value.strip())
+        if "content-length" in headers:
+            body = await self.reader.readexactly(int(headers["content-length"][0]))
+        elif "chunked" in (headers.get("transfer-encoding") or [""])[0].lower():
+            body = await self._chunked()
+        else:
+            body = await self.reader.read()
+            headers["connection"] = ["close"]
+        return Answer(status, headers, body)
+
+    async def _chunked(self) -> bytes:
+        assert self.reader is not None
+        parts = []
+        while True:
+            size = int((await self.reader.readuntil(b"\r\n")).split(b";")[0], 16)
+            if size == 0:
+                await self.reader.readuntil(b"\r\n")
+                return b"".join(parts)
+            parts.append(await self.reader.readexactly(size))
+            await self.reader.readexactly(2)
+
+
+class Phone:
+    def __init__(self, port: int, plan: dict, timings: list[float], errors: list[str]):
+        self.connection = Connection(port)
+        self.path, self.steps = plan["path"], plan["steps"]
+        self.timings, self.errors = timings, errors
+        self.token = ""
+
+    async def open(self) -> bool:
+        try:
+            page = await self.connection.request("GET", self.path)
+        except (OSError, asyncio.IncompleteReadError) as error:
+            self.errors.append(f"{self.path}: {error!r}")
+            return False
+        found = CSRF.search(page.body)
+        self.token = found.group(1).decode() if found else ""
+        if page.status != 200:
+            self.errors.append(f"{self.path}: GET answered {page.status}")
+            return False
+        return True
+
+    async def save(self, form: dict, timed: bool) -> None:
+        body = urlencode({"csrfmiddlewaretoken": self.token, **form}).encode()
+        start = time.perf_counter()
+        try:
+            answer = await self.connection.request("POST", self.path, body)
+            hops = 0
+            while answer.status in (301, 302, 303) and hops < 3:
+                hops += 1
+                answer = await self.connection.request("GET", urlsplit(answer.header("location")).path or self.path)
+        except (OSError, asyncio.IncompleteReadError) as error:
+            self.errors.append(f"{self.path}: {error!r}")
+            await self.connection.close()
+            return
+        if timed:
+            self.timings.append((time.perf_counter() - start) * 1000)
+        if answer.status >= 400:
+            self.errors.append(f"{self.path}: POST answered {answer.status}")
+
+    async def play(self, ready: asyncio.Event) -> None:
+        await ready.wait()
+        for step in self.steps:
+            await self.save(step["form"], step.get("timed", True))
+        await self.connection.close()
+
+
+async def _run(plan: dict) -> dict:
+    timings: list[float] = []
+    errors: list[str] = []
+    phones = [Phone(plan["port"], p, timings, errors) for p in plan["phones"]]
+    opened = await asyncio.gather(*(phone.open() for phone in phones))
+    ready = asyncio.Event()
+    tasks = [asyncio.create_task(phone.play(ready)) for phone, ok in zip(phones, opened, strict=True) if ok]
+    start = time.perf_counter()
+    ready.set()
+    done, pending = await asyncio.wait(tasks, timeout=plan.get("limit_s", 120))
+    for task in pending:
+        task.cancel()
+        errors.append("a phone did not finish in time")
+    elapsed = time.perf_counter() - start
+    return {"timings_ms": timings, "errors": errors, "elapsed_s": elapsed, "requests": len(timings)}
+
+
+def main() -> None:
+    plan = json.loads(Path(sys.argv[1]).read_text())
+    Path(sys.argv[2]).write_text(json.dumps(asyncio.run(_run(plan))))
+
+
+if __name__ == "__main__":
+    main()
