@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from tournaments.views import home, interchange, party, prints, rounds, standings, table
+from tournaments.views import home, interchange, party, prints, public, rounds, standings, table
 
 P = "parties/<int:party_id>/"
 R = P + "rounds/<int:number>/"
@@ -14,6 +14,7 @@ urlpatterns = [
     path("t/<str:token>/", table.table_page, name="table_page"),
     path("t/<str:token>/manifest.webmanifest", table.table_manifest, name="table_manifest"),
     path("sw.js", table.service_worker, name="service_worker"),
+    path("r/<str:token>/", public.public_page, name="public_page"),
     path("parties/new/", party.party_create, name="party_create"),
     path(P, party.party_dashboard, name="party_dashboard"),
     path(P + "edit/", party.party_edit, name="party_edit"),

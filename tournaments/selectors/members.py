@@ -67,7 +67,8 @@ class History:
 
 
 def night_totals(party_ids) -> dict[int, dict[str, int]]:
-    """Each party's totals by guest name, for many parties at once: two queries."""
+    """Each party's totals by guest name, for many parties at once: two queries. A party with no
+    result in yet has no totals (it is not yet a night played)."""
     totals: dict[int, dict[str, int]] = {pid: {} for pid in party_ids}
     results = {
         (pid, number, table): (ns, ew)
@@ -75,7 +76,8 @@ def night_totals(party_ids) -> dict[int, dict[str, int]]:
             round__party_id__in=totals, status="agreed"
         ).values_list("round__party_id", "round__number", "table", "ns", "ew")
     }
-    for pid, number, table, seat, name in Seat.objects.filter(round__party_id__in=totals).values_list(
+    played = {pid for pid, _, _ in results}
+    for pid, number, table, seat, name in Seat.objects.filter(round__party_id__in=played).values_list(
         "round__party_id", "round__number", "table", "seat", "guest__name"
     ):
         result = results.get((pid, number, table))

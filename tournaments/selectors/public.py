@@ -1,8 +1,12 @@
 """The public results pages: found by their link alone (no login), or not at all."""
 
+from dataclasses import dataclass
+
 from django.http import Http404
 
-from tournaments.models import PublicLink
+from tournaments.models import Guest, KnockoutMatch, PublicLink
+from tournaments.selectors.seasons import series_standings
+from tournaments.selectors.standings import party_standings
 
 
 def public_link(token: str) -> PublicLink:
@@ -21,3 +25,86 @@ def shown_name(name: str, initials_only: bool) -> str:
     if not initials_only:
         return name
     return " ".join(f"{part[0]}." for part in name.split() if part)
+
+
+@dataclass(frozen=True)
+class Line:
+    label: str
+    name: str
+    total: object  # an int (a night) or a Fraction (a season's points)
+
+
+@dataclass(frozen=True)
+class Board:
+    """What a public page shows: lines by place, the best lady and gentleman, the booby prize."""
+
+    title: str
+    day: object
+    lines: list[Line]
+    ladies: list[Line]
+    gentlemen: list[Line]
+    booby: list[str]
+    played: bool
+
+
+def _initials_wanted(party_ids) -> set[tuple[int, str]]:
+    return set(Guest.objects.filter(party_id__in=party_ids, member__initials_only=True).values_list("party_id", "name"))
+
+
+def party_board(party) -> Board:
+    standings = party_standings(party)
+    hidden = _initials_wanted([party.pk])
+
+    def shown(name: str) -> str:
+        return shown_name(name, (party.pk, name) in hidden)
+
+    played = any(r.result is not None for line in standings.players for r in line.rounds.values())
+    return Board(
+        title=party.name,
+        day=party.date,
+        lines=[Line(p.label, shown(p.name), p.total) for p in standings.players],
+        ladies=[Line(p.label, shown(p.name), p.total) for p in standings.best_ladies] if played else [],
+        gentlemen=[Line(p.label, shown(p.name), p.total) for p in standings.best_gentlemen] if played else [],
+        booby=[shown(name) for name in standings.booby],
+        played=played,
+    )
+
+
+def series_board(series) -> Board:
+    table = series_standings(series)
+
+    def line(row) -> Line:
+        return Line(row.label, shown_name(row.name, row.initials_only), row.points)
+
+    return Board(
+        title=series.name,
+        day=None,
+        lines=[line(r) for r in table.rows],
+        ladies=[line(r) for r in table.best("lady")],
+        gentlemen=[line(r) for r in table.best("gentleman")],
+        booby=[],
+        played=bool(table.rows),
+    )
+
+
+@dataclass(frozen=True)
+class MatchLine:
+    bracket: str
+    round: int
+    table: int
+    ns: str
+    ew: str
+    ns_total: int | None
+    ew_total: int | None
+    winner: str
+
+
+def knockout_matches(knockout) -> list[MatchLine]:
+    rows = (
+        KnockoutMatch.objects.filter(round__knockout=knockout)
+        .order_by("round__bracket", "round__number", "table")
+        .values_list(
+            "round__bracket", "round__number", "table", "ns__name", "ew__name", "ns_total", "ew_total", "winner__name"
+        )
+    )
+    return [MatchLine(*row[:7], row[7] or "") for row in rows]

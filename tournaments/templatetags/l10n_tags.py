@@ -1,0 +1,40 @@
+"""Dates and season points in the page's language and the club's style (tournaments.l10n)."""
+
+from decimal import Decimal
+from fractions import Fraction
+
+from django import template
+
+from tournaments import l10n
+
+register = template.Library()
+
+
+@register.filter
+def day_long(value) -> str:
+    """31 December 2026 / 31 décembre 2026 / 31. Dezember 2026."""
+    return l10n.day(value, long=True)
+
+
+@register.filter
+def day_short(value) -> str:
+    return l10n.day(value)
+
+
+def points(value) -> str:
+    """A season's points: 22, or 7.5 / 7,5 when a tie shared them (two decimals at most)."""
+    if value is None:
+        return ""
+    if isinstance(value, Fraction) and value.denominator != 1:
+        shown = Decimal(round(value.numerator / value.denominator, 2)).quantize(Decimal("0.01")).normalize()
+        return l10n.number(shown)
+    return l10n.number(int(value))
+
+
+@register.filter
+def points_or_signed(value, season: bool = False) -> str:
+    """Season points as they are (never negative by place); a night's total with its sign."""
+    return points(value) if season else l10n.signed(value)
+
+
+register.filter("points", points)
