@@ -25,6 +25,11 @@ def member_list(club: Club, *, archived: bool = False, text: str = "") -> QueryS
     return members.order_by("name", "number")
 
 
+def member_all(club: Club) -> QuerySet[Member]:
+    """Every member, the archived too (the file a club keeps)."""
+    return Member.objects.filter(club=club).order_by("name", "number")
+
+
 def member_search(club: Club, text: str, *, limit: int = 10) -> list[dict]:
     """Active members whose name holds the letters typed, those starting with them first: plain
     values, one query (an index on the club and name; a few thousand members are read in a few ms)."""

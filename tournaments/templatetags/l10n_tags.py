@@ -38,3 +38,9 @@ def points_or_signed(value, season: bool = False) -> str:
 
 
 register.filter("points", points)
+
+
+@register.filter
+def best_of_kind(table, kind: str):
+    """A season's best lady (or gentleman): `table.best(kind)` for a template."""
+    return table.best(kind)

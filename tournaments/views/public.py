@@ -1,10 +1,18 @@
 """The public results pages: no login, an unguessable link, read-only, never indexed; they refresh
 during play and stay afterwards, until the club takes the link down."""
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
-from django.views.decorators.http import require_GET
+from django.http import Http404
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
 
+from tournaments.selectors import knockout as knockout_selectors
+from tournaments.selectors import party as party_selectors
 from tournaments.selectors import public as public_selectors
+from tournaments.selectors import seasons as season_selectors
+from tournaments.services import public as public_services
 from tournaments.views.common import live
 
 
@@ -28,3 +36,26 @@ def public_page(request, token):
     response["X-Robots-Tag"] = "noindex, nofollow"
     response["Referrer-Policy"] = "no-referrer"
     return response
+
+
+def _event(request, kind: str, event_id: int):
+    if kind == "party":
+        return party_selectors.party_get(event_id, user=request.user), "party_dashboard"
+    if kind == "knockout":
+        return knockout_selectors.knockout_get(event_id, user=request.user), "knockout_detail"
+    if kind == "series":
+        return season_selectors.series_get(event_id, user=request.user), "series_detail"
+    raise Http404("no such kind of event")
+
+
+@require_POST
+def publish_toggle(request, kind, event_id):
+    """Publish the event's results at a new link, or take its page down."""
+    event, page = _event(request, kind, event_id)
+    if request.POST.get("action") == "unpublish":
+        public_services.unpublish(event=event)
+        messages.success(request, _("The public page is taken down: its link no longer opens."))
+    else:
+        public_services.publish(event=event)
+        messages.success(request, _("The results are public at the link below, for anyone who has it."))
+    return redirect(page, event.id)

@@ -1,0 +1,37 @@
+"""Forms of the members pages: a member's details, the import file, a merge."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Member
+
+
+class MemberForm(forms.ModelForm):
+    class Meta:
+        model = Member
+        fields = ["name", "kind", "number", "email", "phone", "initials_only"]
+        help_texts = {
+            "number": _("The national body's number, if the member has one: never two members with one number."),
+            "initials_only": _("Public results pages show this member as “J. S.”."),
+        }
+
+
+class MembersFileForm(forms.Form):
+    file = forms.FileField(
+        label=_("Members file (CSV or XLSX)"),
+        help_text=_(
+            "Columns: name, lady or gentleman, member number, email, phone, active; as the export writes them."
+        ),
+    )
+
+
+class MergeForm(forms.Form):
+    other = forms.ModelChoiceField(
+        label=_("The other record of this person"),
+        queryset=Member.objects.none(),
+        help_text=_("Its nights move to this record; it is then deleted."),
+    )
+
+    def __init__(self, *args, club, member, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["other"].queryset = Member.objects.filter(club=club).exclude(pk=member.pk)

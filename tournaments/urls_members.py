@@ -1,0 +1,17 @@
+"""A club's members: the list, a member's page, the file out and back in, the search of a few letters."""
+
+from django.urls import path
+
+from tournaments.views import members
+
+urlpatterns = [
+    path("", members.member_list, name="member_list"),
+    path("new/", members.member_create, name="member_create"),
+    path("search/", members.member_search, name="member_search"),
+    path("import/", members.members_import, name="members_import"),
+    path("members.csv", members.members_csv, name="members_csv"),
+    path("members.xlsx", members.members_xlsx, name="members_xlsx"),
+    path("<int:member_id>/", members.member_detail, name="member_detail"),
+    path("<int:member_id>/archive/", members.member_archive, name="member_archive"),
+    path("<int:member_id>/merge/", members.member_merge, name="member_merge"),
+]

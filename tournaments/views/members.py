@@ -1,0 +1,146 @@
+"""A club's members: the list and its search, a member's page with their nights, add, edit,
+archive, merge, and the list as a file (out and back in)."""
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
+
+from tournaments import forms_members as forms
+from tournaments import imports, member_files
+from tournaments.selectors import members as selectors
+from tournaments.selectors.clubs import current_club
+from tournaments.services import members as services
+from tournaments.views.common import add_errors
+
+
+def _club(request):
+    club = current_club(request)
+    if club is None:
+        raise Http404
+    return club
+
+
+def member_list(request):
+    club = _club(request)
+    archived = request.GET.get("archived") == "1"
+    text = request.GET.get("q", "")
+    context = {
+        "club": club,
+        "members": selectors.member_list(club, archived=archived, text=text),
+        "archived": archived,
+        "q": text,
+        "file_form": forms.MembersFileForm(),
+    }
+    return render(request, "members/list.html", context)
+
+
+def member_search(request):
+    """The few letters typed in a guest's name: the members that match, as JSON for the page."""
+    club = _club(request)
+    return JsonResponse({"members": selectors.member_search(club, request.GET.get("q", ""))})
+
+
+def member_create(request):
+    club = _club(request)
+    form = forms.MemberForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            member = services.member_create(club=club, **form.cleaned_data)
+        except ValidationError as error:
+            add_errors(form, error)
+        else:
+            messages.success(request, _("%(name)s is a member.") % {"name": member.name})
+            return redirect("member_detail", member_id=member.id)
+    return render(request, "members/form.html", {"form": form, "club": club})
+
+
+def member_detail(request, member_id):
+    member = selectors.member_get(member_id, user=request.user)
+    form = forms.MemberForm(request.POST or None, instance=member)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.member_update(member=member, **form.cleaned_data)
+        except ValidationError as error:
+            add_errors(form, error)
+            member.refresh_from_db()
+        else:
+            messages.success(request, _("%(name)s saved.") % {"name": member.name})
+            return redirect("member_detail", member_id=member.id)
+    context = {
+        "member": member,
+        "form": form,
+        "history": selectors.member_history(member),
+        "merge_form": forms.MergeForm(club=member.club, member=member),
+    }
+    return render(request, "members/detail.html", context)
+
+
+@require_POST
+def member_archive(request, member_id):
+    member = selectors.member_get(member_id, user=request.user)
+    services.member_archive(member=member, archived=member.active)
+    if member.active:
+        messages.success(request, _("%(name)s is an active member again.") % {"name": member.name})
+    else:
+        messages.success(
+            request, _("%(name)s is archived: kept with their nights, out of the list.") % {"name": member.name}
+        )
+    return redirect("member_detail", member_id=member.id)
+
+
+@require_POST
+def member_merge(request, member_id):
+    member = selectors.member_get(member_id, user=request.user)
+    form = forms.MergeForm(request.POST, club=member.club, member=member)
+    if not form.is_valid():
+        messages.error(request, _("Choose the other record of this member."))
+        return redirect("member_detail", member_id=member.id)
+    try:
+        services.member_merge(keep=member, drop=form.cleaned_data["other"])
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, _("The two records are one: %(name)s.") % {"name": member.name})
+    return redirect("member_detail", member_id=member.id)
+
+
+@require_POST
+def members_import(request):
+    club = _club(request)
+    form = forms.MembersFileForm(request.POST, request.FILES)
+    if not form.is_valid():
+        messages.error(request, _("Choose a members file (CSV or XLSX) to import."))
+        return redirect("member_list")
+    upload = form.cleaned_data["file"]
+    try:
+        rows = member_files.member_rows(upload.name, imports.upload_bytes(upload))
+        done = services.members_import(club=club, rows=rows)
+    except ValidationError as error:
+        messages.error(request, _("Nothing was imported:") + " " + " ".join(error.messages))
+        return redirect("member_list")
+    added = ngettext("%(count)s member added", "%(count)s members added", done.created) % {"count": done.created}
+    updated = ngettext("%(count)s updated", "%(count)s updated", done.updated) % {"count": done.updated}
+    messages.success(request, f"{added}, {updated}.")
+    return redirect("member_list")
+
+
+def _members_file(request, data: bytes, ending: str, content_type: str) -> HttpResponse:
+    response = HttpResponse(data, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="members.{ending}"'
+    return response
+
+
+def members_csv(request):
+    club = _club(request)
+    data = member_files.members_csv(selectors.member_all(club))
+    return _members_file(request, data, "csv", "text/csv; charset=utf-8")
+
+
+def members_xlsx(request):
+    club = _club(request)
+    data = member_files.members_xlsx(selectors.member_all(club))
+    return _members_file(request, data, "xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")

@@ -1,0 +1,113 @@
+"""A club's seasons: the list, a season's page (refreshing, and a big-screen view), its PDF and
+workbook, and the form that makes or changes one."""
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments import l10n
+from tournaments.forms_seasons import SeriesForm
+from tournaments.presentation import seasons as wording
+from tournaments.printing import seasons as printing
+from tournaments.selectors import seasons as selectors
+from tournaments.selectors.clubs import current_club
+from tournaments.services import seasons as services
+from tournaments.views.common import add_errors, file_response, live
+
+
+def _club(request):
+    club = current_club(request)
+    if club is None:
+        raise Http404
+    return club
+
+
+def series_list(request):
+    club = _club(request)
+    return render(request, "seasons/list.html", {"club": club, "seasons": selectors.series_list(club)})
+
+
+def _save(request, form, club, series=None):
+    data = form.cleaned_data
+    try:
+        return services.series_save(
+            club=club,
+            name=data["name"],
+            scoring=data["scoring"],
+            place_points=data["place_points"],
+            best_of=data["best_of"],
+            parties=list(data["parties"]),
+            knockouts=list(data["knockouts"]),
+            series=series,
+        )
+    except ValidationError as error:
+        add_errors(form, error)
+        return None
+
+
+def series_create(request):
+    club = _club(request)
+    form = SeriesForm(request.POST or None, club=club, initial={"scoring": "totals"})
+    if request.method == "POST" and form.is_valid():
+        series = _save(request, form, club)
+        if series is not None:
+            messages.success(request, _("The season %(name)s is made.") % {"name": series.name})
+            return redirect("series_detail", series_id=series.id)
+    return render(request, "seasons/form.html", {"form": form, "club": club})
+
+
+def series_edit(request, series_id):
+    series = selectors.series_get(series_id, user=request.user)
+    initial = {
+        "name": series.name,
+        "scoring": series.scoring,
+        "place_points": "-".join(str(p) for p in series.place_points),
+        "best_of": series.best_of,
+        "parties": series.parties.all(),
+        "knockouts": series.knockouts.all(),
+    }
+    form = SeriesForm(request.POST or None, club=series.club, initial=initial)
+    if request.method == "POST" and form.is_valid() and _save(request, form, series.club, series) is not None:
+        messages.success(request, _("%(name)s saved.") % {"name": series.name})
+        return redirect("series_detail", series_id=series.id)
+    return render(request, "seasons/form.html", {"form": form, "club": series.club, "series": series})
+
+
+def series_detail(request, series_id):
+    series = selectors.series_get(series_id, user=request.user)
+    table = selectors.series_standings(series)
+    context = {
+        "series": series,
+        "table": table,
+        "rule": wording.rule_text(series),
+        "projector": request.GET.get("projector") == "1",
+        "public_link": getattr(series, "public_link", None),
+    }
+    return live(request, "seasons/detail.html", "seasons/_standings.html", context)
+
+
+@require_POST
+def series_delete(request, series_id):
+    series = selectors.series_get(series_id, user=request.user)
+    services.series_delete(series=series)
+    messages.success(request, _("The season %(name)s is deleted; its nights are kept.") % {"name": series.name})
+    return redirect("series_list")
+
+
+def _sheet(series):
+    return wording.season_sheet(selectors.series_standings(series))
+
+
+def series_pdf(request, series_id):
+    series = selectors.series_get(series_id, user=request.user)
+    with l10n.printed_for(series.club):
+        return file_response(printing.season_pdf(_sheet(series), paper=series.club.paper))
+
+
+def series_xlsx(request, series_id):
+    series = selectors.series_get(series_id, user=request.user)
+    with l10n.printed_for(series.club):
+        return file_response(printing.season_xlsx(_sheet(series)), download=True)
