@@ -1,9 +1,23 @@
 """Forms parse and check the shape of input; the rules are checked by the services."""
 
 from django import forms
+from django.utils.functional import lazy
+from django.utils.translation import gettext, gettext_lazy, gettext_noop, pgettext_lazy
 
 from tournaments.models import Guest, Party
 from tournaments.models.party import DEFAULT_ROUND_MINUTES, MAX_ROUNDS, MAX_TABLES, Kind
+
+
+def _filled(message: str, **figures) -> str:
+    return gettext(message) % figures
+
+
+# A sentence with figures, translated when it is shown (a form's labels and messages are made once,
+# at import, before any page's language is known). Mark the message with gettext_noop.
+filled_lazy = lazy(_filled, str)
+
+TABLES_RANGE = gettext_noop("A party has 1 to %(most)s tables.")
+ROUNDS_RANGE = gettext_noop("A party has 1 to %(most)s rounds.")
 
 
 class DateInput(forms.DateInput):
@@ -19,36 +33,44 @@ class PartyForm(forms.ModelForm):
         ]  # fmt: skip
         widgets = {"date": DateInput(format="%Y-%m-%d"), "name": forms.TextInput(attrs={"autofocus": True})}
         labels = {
-            "name": "Party name",
-            "tables": "Number of tables",
-            "mixed": "Mixed party (ladies and gentlemen)",
-            "keep_partners": "Keep partners all evening",
-            "rounds_planned": "Rounds planned",
-            "round_minutes": "Minutes per round (the round clock)",
-            "rules": "Scoring rules",
-            "tally_mode": "What goes on the tally",
+            "name": gettext_lazy("Party name"),
+            "date": gettext_lazy("Date"),
+            "tables": gettext_lazy("Number of tables"),
+            "mixed": gettext_lazy("Mixed party (ladies and gentlemen)"),
+            "keep_partners": gettext_lazy("Keep partners all evening"),
+            "rounds_planned": gettext_lazy("Rounds planned"),
+            "round_minutes": gettext_lazy("Minutes per round (the round clock)"),
+            "rules": gettext_lazy("Scoring rules"),
+            "tally_mode": gettext_lazy("What goes on the tally"),
         }
         # Our own sentence for a number out of range, whichever check (form or model) finds it first.
         error_messages = {
-            "tables": {code: f"A party has 1 to {MAX_TABLES} tables." for code in ("min_value", "max_value")},
-            "rounds_planned": {code: f"A party has 1 to {MAX_ROUNDS} rounds." for code in ("min_value", "max_value")},
-            "round_minutes": {code: "A round lasts 4 to 120 minutes." for code in ("min_value", "max_value")},
+            "tables": {code: filled_lazy(TABLES_RANGE, most=MAX_TABLES) for code in ("min_value", "max_value")},
+            "rounds_planned": {code: filled_lazy(ROUNDS_RANGE, most=MAX_ROUNDS) for code in ("min_value", "max_value")},
+            "round_minutes": {
+                code: filled_lazy(gettext_noop("A round lasts %(least)s to %(most)s minutes."), least=4, most=120)
+                for code in ("min_value", "max_value")
+            },
         }
         help_texts = {
-            "tables": f"1 to {MAX_TABLES}. Four players a table.",
-            "rounds_planned": f"1 to {MAX_ROUNDS}. Six to eight four-deal rounds make an evening.",
-            "round_minutes": "Four deals and the move: about half an hour at most clubs.",
-            "keep_partners": "Leave unticked for the usual way: partners change every round.",
-            "tally_mode": "Net per round is the Four Aces' way; actual points invite free doubling.",
+            "tables": filled_lazy(gettext_noop("1 to %(most)s. Four players a table."), most=MAX_TABLES),
+            "rounds_planned": filled_lazy(
+                gettext_noop("1 to %(most)s. Six to eight four-deal rounds make an evening."), most=MAX_ROUNDS
+            ),
+            "round_minutes": gettext_lazy("Four deals and the move: about half an hour at most clubs."),
+            "keep_partners": gettext_lazy("Leave unticked for the usual way: partners change every round."),
+            "tally_mode": gettext_lazy("Net per round is the Four Aces' way; actual points invite free doubling."),
         }
 
     # The number boxes stop where the rules do (Django would let them go down to 0).
     BOUNDS = {"tables": (1, MAX_TABLES), "rounds_planned": (1, MAX_ROUNDS), "round_minutes": (4, 120)}
     REQUIRED = {
-        "name": "Give the party a name.",
-        "date": "Give the party's date.",
-        "tables": f"Give the number of tables (1 to {MAX_TABLES}).",
-        "rounds_planned": f"Give the number of rounds planned (1 to {MAX_ROUNDS}).",
+        "name": gettext_lazy("Give the party a name."),
+        "date": gettext_lazy("Give the party's date."),
+        "tables": filled_lazy(gettext_noop("Give the number of tables (1 to %(most)s)."), most=MAX_TABLES),
+        "rounds_planned": filled_lazy(
+            gettext_noop("Give the number of rounds planned (1 to %(most)s)."), most=MAX_ROUNDS
+        ),
     }
 
     def __init__(self, *args, **kwargs):
@@ -58,7 +80,7 @@ class PartyForm(forms.ModelForm):
             self.fields[name].widget.attrs.update(min=least, max=most)
         for name, message in self.REQUIRED.items():
             self.fields[name].error_messages["required"] = message
-        self.fields["date"].error_messages["invalid"] = "Give the date as a day, month and year."
+        self.fields["date"].error_messages["invalid"] = gettext_lazy("Give the date as a day, month and year.")
 
     def clean_round_minutes(self):
         return self.cleaned_data.get("round_minutes") or DEFAULT_ROUND_MINUTES
@@ -66,38 +88,48 @@ class PartyForm(forms.ModelForm):
     def clean_rounds_planned(self):
         rounds = self.cleaned_data["rounds_planned"]
         if not 1 <= rounds <= MAX_ROUNDS:
-            raise forms.ValidationError(f"A party has 1 to {MAX_ROUNDS} rounds.")
+            raise forms.ValidationError(gettext(ROUNDS_RANGE) % {"most": MAX_ROUNDS})
         return rounds
 
     def clean_tables(self):
         tables = self.cleaned_data["tables"]
         if not 1 <= tables <= MAX_TABLES:
-            raise forms.ValidationError(f"A party has 1 to {MAX_TABLES} tables.")
+            raise forms.ValidationError(gettext(TABLES_RANGE) % {"most": MAX_TABLES})
         return tables
 
 
 class GuestForm(forms.Form):
-    name = forms.CharField(max_length=80, label="Name", widget=forms.TextInput(attrs={"autofocus": True}))
-    kind = forms.ChoiceField(choices=[("", "—")] + list(Kind.choices), required=False, label="Lady or gentleman")
+    # Typing a few letters offers the club's members (static/js/members.js fills the list, and the
+    # hidden member field with the one picked).
+    name = forms.CharField(
+        max_length=80,
+        label=gettext_lazy("Name"),
+        widget=forms.TextInput(attrs={"autofocus": True, "list": "member-names", "autocomplete": "off"}),
+    )
+    kind = forms.ChoiceField(
+        choices=[("", "—")] + list(Kind.choices), required=False, label=gettext_lazy("Lady or gentleman")
+    )
+    member = forms.IntegerField(required=False, widget=forms.HiddenInput)
 
     def clean_name(self):
         name = " ".join(self.cleaned_data["name"].split())
         if not name:
-            raise forms.ValidationError("Give the guest's name.")
+            raise forms.ValidationError(gettext("Give the guest's name."))
         return name
 
 
 class PasteGuestsForm(forms.Form):
     names = forms.CharField(
         widget=forms.Textarea,
-        label="Paste names, one a line",
-        help_text="At a mixed party add the kind after a comma: “Mary Smith, lady”.",
+        label=gettext_lazy("Paste names, one a line"),
+        help_text=gettext_lazy("At a mixed party add the kind after a comma: “Mary Smith, lady”."),
     )
 
 
 class UploadGuestsForm(forms.Form):
     file = forms.FileField(
-        label="Guest list (XLSX or CSV)", help_text="Columns: name, and lady/gentleman at a mixed party."
+        label=gettext_lazy("Guest list (XLSX or CSV)"),
+        help_text=gettext_lazy("Columns: name, and lady/gentleman at a mixed party."),
     )
 
 
@@ -105,25 +137,68 @@ class GuestEditForm(forms.ModelForm):
     class Meta:
         model = Guest
         fields = ["name", "kind", "plays_as", "reserve"]
-        labels = {"kind": "Lady or gentleman", "plays_as": "Plays as", "reserve": "Reserve (not seated)"}
+        labels = {
+            "name": gettext_lazy("Name"),
+            "kind": gettext_lazy("Lady or gentleman"),
+            "plays_as": gettext_lazy("Plays as"),
+            "reserve": gettext_lazy("Reserve (not seated)"),
+        }
         help_texts = {
-            "plays_as": "To even the numbers at a mixed party a guest may take the other kind's seat.",
-            "reserve": "A reserve is not seated; the director can bring a reserve in later.",
+            "plays_as": gettext_lazy("To even the numbers at a mixed party a guest may take the other kind's seat."),
+            "reserve": gettext_lazy("A reserve is not seated; the director can bring a reserve in later."),
         }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["kind"].choices = [("", "—")] + list(Kind.choices)
-        self.fields["plays_as"].choices = [("", "Their own kind")] + list(Kind.choices)
+        self.fields["plays_as"].choices = [("", gettext_lazy("Their own kind"))] + list(Kind.choices)
 
 
-LEVELS = [("", "—"), ("P", "Pass")] + [(str(n), str(n)) for n in range(1, 8)]
-STRAINS = [("", "—"), ("C", "♣ Clubs"), ("D", "♦ Diamonds"), ("H", "♥ Hearts"), ("S", "♠ Spades"), ("N", "NT")]
-DOUBLES = [("", "—"), ("X", "Doubled"), ("XX", "Redoubled")]
+LEVELS = [("", "—"), ("P", gettext_lazy("Pass"))] + [(str(n), str(n)) for n in range(1, 8)]
+STRAINS = [
+    ("", "—"),
+    ("C", gettext_lazy("♣ Clubs")),
+    ("D", gettext_lazy("♦ Diamonds")),
+    ("H", gettext_lazy("♥ Hearts")),
+    ("S", gettext_lazy("♠ Spades")),
+    ("N", pgettext_lazy("no trump", "NT")),
+]
+DOUBLES = [("", "—"), ("X", gettext_lazy("Doubled")), ("XX", gettext_lazy("Redoubled"))]
+SEATS = [
+    ("N", pgettext_lazy("seat", "N")),
+    ("E", pgettext_lazy("seat", "E")),
+    ("S", pgettext_lazy("seat", "S")),
+    ("W", pgettext_lazy("seat", "W")),
+]
 TRICK_CHOICES = [("", "—")] + [(str(n), str(n)) for n in range(14)]
 
 
-PASSED_OUT_EMPTY = (("strain", "suit"), ("doubled", "double"), ("declarer", "declarer"), ("tricks", "tricks"))
+# What a passed-out deal has none of; the sentence for each choice of them is below.
+PASSED_OUT_EMPTY = ("strain", "doubled", "declarer", "tricks")
+NONE_OF = {
+    "strain": gettext_lazy("suit"),
+    "doubled": gettext_lazy("double"),
+    "declarer": gettext_lazy("declarer"),
+    "tricks": gettext_lazy("tricks"),
+}
+MISSING = (
+    ("strain", gettext_lazy("the suit")),
+    ("declarer", gettext_lazy("the declarer")),
+    ("tricks", gettext_lazy("the tricks")),
+)
+
+
+def passed_out_message(given: list[str]) -> str:
+    """ "A passed-out deal has no suit or declarer: leave them empty." """
+    what = str(NONE_OF[given[0]])
+    for field in given[1:]:
+        what = gettext("%(one)s or %(other)s") % {"one": what, "other": NONE_OF[field]}
+    return gettext("A passed-out deal has no %(what)s: leave them empty.") % {"what": what}
+
+
+def deal_error(number: int, error) -> str:
+    """ "Deal 1: Tricks taken are 0 to 13." """
+    return gettext("Deal %(number)s: %(error)s") % {"number": number, "error": error}
 
 
 class DealForm(forms.Form):
@@ -132,35 +207,42 @@ class DealForm(forms.Form):
     level = forms.ChoiceField(
         choices=LEVELS,
         required=False,
-        label="Contract",
-        error_messages={"invalid_choice": "The level is 1 to 7, or Pass."},
+        label=gettext_lazy("Contract"),
+        error_messages={"invalid_choice": gettext_lazy("The level is 1 to 7, or Pass.")},
     )
     strain = forms.ChoiceField(
         choices=STRAINS,
         required=False,
-        label="Suit",
-        error_messages={"invalid_choice": "The suit is C, D, H, S or NT."},
+        label=gettext_lazy("Suit"),
+        error_messages={"invalid_choice": gettext_lazy("The suit is C, D, H, S or NT.")},
     )
     doubled = forms.ChoiceField(
-        choices=DOUBLES, required=False, label="Double", error_messages={"invalid_choice": "Doubled or redoubled only."}
+        choices=DOUBLES,
+        required=False,
+        label=gettext_lazy("Double"),
+        error_messages={"invalid_choice": gettext_lazy("Doubled or redoubled only.")},
     )
     declarer = forms.ChoiceField(
-        choices=[("", "—"), ("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")],
+        choices=[("", "—"), *SEATS],
         required=False,
-        error_messages={"invalid_choice": "The declarer is one of the four players at the table."},
+        label=gettext_lazy("Declarer"),
+        error_messages={"invalid_choice": gettext_lazy("The declarer is one of the four players at the table.")},
     )
     tricks = forms.TypedChoiceField(
         choices=TRICK_CHOICES,
         coerce=int,
         empty_value=None,
         required=False,
-        error_messages={"invalid_choice": "Tricks taken are 0 to 13."},
+        label=gettext_lazy("Tricks"),
+        error_messages={"invalid_choice": gettext_lazy("Tricks taken are 0 to 13.")},
     )
 
     def __init__(self, *args, names: dict[str, str] | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         if names:
-            self.fields["declarer"].choices = [("", "—")] + [(s, f"{names.get(s, s)} ({s})") for s in "NESW"]
+            self.fields["declarer"].choices = [("", "—")] + [
+                (s, f"{names.get(s, s)} ({letter})") for s, letter in SEATS
+            ]
 
     @property
     def entered(self) -> bool:
@@ -171,22 +253,18 @@ class DealForm(forms.Form):
         level = data.get("level")
         if not level:
             if any(data.get(f) not in ("", None) for f in ("strain", "doubled", "declarer", "tricks")):
-                raise forms.ValidationError("Choose the contract's level, or Pass.")
+                raise forms.ValidationError(gettext("Choose the contract's level, or Pass."))
             return data
         if level == "P":
-            given = [label for f, label in PASSED_OUT_EMPTY if data.get(f) not in ("", None)]
+            given = [f for f in PASSED_OUT_EMPTY if data.get(f) not in ("", None)]
             if given:
-                raise forms.ValidationError(f"A passed-out deal has no {' or '.join(given)}: leave them empty.")
+                raise forms.ValidationError(passed_out_message(given))
             data["deal"] = ("PASS", "", 0)
             return data
         # One message per wrong field: a field already refused (tricks 14) is not "missing" as well.
-        missing = [
-            label
-            for f, label in (("strain", "the suit"), ("declarer", "the declarer"), ("tricks", "the tricks"))
-            if data.get(f) in ("", None) and f not in self.errors
-        ]
+        missing = [str(label) for f, label in MISSING if data.get(f) in ("", None) and f not in self.errors]
         if missing:
-            raise forms.ValidationError(f"Give {', '.join(missing)}.")
+            raise forms.ValidationError(gettext("Give %(what)s.") % {"what": ", ".join(missing)})
         if self.errors:
             return data
         data["deal"] = (f"{level}{data['strain']}{data.get('doubled') or ''}", data["declarer"], data["tricks"])
@@ -209,15 +287,15 @@ def deals_from_forms(forms_: list[DealForm]) -> tuple[list, list[str]]:
     deals, errors, gap = [], [], None
     for number, form in enumerate(forms_, start=1):
         if not form.is_valid():
-            errors += [f"Deal {number}: {e}" for e in form.non_field_errors()]
-            errors += [f"Deal {number}: {e}" for f, es in form.errors.items() if f != "__all__" for e in es]
+            errors += [deal_error(number, e) for e in form.non_field_errors()]
+            errors += [deal_error(number, e) for f, es in form.errors.items() if f != "__all__" for e in es]
             continue
         deal = form.cleaned_data.get("deal")
         if deal is None:
             gap = gap or number
             continue
         if gap:
-            errors.append(f"Deal {gap} is missing: enter the deals in order.")
+            errors.append(gettext("Deal %(number)s is missing: enter the deals in order.") % {"number": gap})
             gap = None
         deals.append(deal)
     return deals, errors
@@ -225,16 +303,18 @@ def deals_from_forms(forms_: list[DealForm]) -> tuple[list, list[str]]:
 
 class NetForm(forms.Form):
     # The bounds four deals can produce are checked by the service, which says what they are.
-    ns = forms.IntegerField(label="North–South")
-    ew = forms.IntegerField(label="East–West")
+    ns = forms.IntegerField(label=gettext_lazy("North–South"))
+    ew = forms.IntegerField(label=gettext_lazy("East–West"))
 
 
 class PinsForm(forms.Form):
     pins = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 4}),
         required=False,
-        label="Fixed seats (optional)",
-        help_text="One a line: table, seat and name, like “3 N Mary Smith”. The draw fills the other seats.",
+        label=gettext_lazy("Fixed seats (optional)"),
+        help_text=gettext_lazy(
+            "One a line: table, seat and name, like “3 N Mary Smith”. The draw fills the other seats."
+        ),
     )
 
 

@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from tournaments.views import home, interchange, party, prints, public, rounds, standings, table
+from tournaments.views import home, interchange, members, party, prints, public, rounds, standings, table
 
 P = "parties/<int:party_id>/"
 R = P + "rounds/<int:number>/"
@@ -28,6 +28,7 @@ urlpatterns = [
     path(P + "guests/upload/", party.guests_upload, name="guests_upload"),
     path(P + "guests/<int:guest_id>/", party.guest_edit, name="guest_edit"),
     path(P + "guests/<int:guest_id>/remove/", party.guest_remove, name="guest_remove"),
+    path(P + "guests/<int:guest_id>/membership/", members.guest_membership, name="guest_membership"),
     path(P + "seats/", rounds.party_seats, name="party_seats"),
     path(P + "rounds/", rounds.round_current, name="round_current"),
     path(P + "rounds/another/", rounds.round_extend, name="round_extend"),

@@ -115,3 +115,31 @@ def test_another_clubs_party_cannot_be_put_in_a_season(client_in, club):
     response = client_in.post(reverse("series_create"), {"name": "Sneaky", "scoring": "totals", "parties": [theirs.id]})
     assert response.status_code == 200 and "Select a valid choice" in response.content.decode()
     assert not Series.objects.exists()
+
+
+def test_a_guest_picked_from_the_members_is_linked_and_a_newcomer_offered_membership(client_in, club, director):
+    party = make_party(tables=1, rounds=1, user=director, draw=False, name="Picking night")
+    ann = member_services.member_create(club=club, name="Ann Other", kind="lady")
+    # Picked from the list (the hidden member field), under a shorter spelling.
+    client_in.post(reverse("guest_add", args=[party.id]), {"name": "Ann O.", "member": ann.id})
+    assert party.guests.get(name="Ann O.").member == ann
+    # Typed in full without the list: the only member of that name.
+    bob = member_services.member_create(club=club, name="Bob Builder")
+    client_in.post(reverse("guest_add", args=[party.id]), {"name": "bob builder"})
+    assert party.guests.get(name="bob builder").member == bob
+    # A newcomer: no member, and the list offers membership.
+    client_in.post(reverse("guest_add", args=[party.id]), {"name": "Cid New"})
+    cid = party.guests.get(name="Cid New")
+    assert cid.member is None
+    page = client_in.get(reverse("party_guests", args=[party.id])).content.decode()
+    assert reverse("guest_membership", args=[party.id, cid.id]) in page
+    client_in.post(reverse("guest_membership", args=[party.id, cid.id]))
+    cid.refresh_from_db()
+    assert cid.member.name == "Cid New" and cid.member.club == club
+
+
+def test_a_member_of_another_club_cannot_be_picked(client_in, club, director):
+    party = make_party(tables=1, rounds=1, user=director, draw=False, name="Picking night")
+    stranger = member_services.member_create(club=Club.objects.create(name="Elsewhere"), name="Eve Else")
+    client_in.post(reverse("guest_add", args=[party.id]), {"name": "Eve Else", "member": stranger.id})
+    assert party.guests.get(name="Eve Else").member is None

@@ -104,6 +104,23 @@ def member_merge(*, keep: Member, drop: Member) -> Member:
 
 
 @transaction.atomic
+def guest_pick_member(*, guest: Guest, member_id: int | None = None) -> Member | None:
+    """The member a new guest is: the one picked from the list (by its id), else the only active
+    member of exactly that name; None for a newcomer (the page then offers membership)."""
+    members = Member.objects.filter(club_id=guest.party.club_id, active=True)
+    member = members.filter(pk=member_id).first() if member_id else None
+    if member is None:
+        same = list(members.filter(name__iexact=guest.name)[:2])
+        member = same[0] if len(same) == 1 else None
+    if member is not None:
+        guest.member = member
+        if not guest.kind and member.kind:
+            guest.kind = member.kind
+        guest.save(update_fields=["member", "kind"])
+    return member
+
+
+@transaction.atomic
 def guest_make_member(*, guest: Guest) -> Member:
     """A newcomer at a party joins the club: a member made from the guest, and linked to it."""
     if guest.member_id:

@@ -4,7 +4,7 @@ archive, merge, and the list as a file (out and back in)."""
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse, JsonResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 from tournaments import forms_members as forms
 from tournaments import imports, member_files
 from tournaments.selectors import members as selectors
+from tournaments.selectors import party as party_selectors
 from tournaments.selectors.clubs import current_club
 from tournaments.services import members as services
 from tournaments.views.common import add_errors
@@ -144,3 +145,17 @@ def members_xlsx(request):
     club = _club(request)
     data = member_files.members_xlsx(selectors.member_all(club))
     return _members_file(request, data, "xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+
+
+@require_POST
+def guest_membership(request, party_id, guest_id):
+    """A newcomer at a party joins the club: made a member from the guest list."""
+    party = party_selectors.party_get(party_id, user=request.user)
+    guest = get_object_or_404(party.guests, pk=guest_id)
+    try:
+        member = services.guest_make_member(guest=guest)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, _("%(name)s is a member.") % {"name": member.name})
+    return redirect("party_guests", party_id=party.id)

@@ -5,13 +5,16 @@ from django.core.exceptions import ValidationError
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
-from tournaments import forms, imports, transfer
+from tournaments import forms, imports, l10n, transfer
 from tournaments.models import Guest
 from tournaments.selectors import party as party_selectors
 from tournaments.selectors import rounds as round_selectors
 from tournaments.selectors.clubs import current_club
+from tournaments.services import members as member_services
 from tournaments.services import party as party_services
 from tournaments.views.common import add_errors, error_messages
 
@@ -24,7 +27,7 @@ def party_create(request):
         except ValidationError as error:
             add_errors(form, error)
         else:
-            messages.success(request, f"{party.name} is set up. Now add the guests.")
+            messages.success(request, _("%(name)s is set up. Now add the guests.") % {"name": party.name})
             return redirect("party_guests", party_id=party.id)
     return render(request, "tournaments/party_form.html", {"form": form, "creating": True})
 
@@ -40,7 +43,7 @@ def party_edit(request, party_id):
         except ValidationError as error:
             add_errors(form, error)
         else:
-            messages.success(request, "Saved.")
+            messages.success(request, _("Saved."))
             return redirect("party_dashboard", party_id=party.id)
     return render(request, "tournaments/party_form.html", {"form": form, "party": party, "creating": False})
 
@@ -67,7 +70,7 @@ def party_dashboard(request, party_id):
 
 def party_guests(request, party_id):
     party = party_selectors.party_get(party_id, user=request.user)
-    guests = list(party.guests.all())
+    guests = list(party.guests.select_related("member"))
     context = {
         "party": party,
         "guests": guests,
@@ -80,15 +83,27 @@ def party_guests(request, party_id):
     return render(request, "tournaments/party_guests.html", context)
 
 
+# Where the names came from, in the sentence "Nothing was added from the ...".
+NOTHING_ADDED = {
+    "form": gettext_lazy("Nothing was added from the form: correct it and try again."),
+    "pasted list": gettext_lazy("Nothing was added from the pasted list: correct it and try again."),
+    "file": gettext_lazy("Nothing was added from the file: correct it and try again."),
+}
+
+
 def _add_entries(request, party, entries, what: str):
     try:
         added = party_services.guests_add(party=party, entries=entries)
     except ValidationError as error:
         for message in error_messages(error):
             messages.error(request, message)
-        messages.error(request, f"Nothing was added from the {what}: correct it and try again.")
+        messages.error(request, str(NOTHING_ADDED[what]))
     else:
-        messages.success(request, f"{len(added)} guest{'s' if len(added) != 1 else ''} added.")
+        count = len(added)
+        messages.success(
+            request,
+            ngettext("%(count)s guest added.", "%(count)s guests added.", count) % {"count": l10n.number(count)},
+        )
     return redirect("party_guests", party_id=party.id)
 
 
@@ -101,7 +116,14 @@ def guest_add(request, party_id):
             for message in errors:
                 messages.error(request, message)
         return redirect("party_guests", party_id=party.id)
-    return _add_entries(request, party, [(form.cleaned_data["name"], form.cleaned_data["kind"])], "form")
+    name = form.cleaned_data["name"]
+    known = set(party.guests.values_list("id", flat=True))
+    response = _add_entries(request, party, [(name, form.cleaned_data["kind"])], "form")
+    # The guest just added (not one of the same name already there) is the member picked, if any.
+    guest = party.guests.exclude(id__in=known).filter(name__iexact=name).first()
+    if guest is not None:
+        member_services.guest_pick_member(guest=guest, member_id=form.cleaned_data["member"])
+    return response
 
 
 @require_POST
@@ -109,7 +131,7 @@ def guests_paste(request, party_id):
     party = party_selectors.party_get(party_id, user=request.user)
     form = forms.PasteGuestsForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Paste at least one name.")
+        messages.error(request, _("Paste at least one name."))
         return redirect("party_guests", party_id=party.id)
     return _add_entries(request, party, imports.pasted_entries(form.cleaned_data["names"]), "pasted list")
 
@@ -119,7 +141,7 @@ def guests_upload(request, party_id):
     party = party_selectors.party_get(party_id, user=request.user)
     form = forms.UploadGuestsForm(request.POST, request.FILES)
     if not form.is_valid():
-        messages.error(request, "Choose a guest list file (XLSX or CSV) to upload.")
+        messages.error(request, _("Choose a guest list file (XLSX or CSV) to upload."))
         return redirect("party_guests", party_id=party.id)
     upload = form.cleaned_data["file"]
     try:
@@ -141,7 +163,7 @@ def guest_edit(request, party_id, guest_id):
         except ValidationError as error:
             add_errors(form, error)
         else:
-            messages.success(request, "Saved.")
+            messages.success(request, _("Saved."))
             return redirect("party_guests", party_id=party.id)
     return render(request, "tournaments/guest_form.html", {"party": party, "guest": guest, "form": form})
 
@@ -156,5 +178,5 @@ def guest_remove(request, party_id, guest_id):
         for message in error_messages(error):
             messages.error(request, message)
     else:
-        messages.success(request, f"{guest.name} removed.")
+        messages.success(request, _("%(name)s removed.") % {"name": guest.name})
     return redirect("party_guests", party_id=party.id)
