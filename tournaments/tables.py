@@ -8,7 +8,9 @@ template costs over a second at that size.
 import django_tables2 as tables
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext, gettext_lazy
 
+from tournaments.templatetags.bridge import seat
 from tournaments.templatetags.humanize_sign import signed
 
 LOWEST = -(10**9)  # sorts a round not yet in below every real result
@@ -17,7 +19,7 @@ LOWEST = -(10**9)  # sorts a round not yet in below every real result
 SPARK_WIDTH, SPARK_HEIGHT = 120, 28
 
 
-def sparkline(running: list[int], low: int, high: int) -> str:
+def sparkline(running: list[int], low: int, high: int, label: str | None = None) -> str:
     """A player's running total round by round as a small inline SVG, on the party's common scale."""
     if not running:
         return ""
@@ -30,19 +32,20 @@ def sparkline(running: list[int], low: int, high: int) -> str:
     points = " ".join(f"{round(step * (i + 1), 1)},{y(v)}" for i, v in enumerate([0, *running][1:]))
     points = f"0,{y(0)} {points}"
     words = ", ".join(signed(v) for v in running)
+    label = label if label is not None else gettext("Running total after each round: %(totals)s")
     return (
         f'<svg class="spark" viewBox="0 0 {SPARK_WIDTH} {SPARK_HEIGHT}" width="{SPARK_WIDTH}" height="{SPARK_HEIGHT}" '
-        f'role="img" aria-label="Running total after each round: {escape(words)}">'
+        f'role="img" aria-label="{escape(label % {"totals": words})}">'
         f'<line x1="0" y1="{y(0)}" x2="{SPARK_WIDTH}" y2="{y(0)}" class="zero"/>'
         f'<polyline points="{points}" class="line"/></svg>'
     )
 
 
 class StandingsTable(tables.Table):
-    label = tables.Column(verbose_name="Place", order_by=("position",), attrs={"th": {"class": "num"}})
-    name = tables.Column(verbose_name="Name", order_by=("sort_name",))
-    total = tables.Column(verbose_name="Total", attrs={"th": {"class": "num"}})
-    progress = tables.Column(verbose_name="Round by round", orderable=False)
+    label = tables.Column(verbose_name=gettext_lazy("Place"), order_by=("position",), attrs={"th": {"class": "num"}})
+    name = tables.Column(verbose_name=gettext_lazy("Name"), order_by=("sort_name",))
+    total = tables.Column(verbose_name=gettext_lazy("Total"), attrs={"th": {"class": "num"}})
+    progress = tables.Column(verbose_name=gettext_lazy("Round by round"), orderable=False)
 
     class Meta:
         orderable = True
@@ -54,15 +57,21 @@ class StandingsTable(tables.Table):
         super().__init__(*args, **kwargs)
 
     def body_html(self):
-        return mark_safe("".join(_row_html(record, self.round_numbers) for record in self.data))
+        # The words of the rows, in the page's language, looked up once for all the rows.
+        words = {
+            "lady": escape(gettext("lady")),
+            "gentleman": escape(gettext("gentleman")),
+            "booby": escape(gettext("booby prize")),
+        }
+        return mark_safe("".join(_row_html(record, self.round_numbers, words) for record in self.data))
 
 
-def _row_html(record: dict, rounds: list[int]) -> str:
+def _row_html(record: dict, rounds: list[int], words: dict[str, str]) -> str:
     marks = ""
     if record["kind"]:
-        marks += f' <span class="badge kind-{record["kind"]}">{record["kind"]}</span>'
+        marks += f' <span class="badge kind-{record["kind"]}">{words.get(record["kind"], record["kind"])}</span>'
     if record["booby"]:
-        marks += ' <span class="badge">booby prize</span>'
+        marks += f' <span class="badge">{words["booby"]}</span>'
     cells = [
         f'<td class="num">{escape(record["label"])}</td>',
         f"<td>{escape(record['name'])}{marks}</td>",
@@ -85,6 +94,9 @@ def standings_table(standings, *, mixed: bool, order_by=None) -> StandingsTable:
     running = {line.name: [total for _, total in line.running()] for line in standings.players}
     values = [0, *(v for totals in running.values() for v in totals)]
     low, high = min(values), max(values)
+    spark_label = gettext("Running total after each round: %(totals)s")
+    where = gettext("T%(table)s %(seat)s with %(partner)s")
+    seats = {s: seat(s) for s in "NESW"}
     for line in standings.players:
         row = {
             "label": line.label,
@@ -94,16 +106,25 @@ def standings_table(standings, *, mixed: bool, order_by=None) -> StandingsTable:
             "kind": line.kind if mixed else "",
             "total": line.total,
             "booby": line.booby,
-            "spark": sparkline(running[line.name], low, high),
+            "spark": sparkline(running[line.name], low, high, spark_label),
         }
         for number in standings.rounds:
             r = line.rounds.get(number)
             row[f"r{number}"] = r.result if r else None
             row[f"r{number}_sort"] = r.result if r and r.result is not None else LOWEST
-            row[f"r{number}_where"] = f"T{r.table} {r.seat} with {r.partner}" if r else ""
+            row[f"r{number}_where"] = (
+                where % {"table": r.table, "seat": seats.get(r.seat, r.seat), "partner": r.partner} if r else ""
+            )
         rows.append(row)
     extra = [
-        (f"r{n}", tables.Column(verbose_name=f"Round {n}", order_by=(f"r{n}_sort",), attrs={"th": {"class": "num"}}))
+        (
+            f"r{n}",
+            tables.Column(
+                verbose_name=gettext("Round %(number)s") % {"number": n},
+                order_by=(f"r{n}_sort",),
+                attrs={"th": {"class": "num"}},
+            ),
+        )
         for n in standings.rounds
     ]
     return StandingsTable(rows, extra_columns=extra, order_by=order_by, rounds=standings.rounds)

@@ -1,19 +1,75 @@
-"""How a contract and its result read at the table: 4♠× by N, made with one over (+1)."""
+"""How a contract and its result read at the table: 4♠× by N, made with one over (+1).
+
+Also the few words the director's pages take from the rules and the selectors, in the page's
+language: a seat's letter, a table's status, a sentence from the rules engine.
+"""
 
 from django import template
+from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
+
+from tournaments import l10n
 
 register = template.Library()
 
-SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "N": "NT"}
+SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 DOUBLES = {"": "", "X": "×", "XX": "××"}
+
+# A seat as shown (the data keeps N, E, S, W): N E S O in French, N O S W in German, N O Z W in Dutch.
+SEATS = {
+    "N": pgettext_lazy("seat", "N"),
+    "E": pgettext_lazy("seat", "E"),
+    "S": pgettext_lazy("seat", "S"),
+    "W": pgettext_lazy("seat", "W"),
+}
+
+# A table's status on the director's pages (the English of TableView.status_label).
+STATUS = {
+    "not_started": gettext_lazy("not started"),
+    "in_progress": gettext_lazy("in progress"),
+    "submitted": gettext_lazy("submitted"),
+    "agreed": gettext_lazy("entered by the director"),
+}
 
 
 @register.filter
 def contract(code: str) -> str:
-    """ "4SX" -> "4♠×"; "PASS" -> "Passed out"."""
+    """ "4SX" -> "4♠×"; "3N" -> "3NT" (3SA in French, German, Dutch); "PASS" -> "Passed out"."""
     if not code or code == "PASS":
-        return "Passed out"
-    return f"{code[0]}{SUITS.get(code[1], code[1])}{DOUBLES.get(code[2:], code[2:])}"
+        return pgettext("a deal", "Passed out")
+    strain = pgettext("no trump", "NT") if code[1] == "N" else SUITS.get(code[1], code[1])
+    return f"{code[0]}{strain}{DOUBLES.get(code[2:], code[2:])}"
+
+
+@register.filter
+def seat(code) -> str:
+    """ "E" -> "E" (English), "O" (German, Dutch); anything else as it is."""
+    return str(SEATS.get(code, code)) if code else ""
+
+
+@register.filter
+def status_words(table) -> str:
+    """A table's status (a TableView): "not started", "accepted at the table", "entered by the director"."""
+    if table.status == "agreed" and table.by_table:
+        return gettext("accepted at the table")
+    return str(STATUS[table.status]) if table.status in STATUS else table.status_label
+
+
+@register.filter
+def day(value) -> str:
+    """A party's date in the club's style, the month named in the page's language: "28 Nov 2026"."""
+    return l10n.day(value, long=True)
+
+
+@register.filter
+def say(said) -> str:
+    """A sentence from the rules engine (RuleError, Words or a plain str) in the page's language."""
+    return l10n.say(said)
+
+
+@register.filter
+def say_each(said) -> list[str]:
+    """The same for a list of them (the guest count's problems)."""
+    return [l10n.say(one) for one in said or ()]
 
 
 @register.filter

@@ -6,9 +6,11 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from tournaments import forms
+from tournaments import forms, l10n
 from tournaments.clock import round_clock
 from tournaments.models import Guest, ResultChange, TableResult
 from tournaments.rules import party as party_rules
@@ -17,6 +19,7 @@ from tournaments.selectors import rounds as round_selectors
 from tournaments.services import results as result_services
 from tournaments.services import rounds as round_services
 from tournaments.services import seating as seating_services
+from tournaments.templatetags.bridge import seat as seat_shown
 from tournaments.views.common import error_messages, live
 
 
@@ -43,7 +46,7 @@ def party_seats(request, party_id):
         except ValidationError as error:
             _flash_errors(request, error)
         else:
-            messages.success(request, "The seats are drawn. Check the tables, then print the tallies.")
+            messages.success(request, _("The seats are drawn. Check the tables, then print the tallies."))
             return redirect("party_seats", party_id=party.id)
     context = {
         "party": party,
@@ -61,7 +64,7 @@ def round_current(request, party_id):
     party = party_selectors.party_get(party_id, user=request.user)
     current = round_selectors.round_current(party)
     if current is None:
-        messages.info(request, "Draw the seats first: round 1 starts from the draw.")
+        messages.info(request, _("Draw the seats first: round 1 starts from the draw."))
         return redirect("party_seats", party_id=party.id)
     return redirect("round_detail", party_id=party.id, number=current.number)
 
@@ -95,10 +98,10 @@ def round_detail(request, party_id, number):
 
 
 CLOCK_ACTIONS = {
-    "pause": (round_services.clock_pause, "The clock is paused."),
-    "resume": (round_services.clock_resume, "The clock runs again."),
-    "extend": (round_services.clock_extend, "Two more minutes on the clock."),
-    "restart": (round_services.clock_restart, "The clock starts again from now."),
+    "pause": (round_services.clock_pause, gettext_lazy("The clock is paused.")),
+    "resume": (round_services.clock_resume, gettext_lazy("The clock runs again.")),
+    "extend": (round_services.clock_extend, gettext_lazy("Two more minutes on the clock.")),
+    "restart": (round_services.clock_restart, gettext_lazy("The clock starts again from now.")),
 }
 
 
@@ -108,14 +111,14 @@ def round_clock_set(request, party_id, number):
     round_ = round_selectors.round_get(party, number)
     action = CLOCK_ACTIONS.get(request.POST.get("clock", ""))
     if action is None:
-        messages.error(request, "Pause, resume, extend or restart the clock.")
+        messages.error(request, _("Pause, resume, extend or restart the clock."))
     else:
         try:
             action[0](round_=round_)
         except ValidationError as error:
             _flash_errors(request, error)
         else:
-            messages.success(request, action[1])
+            messages.success(request, str(action[1]))
     return redirect("round_detail", party_id=party.id, number=number)
 
 
@@ -129,9 +132,15 @@ def round_close(request, party_id, number):
         _flash_errors(request, error)
         return redirect("round_detail", party_id=party.id, number=number)
     if following is None:
-        messages.success(request, f"Round {number} closed: that was the last round. Here are the results.")
+        messages.success(
+            request, _("Round %(number)s closed: that was the last round. Here are the results.") % {"number": number}
+        )
         return redirect("party_standings", party_id=party.id)
-    messages.success(request, f"Round {number} closed. Round {following.number}: here is where everyone goes.")
+    messages.success(
+        request,
+        _("Round %(number)s closed. Round %(next)s: here is where everyone goes.")
+        % {"number": number, "next": following.number},
+    )
     return redirect("round_movement", party_id=party.id, number=following.number)
 
 
@@ -155,7 +164,7 @@ def seat_swap(request, party_id, number):
     round_ = round_selectors.round_get(party, number)
     form = forms.SwapForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose two seats to swap: a table and a seat each.")
+        messages.error(request, _("Choose two seats to swap: a table and a seat each."))
     else:
         try:
             first, second = seating_services.seat_swap(round_=round_, user=request.user, **form.cleaned_data)
@@ -165,8 +174,18 @@ def seat_swap(request, party_id, number):
             data = form.cleaned_data
             messages.success(
                 request,
-                f"{first} now sits at table {data['other_table']} {data['other_seat']}, {second} at table "
-                f"{data['table']} {data['seat']}. The change is recorded.",
+                _(
+                    "%(first)s now sits at table %(other_table)s %(other_seat)s, %(second)s at table "
+                    "%(table)s %(seat)s. The change is recorded."
+                )
+                % {
+                    "first": first,
+                    "second": second,
+                    "table": data["table"],
+                    "seat": seat_shown(data["seat"]),
+                    "other_table": data["other_table"],
+                    "other_seat": seat_shown(data["other_seat"]),
+                },
             )
     return redirect(_back(request) or "round_movement", party_id=party.id, number=number)
 
@@ -180,11 +199,11 @@ def seat_replace(request, party_id, number):
         table, seat = int(request.POST.get("table", "")), request.POST.get("seat", "")
         seating_services.seat_replace(round_=round_, table=table, seat=seat, guest=guest, user=request.user)
     except ValueError:
-        messages.error(request, "Choose the table and seat the reserve takes.")
+        messages.error(request, _("Choose the table and seat the reserve takes."))
     except ValidationError as error:
         _flash_errors(request, error)
     else:
-        messages.success(request, f"{guest.name} takes the seat; the change is recorded.")
+        messages.success(request, _("%(name)s takes the seat; the change is recorded.") % {"name": guest.name})
     return redirect("round_movement", party_id=party.id, number=number)
 
 
@@ -229,7 +248,7 @@ def preview(party, deal_forms_=None, deals=None):
         try:
             scored = party_rules.score_round(deals, party.rules)
         except ValueError as error:
-            errors.append(str(error))
+            errors.append(l10n.say(error))
     ns, ew = party_rules.net_result(scored)
     if party.tally_mode == "actual":
         ns, ew = party_rules.actual_points(scored)
@@ -242,7 +261,7 @@ def table_enter(request, party_id, number, table):
     round_ = round_selectors.round_get(party, number)
     view = round_selectors.table_view(round_, table)
     if not view.seats:
-        raise Http404("No such table in this round.")
+        raise Http404(_("No such table in this round."))
     names = _names(view)
     data = request.POST if request.method == "POST" else None
     deal_forms_ = forms.deal_forms(data, names=names, initial=_initial(view.result))
@@ -276,30 +295,30 @@ def _save(request, round_, table, deal_forms_, net_form, party) -> bool:
     try:
         if request.POST.get("mode") == "net":
             if not net_form.is_valid():
-                messages.error(request, "Give both sides' round results as whole numbers.")
+                messages.error(request, _("Give both sides' round results as whole numbers."))
                 return False
             net = (net_form.cleaned_data["ns"], net_form.cleaned_data["ew"])
-            _, notices = result_services.result_record(
+            _result, notices = result_services.result_record(
                 round_=round_, table=table, net=net, by_user=request.user, expected_version=expected
             )
         else:
             if forms.extra_deals(request.POST):
-                messages.error(request, "A round has four deals, numbered 1 to 4: nothing was saved.")
+                messages.error(request, _("A round has four deals, numbered 1 to 4: nothing was saved."))
                 return False
             deals, errors = forms.deals_from_forms(deal_forms_)
             if errors:
-                messages.error(request, "Nothing was saved: see what is wrong below the deals.")
+                messages.error(request, _("Nothing was saved: see what is wrong below the deals."))
                 return False
-            _, notices = result_services.result_record(
+            _result, notices = result_services.result_record(
                 round_=round_, table=table, deals=deals, by_user=request.user, expected_version=expected
             )
     except ValidationError as error:
         _flash_errors(request, error)
-        messages.error(request, "Nothing was saved.")
+        messages.error(request, _("Nothing was saved."))
         return False
     for notice in notices:
-        messages.warning(request, notice)
-    messages.success(request, f"Table {table}'s result is in.")
+        messages.warning(request, l10n.say(notice))
+    messages.success(request, _("Table %(table)s's result is in.") % {"table": table})
     return True
 
 
@@ -313,7 +332,7 @@ def result_cut(request, party_id, number, table):
     except ValidationError as error:
         _flash_errors(request, error)
     else:
-        messages.success(request, f"Table {table}: the cut is recorded as the director decided.")
+        messages.success(request, _("Table %(table)s: the cut is recorded as the director decided.") % {"table": table})
     return redirect("table_enter", party_id=party.id, number=number, table=table)
 
 
@@ -327,7 +346,10 @@ def result_lock(request, party_id, number, table):
     except ValidationError as error:
         _flash_errors(request, error)
     else:
-        messages.success(request, f"Table {table} {'locked: only you can change it now' if locked else 'unlocked'}.")
+        if locked:
+            messages.success(request, _("Table %(table)s locked: only you can change it now.") % {"table": table})
+        else:
+            messages.success(request, _("Table %(table)s unlocked.") % {"table": table})
     return redirect("table_enter", party_id=party.id, number=number, table=table)
 
 
@@ -336,10 +358,10 @@ def result_undo(request, party_id, number, table, change_id):
     party = party_selectors.party_get(party_id, user=request.user)
     round_ = round_selectors.round_get(party, number)
     change = get_object_or_404(ResultChange, pk=change_id, result__round=round_, result__table=table)
-    _, notices = result_services.result_undo(change=change, by_user=request.user)
+    _result, notices = result_services.result_undo(change=change, by_user=request.user)
     for notice in notices:
-        messages.warning(request, notice)
-    messages.success(request, "The change is undone (and the undo is in the history).")
+        messages.warning(request, l10n.say(notice))
+    messages.success(request, _("The change is undone (and the undo is in the history)."))
     return redirect("table_enter", party_id=party.id, number=number, table=table)
 
 
@@ -351,5 +373,5 @@ def round_extend(request, party_id):
     except ValidationError as error:
         _flash_errors(request, error)
         return redirect("party_dashboard", party_id=party.id)
-    messages.success(request, f"Round {following.number} added. Here is where everyone goes.")
+    messages.success(request, _("Round %(number)s added. Here is where everyone goes.") % {"number": following.number})
     return redirect("round_movement", party_id=party.id, number=following.number)
