@@ -2,27 +2,19 @@
 
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from tournaments.models import BostonDeal, BostonTable, BostonVariant, Party
 from tournaments.models.boston import MoneyPer
-from tournaments.selectors.boston import (
-    FRENCH_HOUSE_ROWS,
-    FRENCH_SUITS,
-    NO_TRUMP_ROWS,
-    PART_WORDS,
-    SUIT_SYMBOLS,
-    SUIT_WORDS,
-    bid_order,
-    bid_word,
-    family_of,
-    french_row_word,
-)
+from tournaments.presentation.boston import PART_WORDS, SUIT_SYMBOLS, SUIT_WORDS, bid_word, french_row_word
+from tournaments.selectors.boston import FRENCH_HOUSE_ROWS, FRENCH_SUITS, NO_TRUMP_ROWS, bid_order, family_of
 
 SEAT_LABELS = (
-    "Player 1 (deals first)",
-    "Player 2 (on player 1’s left)",
-    "Player 3 (opposite player 1)",
-    "Player 4 (on player 1’s right)",
+    gettext_lazy("Player 1 (deals first)"),
+    gettext_lazy("Player 2 (on player 1’s left)"),
+    gettext_lazy("Player 3 (opposite player 1)"),
+    gettext_lazy("Player 4 (on player 1’s right)"),
 )
 
 
@@ -47,29 +39,50 @@ def _figure(label: str, *, least: int = 0) -> forms.IntegerField:
 class BostonTableForm(forms.Form):
     """A Boston table: who plays, which game, what a counter is worth, and the club's house settings."""
 
-    name = forms.CharField(max_length=120, label="Name of the table", initial="Boston table")
-    date = forms.DateField(widget=DateInput(format="%Y-%m-%d"))
-    party = forms.ModelChoiceField(
-        queryset=Party.objects.none(), required=False, empty_label="— on its own —", label="Part of a party night"
+    name = forms.CharField(
+        max_length=120, label=gettext_lazy("Name of the table"), initial=gettext_lazy("Boston table")
     )
-    variant = forms.ChoiceField(choices=BostonVariant.choices, widget=forms.RadioSelect, label="The game")
+    date = forms.DateField(widget=DateInput(format="%Y-%m-%d"), label=gettext_lazy("Date"))
+    party = forms.ModelChoiceField(
+        queryset=Party.objects.none(),
+        required=False,
+        empty_label=gettext_lazy("— on its own —"),
+        label=gettext_lazy("Part of a party night"),
+    )
+    variant = forms.ChoiceField(choices=BostonVariant.choices, widget=forms.RadioSelect, label=gettext_lazy("The game"))
     player_1 = forms.CharField(max_length=40, label=SEAT_LABELS[0])
     player_2 = forms.CharField(max_length=40, label=SEAT_LABELS[1])
     player_3 = forms.CharField(max_length=40, label=SEAT_LABELS[2])
     player_4 = forms.CharField(max_length=40, label=SEAT_LABELS[3])
     money_value = forms.DecimalField(
-        required=False, min_value=0, max_digits=10, decimal_places=4, label="Money per counter (optional)"
+        required=False,
+        min_value=0,
+        max_digits=10,
+        decimal_places=4,
+        label=gettext_lazy("Money per counter (optional)"),
     )
-    money_per = forms.ChoiceField(choices=MoneyPer.choices, label="for each", initial=MoneyPer.WHITE)
-    currency = forms.CharField(max_length=8, required=False, label="Currency sign (optional)", help_text="Like £ or $.")
+    money_per = forms.ChoiceField(choices=MoneyPer.choices, label=gettext_lazy("for each"), initial=MoneyPer.WHITE)
+    currency = forms.CharField(
+        max_length=8,
+        required=False,
+        label=gettext_lazy("Currency sign (optional)"),
+        help_text=gettext_lazy("Like £ or $."),
+    )
     pool_feed = forms.IntegerField(
-        required=False, min_value=0, max_value=100000, label="Counters the dealer puts in the pool each deal"
+        required=False,
+        min_value=0,
+        max_value=100000,
+        label=gettext_lazy("Counters the dealer puts in the pool each deal"),
     )
-    pool_limit = forms.IntegerField(required=False, min_value=1, max_value=100000, label="The most one pool holds")
-    pool_unlimited = forms.BooleanField(required=False, label="No limit")
+    pool_limit = forms.IntegerField(
+        required=False, min_value=1, max_value=100000, label=gettext_lazy("The most one pool holds")
+    )
+    pool_unlimited = forms.BooleanField(required=False, label=gettext_lazy("No limit"))
     play_for_pool = forms.BooleanField(
         required=False,
-        label="After the fortieth deal, play on until someone wins the pool (otherwise it is divided equally)",
+        label=gettext_lazy(
+            "After the fortieth deal, play on until someone wins the pool (otherwise it is divided equally)"
+        ),
     )
 
     def __init__(self, *args, club=None, **kwargs):
@@ -77,7 +90,11 @@ class BostonTableForm(forms.Form):
         # Only the club's own parties: another club's are neither offered nor accepted.
         self.fields["party"].queryset = Party.objects.filter(club=club).for_list()
         for row in NO_TRUMP_ROWS:
-            label = "Spread slam" if row == "spread slam" else f"{row} tricks"
+            label = (
+                _("Spread slam")
+                if row == "spread slam"
+                else ngettext("%(count)s trick", "%(count)s tricks", int(row)) % {"count": row}
+            )
             self.fields[f"nt_{_slug(row)}"] = _figure(label, least=1)
         self.french_names: dict[tuple[str, str, str], str] = {}
         for key, parts in FRENCH_HOUSE_ROWS:
@@ -153,7 +170,7 @@ class BostonTableForm(forms.Form):
                 if all(v is None for v in values):
                     continue
                 if any(v is None for v in values):
-                    self.add_error(names[values.index(None)], "Fill in all four suits of this line, or none.")
+                    self.add_error(names[values.index(None)], _("Fill in all four suits of this line, or none."))
                     continue
                 rows.setdefault(key, {})[part] = dict(zip(FRENCH_SUITS, values, strict=True))
         return rows
@@ -161,7 +178,7 @@ class BostonTableForm(forms.Form):
     def clean(self):
         data = super().clean()
         if data.get("pool_unlimited") and data.get("pool_limit") is not None:
-            self.add_error("pool_limit", "Give a limit or tick “no limit”, not both.")
+            self.add_error("pool_limit", _("Give a limit or tick “no limit”, not both."))
         data["players"] = [data.get(f"player_{seat}", "") for seat in (1, 2, 3, 4)]
         # Only the chosen game's house settings are read: the others' boxes are hidden on the page.
         family = family_of(data["variant"]) if data.get("variant") else ""
@@ -202,28 +219,41 @@ class BostonTableForm(forms.Form):
 # ---- a deal -------------------------------------------------------------------------------------
 
 TRICKS = [("", "—")] + [(str(n), str(n)) for n in range(14)]
-HONOURS = [("0", "None"), ("3", "Three"), ("4", "All four")]
+HONOURS = [
+    ("0", pgettext_lazy("trump honours held", "None")),
+    ("3", pgettext_lazy("trump honours held", "Three")),
+    ("4", pgettext_lazy("trump honours held", "All four")),
+]
 
 
 def _suit_choices(suits) -> list[tuple[str, str]]:
-    return [(s, f"{SUIT_SYMBOLS[s]} {SUIT_WORDS[s]}" if s != "NT" else "No trump (“grand”)") for s in suits]
+    return [(s, f"{SUIT_SYMBOLS[s]} {SUIT_WORDS[s]}" if s != "NT" else _("No trump (“grand”)")) for s in suits]
 
 
 class BostonDealForm(forms.Form):
     """One deal: a bid (caller, bid, trumps, tricks, honours, partner, "I pay"), misère partout, or a pass."""
 
     number = forms.IntegerField(widget=forms.HiddenInput, required=False)
-    kind = forms.ChoiceField(widget=forms.RadioSelect, label="What happened")
-    caller = forms.TypedChoiceField(coerce=int, empty_value=None, required=False, label="Caller")
-    bid = forms.ChoiceField(required=False, label="Bid")
-    suit = forms.ChoiceField(required=False, label="Trumps")
-    partner = forms.TypedChoiceField(coerce=int, empty_value=None, required=False, label="Partner")
-    tricks = forms.TypedChoiceField(choices=TRICKS, coerce=int, empty_value=None, required=False, label="Tricks taken")
-    honours = forms.TypedChoiceField(
-        choices=HONOURS, coerce=int, empty_value=0, required=False, initial="0", label="Trump honours held"
+    kind = forms.ChoiceField(widget=forms.RadioSelect, label=gettext_lazy("What happened"))
+    caller = forms.TypedChoiceField(coerce=int, empty_value=None, required=False, label=gettext_lazy("Caller"))
+    bid = forms.ChoiceField(required=False, label=gettext_lazy("Bid"))
+    suit = forms.ChoiceField(required=False, label=gettext_lazy("Trumps"))
+    partner = forms.TypedChoiceField(coerce=int, empty_value=None, required=False, label=gettext_lazy("Partner"))
+    tricks = forms.TypedChoiceField(
+        choices=TRICKS, coerce=int, empty_value=None, required=False, label=gettext_lazy("Tricks taken")
     )
-    i_pay = forms.BooleanField(required=False, label="The adversaries said “I pay” before the second trick")
-    turned = forms.ChoiceField(required=False, label="Suit turned")
+    honours = forms.TypedChoiceField(
+        choices=HONOURS,
+        coerce=int,
+        empty_value=0,
+        required=False,
+        initial="0",
+        label=gettext_lazy("Trump honours held"),
+    )
+    i_pay = forms.BooleanField(
+        required=False, label=gettext_lazy("The adversaries said “I pay” before the second trick")
+    )
+    turned = forms.ChoiceField(required=False, label=gettext_lazy("Suit turned"))
 
     def __init__(self, *args, table: BostonTable, **kwargs):
         super().__init__(*args, **kwargs)
@@ -238,15 +268,15 @@ class BostonDealForm(forms.Form):
         self.fields["suit"].choices = [("", "—")] + _suit_choices(suits)
         if self.family == "french":
             self.fields["turned"].choices = [("", "—")] + _suit_choices(FRENCH_SUITS)
-            self.fields["suit"].help_text = "For a misère, the suit turned (or leave it empty)."
+            self.fields["suit"].help_text = _("For a misère, the suit turned (or leave it empty).")
         else:
             del self.fields["turned"]
         if self.family == "boston":
             del self.fields["partner"]  # Boston is one against three
             del self.fields["honours"]  # and pays nothing for honours
         else:
-            self.fields["partner"].choices = [("", "— none —")] + players
-            self.fields["tricks"].help_text = "With a partner, the two partners' tricks together."
+            self.fields["partner"].choices = [("", _("— none —"))] + players
+            self.fields["tricks"].help_text = _("With a partner, the two partners' tricks together.")
         if self.family != "french":
             for seat, name in enumerate(table.players, start=1):
                 self.fields[f"tricks_{seat}"] = forms.TypedChoiceField(
@@ -276,18 +306,18 @@ class BostonDealForm(forms.Form):
     def clean(self):
         data = super().clean()
         if self.family == "french" and not data.get("turned"):
-            self.add_error("turned", "Give the suit turned up on this deal.")
+            self.add_error("turned", _("Give the suit turned up on this deal."))
         if data.get("kind") == BostonDeal.Kind.BID:
             if data.get("caller") is None:
-                self.add_error("caller", "Choose the caller.")
+                self.add_error("caller", _("Choose the caller."))
             if not data.get("bid"):
-                self.add_error("bid", "Choose the bid.")
+                self.add_error("bid", _("Choose the bid."))
             if data.get("tricks") is None and not data.get("i_pay"):
-                self.add_error("tricks", "Give the tricks taken, or tick “I pay”.")
+                self.add_error("tricks", _("Give the tricks taken, or tick “I pay”."))
         elif data.get("kind") == BostonDeal.Kind.PARTOUT:
             for bound in self.partout_fields:
                 if data.get(bound.name) is None:
-                    self.add_error(bound.name, f"Give {bound.label}'s tricks.")
+                    self.add_error(bound.name, _("Give %(player)s's tricks.") % {"player": bound.label})
         return data
 
     def inputs(self) -> dict:
@@ -308,8 +338,10 @@ class BostonDealForm(forms.Form):
 
 
 class FinishForm(forms.Form):
-    last_trick = forms.TypedChoiceField(coerce=int, empty_value=None, required=False)
-    stop_early = forms.BooleanField(required=False, label="Stop now by agreement")
+    last_trick = forms.TypedChoiceField(
+        coerce=int, empty_value=None, required=False, label=gettext_lazy("Won the last trick")
+    )
+    stop_early = forms.BooleanField(required=False, label=gettext_lazy("Stop now by agreement"))
 
     def __init__(self, *args, table: BostonTable, **kwargs):
         super().__init__(*args, **kwargs)

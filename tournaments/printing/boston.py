@@ -1,19 +1,25 @@
 """The printed Boston sheet: the running sheet deal by deal, the pools, and the final settlement.
 
-The builder takes plain data (`BostonSheet`, filled by tournaments/selectors/boston.py) and returns
-(filename, content_type, bytes); it knows nothing of the database or the rules.
+The builder takes plain data (`BostonSheet`, filled by tournaments/presentation/boston.py) and returns
+(filename, content_type, bytes); it knows nothing of the database or the rules. Its own words and
+figures are in the language and style of the moment: the view builds it within
+`l10n.printed_for(club)`, so the sheet speaks the club's language, on the club's paper.
 """
 
 from dataclasses import dataclass, field
 from datetime import date
 from xml.sax.saxutils import escape
 
+from django.utils import dateformat
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyle
 
-from tournaments.printing.common import PDF, build_document, clean, filename, long_date, page_size, signed
+from tournaments.l10n import signed
+from tournaments.printing.common import PDF, build_document, clean, filename, page_size
 from tournaments.printing.fonts import FONT, FONT_BOLD
 
 MARGIN = 30
@@ -76,6 +82,15 @@ def _p(text: str, style: ParagraphStyle = BODY) -> Paragraph:
     return Paragraph(_text(text), style)
 
 
+def _long_date(day: date | None) -> str:
+    """ "Saturday 28 November 2026", "samedi 28 novembre 2026": the day and month named in the language."""
+    if day is None:
+        return ""
+    # Translators: a Django date format (https://docs.djangoproject.com/en/5.2/ref/templates/builtins/#date):
+    # l the weekday, j the day, F the month, Y the year; a backslash keeps a letter as it is.
+    return dateformat.format(day, pgettext("the printed Boston sheet's date", "l j F Y"))
+
+
 def _grid(extra: list | None = None) -> TableStyle:
     return TableStyle(
         [
@@ -101,7 +116,8 @@ def _running_sheet(sheet: BostonSheet, width: float) -> Table:
     fixed = 34 + 52 + 66 + player_width * len(sheet.players)
     rest = width - fixed
     widths = [34, 52, rest * 0.42, rest * 0.58] + [player_width] * len(sheet.players) + [66]
-    head = ["Deal", "Dealer", "What happened", "Who pays whom"] + list(sheet.players) + ["Pool(s) after"]
+    head = [pgettext("bridge deal", "Deal"), _("Dealer"), _("What happened"), _("Who pays whom")]
+    head += list(sheet.players) + [_("Pool(s) after")]
     rows = [[_p(text, CELL_HEAD) for text in head]]
     for line in sheet.lines:
         rows.append(
@@ -116,7 +132,7 @@ def _running_sheet(sheet: BostonSheet, width: float) -> Table:
         )
     extra = []
     if not sheet.lines:
-        rows.append([_p("No deals yet.", CELL)] + [""] * (len(head) - 1))
+        rows.append([_p(_("No deals yet."), CELL)] + [""] * (len(head) - 1))
         extra.append(("SPAN", (0, 1), (-1, 1)))
     table = Table(rows, colWidths=widths, repeatRows=1)
     table.setStyle(_grid(extra))
@@ -124,9 +140,9 @@ def _running_sheet(sheet: BostonSheet, width: float) -> Table:
 
 
 def _settlement(sheet: BostonSheet, width: float) -> list:
-    heading = "Final settlement" if sheet.finished else "Standing so far (the game is not finished)"
+    heading = _("Final settlement") if sheet.finished else _("Standing so far (the game is not finished)")
     has_money = any(line.money for line in sheet.settlement)
-    head = ["Player", "Counters won (+) or lost (-)", "In red and white"] + (["Money"] if has_money else [])
+    head = [_("Player"), _("Counters won (+) or lost (−)"), _("In red and white")] + ([_("Money")] if has_money else [])
     rows = [[_p(text, CELL_HEAD) for text in head]]
     for line in sheet.settlement:
         cells = [_p(line.player, CELL), _p(signed(line.counters), FIGURE), _p(line.red_white, CELL)]
@@ -136,12 +152,12 @@ def _settlement(sheet: BostonSheet, width: float) -> list:
     table.setStyle(_grid())
     story = [_p(heading, HEADING), table]
     if sheet.payments:
-        story += [_p("To settle up:", CELL_HEAD)] + [_p(text, BODY) for text in sheet.payments]
+        story += [_p(_("To settle up:"), CELL_HEAD)] + [_p(text, BODY) for text in sheet.payments]
     return [KeepTogether(story)]
 
 
 def _house(sheet: BostonSheet, width: float) -> list:
-    story = [_p("House settings: the club's choice (the book gives no figure)", HEADING)]
+    story = [_p(_("House settings: the club's choice (the book gives no figure)"), HEADING)]
     if sheet.house:
         rows = [[_p(label, CELL_HEAD), _p(value, CELL)] for label, value in sheet.house]
         table = Table(rows, colWidths=[width * 0.3, width * 0.7])
@@ -152,20 +168,27 @@ def _house(sheet: BostonSheet, width: float) -> list:
 
 
 def boston_sheet_pdf(sheet: BostonSheet, *, pagesize: str = "A4") -> tuple[str, str, bytes]:
-    """The running sheet (landscape) with the pools, the house settings and the settlement."""
+    """The running sheet (landscape) with the pools, the house settings and the settlement.
+
+    `pagesize` is the club's paper, "A4" or "letter".
+    """
     size = landscape(page_size(pagesize))
     width = size[0] - 2 * MARGIN
-    subtitle = " · ".join(text for text in (sheet.variant, long_date(sheet.day), sheet.party) if text)
+    subtitle = " · ".join(text for text in (sheet.variant, _long_date(sheet.day), sheet.party) if text)
     story = [
         _p(sheet.title, TITLE),
         _p(subtitle, SUBTITLE),
-        _p("Players, clockwise: " + ", ".join(sheet.players), BODY),
+        _p(_("Players, clockwise: %(players)s") % {"players": ", ".join(sheet.players)}, BODY),
         _p(sheet.counters, BODY),
         _p(sheet.progress, BODY),
     ]
     if sheet.problem:
         story.append(_p(sheet.problem, CELL_HEAD))
-    story += [Spacer(1, 6), _running_sheet(sheet, width), _p(f"Pool(s) on the table: {sheet.pools}", BODY)]
+    story += [
+        Spacer(1, 6),
+        _running_sheet(sheet, width),
+        _p(_("Pool(s) on the table: %(pools)s") % {"pools": sheet.pools}, BODY),
+    ]
     story += _settlement(sheet, width) + _house(sheet, width)
     title = f"{sheet.title} · {sheet.variant}".translate(_FOLD)
     content = build_document(story, size, title, margin=MARGIN)

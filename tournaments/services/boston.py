@@ -8,9 +8,11 @@ saves nothing and says why. Only inputs are stored; the figures are always worke
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from tournaments.models import BostonDeal, BostonTable
+from tournaments.presentation.boston import friendly
 from tournaments.rules import boston
 from tournaments.selectors.boston import (
     FRENCH_HOUSE_ROWS,
@@ -18,7 +20,6 @@ from tournaments.selectors.boston import (
     NO_TRUMP_ROWS,
     deal_apply,
     family_of,
-    friendly,
     game_finish,
     game_start,
     table_deals,
@@ -53,7 +54,7 @@ def _field_for(message: str, kind: str) -> str | None:
 
 def _deal_error(error: ValueError, deal: BostonDeal) -> ValidationError:
     message = friendly(error)
-    field = _field_for(message, deal.kind)
+    field = _field_for(str(error), deal.kind)  # the engine's English names the field; `message` is translated
     return ValidationError({field: message}) if field else ValidationError(message)
 
 
@@ -61,12 +62,40 @@ def _lock(table: BostonTable) -> BostonTable:
     return BostonTable.objects.select_for_update().get(pk=table.pk)
 
 
-def _replay(table: BostonTable, deals: list[BostonDeal], *, candidate: BostonDeal | None = None, why: str = ""):
-    """Play the deals; the game and the results, or a ValidationError saying which deal fails and why."""
+def _no_longer(why: str, number: int, problem: str, removed: int | None) -> str:
+    """A later deal the change would break: "With this correction deal 2 would no longer add up: ..."."""
+    figures = {"number": number, "problem": problem, "removed": removed}
+    if why == "settings":
+        text = _("With these settings deal %(number)s would no longer add up: %(problem)s Correct or remove it first.")
+    elif why == "correction":
+        text = _("With this correction deal %(number)s would no longer add up: %(problem)s Correct or remove it first.")
+    elif why == "removal":
+        text = _(
+            "Without deal %(removed)s, deal %(number)s would no longer add up: %(problem)s Correct or remove it first."
+        )
+    else:
+        text = _("Deal %(number)s would no longer add up: %(problem)s Correct or remove it first.")
+    return text % figures
+
+
+def _replay(
+    table: BostonTable,
+    deals: list[BostonDeal],
+    *,
+    candidate: BostonDeal | None = None,
+    why: str = "",
+    removed: int | None = None,
+):
+    """Play the deals; the game and the results, or a ValidationError saying which deal fails and why.
+
+    `why` is the change being checked: "settings", "correction" or "removal" (of deal `removed`).
+    """
     try:
         game = game_start(table)
     except ValueError as error:
-        raise ValidationError(f"The table's settings are incomplete: {friendly(error)}") from None
+        raise ValidationError(
+            _("The table's settings are incomplete: %(problem)s") % {"problem": friendly(error)}
+        ) from None
     results = []
     for deal in deals:
         try:
@@ -74,9 +103,7 @@ def _replay(table: BostonTable, deals: list[BostonDeal], *, candidate: BostonDea
         except ValueError as error:
             if deal is candidate:
                 raise _deal_error(error, deal) from None
-            raise ValidationError(
-                f"{why}deal {deal.number} would no longer add up: {friendly(error)} Correct or remove it first."
-            ) from None
+            raise ValidationError(_no_longer(why, deal.number, friendly(error), removed)) from None
     return game, results
 
 
@@ -86,16 +113,18 @@ def _replay(table: BostonTable, deals: list[BostonDeal], *, candidate: BostonDea
 def _clean_players(players: list[str]) -> list[str]:
     names = [" ".join(str(name or "").split()) for name in players]
     if len(names) != 4:
-        raise ValidationError("A Boston table has four players.")
+        raise ValidationError(_("A Boston table has four players."))
     errors = {}
     seen: dict[str, int] = {}
     for seat, name in enumerate(names, start=1):
         if not name:
-            errors[f"player_{seat}"] = "Give the player's name."
+            errors[f"player_{seat}"] = _("Give the player's name.")
         elif name.casefold() == boston.POOL:
-            errors[f"player_{seat}"] = "“Pool” is kept for the pool on the sheet: give this player another name."
+            errors[f"player_{seat}"] = _("“Pool” is kept for the pool on the sheet: give this player another name.")
         elif name.casefold() in seen:
-            errors[f"player_{seat}"] = f"Two players are called {name}: tell them apart (an initial will do)."
+            errors[f"player_{seat}"] = _("Two players are called %(name)s: tell them apart (an initial will do).") % {
+                "name": name
+            }
         seen.setdefault(name.casefold(), seat)
     if errors:
         raise ValidationError(errors)
@@ -106,7 +135,9 @@ def _clean_no_trump(no_trump) -> dict:
     cleaned = {}
     for row, value in (no_trump or {}).items():
         if str(row) not in NO_TRUMP_ROWS or isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise ValidationError({"no_trump": f"No-trump figures are whole numbers of 1 or more, by row ({row})."})
+            raise ValidationError(
+                {"no_trump": _("No-trump figures are whole numbers of 1 or more, by row (%(row)s).") % {"row": row}}
+            )
         cleaned[str(row)] = value
     return cleaned
 
@@ -117,13 +148,19 @@ def _clean_french_rows(rows) -> dict:
     for key, row in (rows or {}).items():
         parts = known.get(key)
         if parts is None or not isinstance(row, dict) or any(part not in parts for part in row):
-            raise ValidationError({"french_rows": f"French Boston has no house row {key!r} like that."})
+            raise ValidationError(
+                {"french_rows": _("French Boston has no house row %(row)s like that.") % {"row": repr(key)}}
+            )
         for figures in row.values():
             values = list(figures.values()) if isinstance(figures, dict) else [figures]
             if isinstance(figures, dict) and set(figures) != set(FRENCH_SUITS):
-                raise ValidationError({"french_rows": f"French Boston's row {key!r}: give all four suits or none."})
+                raise ValidationError(
+                    {"french_rows": _("French Boston's row %(row)s: give all four suits or none.") % {"row": repr(key)}}
+                )
             if any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in values):
-                raise ValidationError({"french_rows": f"French Boston's row {key!r}: figures are whole numbers."})
+                raise ValidationError(
+                    {"french_rows": _("French Boston's row %(row)s: figures are whole numbers.") % {"row": repr(key)}}
+                )
         if row:
             cleaned[key] = row
     return cleaned
@@ -149,12 +186,12 @@ def _check_boston_pool(table: BostonTable) -> None:
         return
     errors = {}
     if table.pool_feed is None:
-        errors["pool_feed"] = (
+        errors["pool_feed"] = _(
             "The book gives no figure for how much the dealer puts in Boston's pool: it is the club's choice. "
             "Say how many counters each dealer puts in (0 if none)."
         )
     if table.pool_limit is None and not table.pool_unlimited:
-        errors["pool_limit"] = (
+        errors["pool_limit"] = _(
             "The book leaves the pool's limit to the club: give the most one pool holds, or tick “no limit”."
         )
     if errors:
@@ -172,9 +209,9 @@ def _table_set(table: BostonTable, fields: dict) -> None:
     for name, value in fields.items():
         setattr(table, name, value)
     if table.variant not in boston.VARIANTS:
-        raise ValidationError({"variant": "Choose one of the Boston games."})
+        raise ValidationError({"variant": _("Choose one of the Boston games.")})
     if table.money_value is not None and table.money_value < 0:
-        raise ValidationError({"money_value": "Money per counter cannot be less than nothing."})
+        raise ValidationError({"money_value": _("Money per counter cannot be less than nothing.")})
     _settings_for_variant(table)
     _check_boston_pool(table)
 
@@ -227,17 +264,19 @@ def boston_table_update(*, table: BostonTable, **fields) -> BostonTable:
     """Change the table's settings; every deal is settled again with them, or nothing changes."""
     unknown = sorted(set(fields) - set(TABLE_FIELDS))
     if unknown:
-        raise ValidationError(f"Unknown settings: {', '.join(unknown)}.")
+        raise ValidationError(_("Unknown settings: %(names)s.") % {"names": ", ".join(unknown)})
     table = _lock(table)
     deals = table_deals(table)
     if deals and fields.get("variant", table.variant) != table.variant:
-        raise ValidationError({"variant": "Deals are on the sheet: the game can no longer change. Start a new table."})
+        raise ValidationError(
+            {"variant": _("Deals are on the sheet: the game can no longer change. Start a new table.")}
+        )
     if "name" in fields:
         fields["name"] = " ".join(fields["name"].split())
     if "currency" in fields:
         fields["currency"] = (fields["currency"] or "").strip()
     _table_set(table, fields)
-    game, _ = _replay(table, deals, why="With these settings ")
+    game, _results = _replay(table, deals, why="settings")
     if table.is_finished:
         _finish_or_refuse(game, table)
     table.full_clean()
@@ -252,16 +291,16 @@ def _check_seat(seat, field: str) -> int | None:
     if seat is None:
         return None
     if seat not in SEATS:
-        raise ValidationError({field: "Choose one of the four players."})
+        raise ValidationError({field: _("Choose one of the four players.")})
     return seat
 
 
 def _check_deal_shape(table: BostonTable, deal: BostonDeal) -> None:
     family = family_of(table.variant)
     if deal.kind not in BostonDeal.Kind.values:
-        raise ValidationError({"kind": "Say what happened: a bid, misère partout, or everyone passed."})
+        raise ValidationError({"kind": _("Say what happened: a bid, misère partout, or everyone passed.")})
     if deal.kind == BostonDeal.Kind.BID and deal.bid in boston.MISERE_BIDS and deal.suit and family != "french":
-        raise ValidationError({"suit": "A misère is played without trumps: leave the trump suit empty."})
+        raise ValidationError({"suit": _("A misère is played without trumps: leave the trump suit empty.")})
 
 
 def boston_deal_build(
@@ -315,10 +354,11 @@ def boston_deal_add(*, table: BostonTable, number: int | None = None, user=None,
     following = len(deals) + 1
     if number is not None and number != following:
         raise ValidationError(
-            f"Deal {number} is already on the sheet (entered meanwhile, or sent twice): check the sheet below."
+            _("Deal %(number)s is already on the sheet (entered meanwhile, or sent twice): check the sheet below.")
+            % {"number": number}
         )
     deal = boston_deal_build(table=table, number=following, **inputs)
-    _, results = _replay(table, deals + [deal], candidate=deal)
+    _game, results = _replay(table, deals + [deal], candidate=deal)
     deal.entered_by = user
     deal.full_clean()
     deal.save()
@@ -333,9 +373,9 @@ def boston_deal_update(*, deal: BostonDeal, user=None, **inputs):
     deals = table_deals(table)
     stored = next((d for d in deals if d.pk == deal.pk), None)
     if stored is None:
-        raise ValidationError("This deal is no longer on the sheet.")
+        raise ValidationError(_("This deal is no longer on the sheet."))
     boston_deal_build(table=table, number=stored.number, deal=stored, **inputs)
-    _, results = _replay(table, deals, candidate=stored, why="With this correction ")
+    _game, results = _replay(table, deals, candidate=stored, why="correction")
     stored.entered_by = user or stored.entered_by
     stored.full_clean()
     stored.save()
@@ -350,8 +390,8 @@ def boston_deal_remove(*, deal: BostonDeal) -> None:
     deals = table_deals(table)
     rest = [d for d in deals if d.pk != deal.pk]
     if len(rest) == len(deals):
-        raise ValidationError("This deal is no longer on the sheet.")
-    _replay(table, rest, why=f"Without deal {deal.number}, ")
+        raise ValidationError(_("This deal is no longer on the sheet."))
+    _replay(table, rest, why="removal", removed=deal.number)
     BostonDeal.objects.filter(pk=deal.pk).delete()
     for number, later in enumerate(rest, start=1):
         if later.number != number:  # in order, so a number is always free before it is taken
@@ -377,15 +417,20 @@ def boston_table_finish(*, table: BostonTable, last_trick: int | None = None, st
     """
     table = _lock(table)
     if table.is_finished:
-        raise ValidationError("The game is already finished.")
-    game, _ = _replay(table, table_deals(table))
+        raise ValidationError(_("The game is already finished."))
+    game, _results = _replay(table, table_deals(table))
     if last_trick is not None and family_of(table.variant) != "boston":
-        raise ValidationError("Only Boston plays a thirteenth deal for the pools: here they are divided equally.")
+        raise ValidationError(_("Only Boston plays a thirteenth deal for the pools: here they are divided equally."))
     if not game.over and not stop_early:
-        raise ValidationError(
-            f"The game is not over: {game.deals_left or 'more'} deals still to play. "
-            "To stop now, tick “stop now by agreement”."
-        )
+        if game.deals_left:
+            text = ngettext(
+                "The game is not over: %(count)s deal still to play. To stop now, tick “stop now by agreement”.",
+                "The game is not over: %(count)s deals still to play. To stop now, tick “stop now by agreement”.",
+                game.deals_left,
+            ) % {"count": game.deals_left}
+        else:
+            text = _("The game is not over: more deals still to play. To stop now, tick “stop now by agreement”.")
+        raise ValidationError(text)
     table.last_trick = _check_seat(last_trick, "last_trick")
     table.stopped_early = not game.over
     table.finished_at = timezone.now()

@@ -7,13 +7,15 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournaments import l10n
 from tournaments.forms_boston import BostonDealForm, BostonTableForm, FinishForm
 from tournaments.models import BostonDeal
+from tournaments.presentation import boston as presentation
 from tournaments.printing import boston as boston_printing
 from tournaments.selectors import boston as selectors
 from tournaments.selectors.clubs import current_club
 from tournaments.services import boston as services
-from tournaments.views.common import add_errors, error_messages, file_response, live, paper_of
+from tournaments.views.common import add_errors, error_messages, file_response, live
 
 
 def _flash_errors(request, error: ValidationError) -> None:
@@ -27,12 +29,15 @@ def boston_list(request):
     return render(
         request,
         "boston/list.html",
-        {"lines": selectors.tables_list(current_club(request), party_id), "party_id": party_id},
+        {
+            "lines": presentation.shown_lines(selectors.tables_list(current_club(request), party_id)),
+            "party_id": party_id,
+        },
     )
 
 
 def boston_create(request):
-    initial = {"date": timezone.localdate(), "variant": "english", "name": "Boston table", "money_per": "white"}
+    initial = {"date": timezone.localdate(), "variant": "english", "name": _("Boston table"), "money_per": "white"}
     party_id = request.GET.get("party")
     if party_id and party_id.isdigit():
         initial["party"] = int(party_id)
@@ -43,7 +48,10 @@ def boston_create(request):
         except ValidationError as error:
             add_errors(form, error)
         else:
-            messages.success(request, f"{table.name} is set up: {table.player_1} deals first.")
+            messages.success(
+                request,
+                _("%(table)s is set up: %(player)s deals first.") % {"table": table.name, "player": table.player_1},
+            )
             return redirect("boston_table", table_id=table.id)
     return render(request, "boston/table_form.html", {"form": form, "creating": True})
 
@@ -57,7 +65,7 @@ def boston_edit(request, table_id):
         except ValidationError as error:
             add_errors(form, error)
         else:
-            messages.success(request, "Saved: every deal is settled with these settings.")
+            messages.success(request, _("Saved: every deal is settled with these settings."))
             return redirect("boston_table", table_id=table.id)
     context = {"form": form, "table": table, "creating": False, "has_deals": selectors.table_has_deals(table)}
     return render(request, "boston/table_form.html", context)
@@ -76,14 +84,13 @@ def _preview(request, table, deals, form, number: int):
         except ValidationError as error:
             waiting = error_messages(error)
         else:
-            preview = selectors.deal_preview(table, deals, candidate)
+            preview = presentation.shown_preview(selectors.deal_preview(table, deals, candidate))
     return render(request, "boston/_deal_preview.html", {"preview": preview, "waiting": waiting})
 
 
-def _saved_message(request, deal_number: int, table, result, verb: str) -> None:
+def _saved_message(request, deal_number: int, table, result, *, corrected: bool = False) -> None:
     row = selectors.row_for(result, table)
-    pools = f" Pool after it: {row.pools_text}."
-    messages.success(request, f"Deal {deal_number} {verb}: " + "; ".join(row.lines) + "." + pools)
+    messages.success(request, presentation.saved_words(deal_number, row, corrected=corrected))
 
 
 def _refuse_finished(form) -> None:
@@ -115,9 +122,9 @@ def boston_table(request, table_id):
             except ValidationError as error:
                 add_errors(form, error)
             else:
-                _saved_message(request, deal.number, table, result, "saved")
+                _saved_message(request, deal.number, table, result)
                 return redirect("boston_table", table_id=table.id)
-    sheet = selectors.table_sheet(table, deals)
+    sheet = presentation.shown(selectors.table_sheet(table, deals))
     context = _sheet_context(request, table, sheet, form)
     if form.is_bound and form.errors and not context["can_enter"]:
         # The page shows no deal form (the game is finished or over): say why nothing was saved up here.
@@ -141,12 +148,12 @@ def _sheet_context(request, table, sheet, form) -> dict:
         "oob": bool(request.htmx),
         "form": form,
         "finish_form": FinishForm(table=table),
-        "progress_text": selectors.progress_words(progress),
+        "progress_text": sheet.progress_text,
         "can_enter": can_enter,
         "twelfth": can_enter and sheet.family == "fontainebleau" and progress.next_number == 12,
-        "save_label": f"Save deal {progress.next_number}" if progress else "",
+        "save_label": _("Save deal %(number)s") % {"number": progress.next_number} if progress else "",
         "money": selectors.money_value(table) is not None,
-        "counters": selectors.counter_words(table),
+        "counters": sheet.counters,
     }
 
 
@@ -162,13 +169,13 @@ def boston_deal_edit(request, table_id, number):
             return _preview(request, table, deals, form, number)
         if form.is_valid():
             try:
-                _, result = services.boston_deal_update(deal=deal, user=request.user, **form.inputs())
+                _deal, result = services.boston_deal_update(deal=deal, user=request.user, **form.inputs())
             except ValidationError as error:
                 add_errors(form, error)
             else:
-                _saved_message(request, number, table, result, "corrected")
+                _saved_message(request, number, table, result, corrected=True)
                 return redirect("boston_table", table_id=table.id)
-    sheet = selectors.table_sheet(table, deals)
+    sheet = presentation.shown(selectors.table_sheet(table, deals))
     row = next((r for r in sheet.rows if r.number == number), None)
     context = {"table": table, "deal": deal, "form": form, "row": row, "sheet": sheet}
     return render(request, "boston/deal_edit.html", context)
@@ -183,7 +190,10 @@ def boston_deal_remove(request, table_id, number):
     except ValidationError as error:
         _flash_errors(request, error)
         return redirect("boston_deal_edit", table_id=table.id, number=number)
-    messages.success(request, f"Deal {number} removed; the deals after it moved up one and are settled again.")
+    messages.success(
+        request,
+        _("Deal %(number)s removed; the deals after it moved up one and are settled again.") % {"number": number},
+    )
     return redirect("boston_table", table_id=table.id)
 
 
@@ -192,14 +202,14 @@ def boston_finish(request, table_id):
     table = selectors.table_get(table_id, user=request.user)
     form = FinishForm(request.POST, table=table)
     if not form.is_valid():
-        messages.error(request, "Choose the player who won the last trick, or leave it empty.")
+        messages.error(request, _("Choose the player who won the last trick, or leave it empty."))
         return redirect("boston_table", table_id=table.id)
     try:
         services.boston_table_finish(table=table, **form.cleaned_data)
     except ValidationError as error:
         _flash_errors(request, error)
     else:
-        messages.success(request, "The game is finished. Here is the settlement.")
+        messages.success(request, _("The game is finished. Here is the settlement."))
     return redirect("boston_table", table_id=table.id)
 
 
@@ -207,11 +217,23 @@ def boston_finish(request, table_id):
 def boston_reopen(request, table_id):
     table = selectors.table_get(table_id, user=request.user)
     services.boston_table_reopen(table=table)
-    messages.success(request, "The game is open again: the pools are back on the table.")
+    messages.success(request, _("The game is open again: the pools are back on the table."))
     return redirect("boston_table", table_id=table.id)
 
 
+def _paper(request, club) -> str:
+    """The club's paper ("A4" or "letter"); ?paper=A4 or ?paper=letter asks for the other one."""
+    asked = request.GET.get("paper", "")
+    if asked.lower() in ("a4", "letter"):
+        return "A4" if asked.lower() == "a4" else "letter"
+    return getattr(club, "paper", "") or "A4"
+
+
 def boston_sheet_pdf(request, table_id):
-    table = selectors.table_get(table_id, user=request.user)
-    data = selectors.sheet_print(selectors.table_sheet(table))
-    return file_response(boston_printing.boston_sheet_pdf(data, pagesize=paper_of(request)))
+    table = selectors.table_get(table_id, user=request.user)  # with its club: the language and the paper
+    sheet = selectors.table_sheet(table)
+    with l10n.printed_for(table.club):
+        built = boston_printing.boston_sheet_pdf(
+            presentation.sheet_print(presentation.shown(sheet)), pagesize=_paper(request, table.club)
+        )
+    return file_response(built)
