@@ -4,8 +4,10 @@ import re
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
-from tournaments import imports
+from tournaments import imports, l10n
 from tournaments.forms import DateInput, DealForm
 from tournaments.models import Knockout, KnockoutPair
 
@@ -13,11 +15,11 @@ from tournaments.models import Knockout, KnockoutPair
 PAIR_SEPARATOR = re.compile(r"\s*(?:&|\+|\t|;|\band\b)\s*", re.IGNORECASE)
 HEADER_WORDS = ("name", "names", "pair", "pairs", "player", "player 1", "player a", "first player", "north", "name a")
 HONOURS = [
-    ("", "None"),
-    ("NS100", "N–S 100 (four trump honours)"),
-    ("NS150", "N–S 150 (five, or four aces at NT)"),
-    ("EW100", "E–W 100 (four trump honours)"),
-    ("EW150", "E–W 150 (five, or four aces at NT)"),
+    ("", pgettext_lazy("honours", "None")),
+    ("NS100", gettext_lazy("N–S 100 (four trump honours)")),
+    ("NS150", gettext_lazy("N–S 150 (five, or four aces at NT)")),
+    ("EW100", gettext_lazy("E–W 100 (four trump honours)")),
+    ("EW150", gettext_lazy("E–W 150 (five, or four aces at NT)")),
 ]
 
 
@@ -43,13 +45,25 @@ def row_pairs(rows: list[list[str]]) -> list[list[str]]:
     return entries
 
 
-NOT_PAIRS = "This file is not a list of pairs: upload an XLSX or CSV file with a pair's two names in two columns."
+NOT_PAIRS = gettext_lazy(
+    "This file is not a list of pairs: upload an XLSX or CSV file with a pair's two names in two columns."
+)
 
 
 def _about_pairs(message: str) -> str:
-    """The upload reader speaks of guest lists (the party's); here the file is a list of pairs."""
-    if message == imports.NOT_A_LIST:
-        return NOT_PAIRS
+    """The upload reader speaks of guest lists (the party's); here the file is a list of pairs (the messages are
+    compared in the page's language, the one they were read in)."""
+    if message == str(imports.NOT_A_LIST):
+        return str(NOT_PAIRS)
+    if message == str(imports.TOO_LARGE):
+        return _("The file is larger than 2 MB: that is no list of pairs.")
+    if message == str(imports.TOO_MANY_ROWS):
+        words = ngettext(
+            "This file has more than %(count)s row: that is no list of pairs.",
+            "This file has more than %(count)s rows: that is no list of pairs.",
+            imports.MAX_ROWS,
+        )
+        return words % {"count": l10n.number(imports.MAX_ROWS)}
     return message.replace("no guest list", "no list of pairs")
 
 
@@ -76,18 +90,22 @@ class PairsMixin:
 class KnockoutForm(PairsMixin, forms.ModelForm):
     pairs = PairsField(
         required=False,
-        label="Pairs, one a line",
-        help_text="Write each pair as “Name A & Name B”. The first name sits North (or East). You can add pairs later.",
+        label=gettext_lazy("Pairs, one a line"),
+        help_text=gettext_lazy(
+            "Write each pair as “Name A & Name B”. The first name sits North (or East). You can add pairs later."
+        ),
     )
     file = forms.FileField(
-        required=False, label="Or a spreadsheet (XLSX or CSV)", help_text="The two names of a pair in two columns."
+        required=False,
+        label=gettext_lazy("Or a spreadsheet (XLSX or CSV)"),
+        help_text=gettext_lazy("The two names of a pair in two columns."),
     )
 
     class Meta:
         model = Knockout
         fields = ["name", "date", "rules"]
         widgets = {"date": DateInput(format="%Y-%m-%d")}
-        labels = {"name": "Name of the evening", "rules": "Scoring rules"}
+        labels = {"name": gettext_lazy("Name of the evening"), "rules": gettext_lazy("Scoring rules")}
 
     def clean(self):
         cleaned = super().clean()
@@ -100,18 +118,26 @@ class KnockoutEditForm(forms.ModelForm):
         model = Knockout
         fields = ["name", "date", "rules"]
         widgets = {"date": DateInput(format="%Y-%m-%d")}
-        labels = {"name": "Name of the evening", "rules": "Scoring rules"}
+        labels = {"name": gettext_lazy("Name of the evening"), "rules": gettext_lazy("Scoring rules")}
 
 
 class PairsForm(PairsMixin, forms.Form):
-    pairs = PairsField(required=False, label="Add pairs, one a line", help_text="“Name A & Name B”, one pair a line.")
-    file = forms.FileField(required=False, label="Or a spreadsheet (XLSX or CSV)", help_text="Two name columns.")
+    pairs = PairsField(
+        required=False,
+        label=gettext_lazy("Add pairs, one a line"),
+        help_text=gettext_lazy("“Name A & Name B”, one pair a line."),
+    )
+    file = forms.FileField(
+        required=False,
+        label=gettext_lazy("Or a spreadsheet (XLSX or CSV)"),
+        help_text=gettext_lazy("Two name columns."),
+    )
 
     def clean(self):
         cleaned = super().clean()
         self.clean_pairs_and_file(cleaned)
         if not self.errors and not cleaned.get("entries"):
-            raise ValidationError("Paste at least one pair, or choose a file.")
+            raise ValidationError(_("Paste at least one pair, or choose a file."))
         return cleaned
 
 
@@ -121,21 +147,21 @@ class PadDealForm(DealForm):
     The messages and the checks are this form's own, so the pad reads the same whatever the party's form says.
     """
 
-    DAMAGED = "The form was damaged: reload the page and enter the deal again."
+    DAMAGED = gettext_lazy("The form was damaged: reload the page and enter the deal again.")
     MESSAGES = {
-        "level": "The contract's level is 1 to 7, or Pass.",
-        "strain": "The suit is clubs, diamonds, hearts, spades or no-trump.",
-        "doubled": "Choose doubled or redoubled, or leave it empty.",
-        "declarer": "The declarer is one of the four players at the table.",
-        "tricks": "Tricks taken are 0 to 13.",
-        "honours": "Honours are 100 or 150, to North–South or East–West.",
+        "level": gettext_lazy("The contract's level is 1 to 7, or Pass."),
+        "strain": gettext_lazy("The suit is clubs, diamonds, hearts, spades or no-trump."),
+        "doubled": gettext_lazy("Choose doubled or redoubled, or leave it empty."),
+        "declarer": gettext_lazy("The declarer is one of the four players at the table."),
+        "tricks": gettext_lazy("Tricks taken are 0 to 13."),
+        "honours": gettext_lazy("Honours are 100 or 150, to North–South or East–West."),
     }
     number = forms.IntegerField(
         widget=forms.HiddenInput,
         min_value=1,
         error_messages={"required": DAMAGED, "invalid": DAMAGED, "min_value": DAMAGED},
     )
-    honours = forms.ChoiceField(choices=HONOURS, required=False, label="Honours")
+    honours = forms.ChoiceField(choices=HONOURS, required=False, label=gettext_lazy("Honours"))
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -148,16 +174,16 @@ class PadDealForm(DealForm):
             return data
         level = data.get("level")
         if not level:
-            raise ValidationError("Choose the contract's level, or Pass.")
+            raise ValidationError(_("Choose the contract's level, or Pass."))
         if level == "P":
             if data.get("honours"):
-                raise ValidationError("A passed-out deal has no honours.")
+                raise ValidationError(_("A passed-out deal has no honours."))
             data["deal"] = ("PASS", "", 0, "")
             return data
-        wanted = (("strain", "the suit"), ("declarer", "the declarer"), ("tricks", "the tricks taken"))
+        wanted = (("strain", _("the suit")), ("declarer", _("the declarer")), ("tricks", _("the tricks taken")))
         missing = [label for name, label in wanted if data.get(name) in ("", None)]
         if missing:
-            raise ValidationError(f"Give {', '.join(missing)}.")
+            raise ValidationError(_("Give %(missing)s.") % {"missing": ", ".join(missing)})
         contract = f"{level}{data['strain']}{data.get('doubled') or ''}"
         data["deal"] = (contract, data["declarer"], data["tricks"], data.get("honours") or "")
         return data
@@ -180,14 +206,19 @@ def deal_initial(row) -> dict:
 
 
 class TotalsForm(forms.Form):
-    ns = forms.IntegerField(label="North–South total")
-    ew = forms.IntegerField(label="East–West total")
+    ns = forms.IntegerField(label=gettext_lazy("North–South total"))
+    ew = forms.IntegerField(label=gettext_lazy("East–West total"))
 
 
 class DecideForm(forms.Form):
-    how = forms.ChoiceField(choices=[("cut", "A cut"), ("deal", "One more deal")])
+    how = forms.ChoiceField(choices=[("cut", gettext_lazy("A cut")), ("deal", gettext_lazy("One more deal"))])
     winner = forms.ChoiceField(
-        choices=[("", "drawn by the software"), ("NS", "North–South"), ("EW", "East–West")], required=False
+        choices=[
+            ("", gettext_lazy("drawn by the software")),
+            ("NS", gettext_lazy("North–South")),
+            ("EW", gettext_lazy("East–West")),
+        ],
+        required=False,
     )
 
 
@@ -199,9 +230,11 @@ class ArrangeForm(forms.Form):
         choices = [("", "—")] + [(pair.pk, pair.name) for pair in pairs]
         self.tables = tables
         for number in range(1, tables + 1):
-            for side, label in (("ns", "North–South"), ("ew", "East–West")):
+            for side, label in (("ns", _("North–South")), ("ew", _("East–West"))):
                 self.fields[f"t{number}_{side}"] = forms.TypedChoiceField(
-                    choices=choices, coerce=int, label=f"Table {number} {label}"
+                    choices=choices,
+                    coerce=int,
+                    label=_("Table %(number)s %(side)s") % {"number": number, "side": label},
                 )
 
     def rows(self):

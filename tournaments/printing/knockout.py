@@ -3,6 +3,8 @@ and the results workbook with every match and every deal (XLSX).
 
 Rules: docs/rules/rubber-knockout.md ("What the director needs"). The builders take the plain data below
 (built by tournaments/selectors/knockout.py) and return (filename, content_type, bytes); no ORM here.
+They print in the active language and style of numbers (the views call them, and the selectors that feed them,
+inside `l10n.printed_for(club)`), on the paper they are given: `pagesize` "A4" or "letter" (the club's).
 """
 
 import io
@@ -12,25 +14,42 @@ from datetime import date
 from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 from openpyxl import Workbook as XlsxWorkbook
 from reportlab.lib import colors
-from reportlab.lib.pagesizes import landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen import canvas as pdf_canvas
 from reportlab.platypus import KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
 
-from tournaments.printing.common import PDF, XLSX, build_document, clean, filename, long_date, page_size, slug
+from tournaments import l10n
+from tournaments.printing.common import (
+    PDF,
+    SIDE_WORDS,
+    XLSX,
+    build_document,
+    clean,
+    filename,
+    long_date,
+    page_size,
+    side_word,
+    slug,
+    vulnerable_word,
+)
 from tournaments.printing.fonts import FONT, FONT_BOLD, FONT_ITALIC
 from tournaments.printing.workbook import new_sheet, put_row
 
-VULNERABLE_WORDS = {"none": "Neither", "NS": "N–S", "EW": "E–W", "both": "Both"}
-SIDE_SHORT = {"NS": "N–S", "EW": "E–W"}
-UNFINISHED_RULE = (
+SIDE_SHORT = SIDE_WORDS  # "N–S", "E–W" in the printout's language (lazy)
+UNFINISHED_RULE = gettext_lazy(
     "After the last deal, an unfinished rubber scores 300 to a side with a game in it and 50 to a side with a "
     "part score in the unfinished game. The higher total wins the match; the margin is the difference."
 )
+BRACKET_WORDS = {"main": pgettext_lazy("bracket", "Main"), "consolation": pgettext_lazy("bracket", "Consolation")}
+
+
+def bracket_word(bracket: str) -> str:
+    """ "main" -> "Main" in the printout's language."""
+    return str(BRACKET_WORDS[bracket]) if bracket in BRACKET_WORDS else bracket.capitalize()
 
 
 @dataclass(frozen=True)
@@ -262,19 +281,20 @@ class BracketChart:
 def honours_short(code: str) -> str:
     """ "NS100" -> "100 N–S" (the pad's narrow column); "" for none."""
     side, points = (code or "")[:2].upper(), (code or "")[2:]
-    return f"{points} {SIDE_SHORT[side]}" if side in SIDE_SHORT and points.isdigit() else (code or "")
+    return f"{points} {side_word(side)}" if side in SIDE_SHORT and points.isdigit() else (code or "")
 
 
 def honours_long(code: str) -> str:
     """ "NS100" -> "100 to N–S" (the workbook); "" for none."""
     side, points = (code or "")[:2].upper(), (code or "")[2:]
     if side in SIDE_SHORT and points.isdigit():
-        return _("%(points)s to %(side)s") % {"points": points, "side": SIDE_SHORT[side]}
+        return _("%(points)s to %(side)s") % {"points": points, "side": side_word(side)}
     return code or ""
 
 
 def _number(value: int | None) -> str:
-    return "" if value is None else f"{value:,}"
+    """1,250 in the printout's style of numbers (1 250 in French, 1.250 in German and Dutch); "" for none."""
+    return "" if value is None else l10n.number(value)
 
 
 def _knockout_filename(name: str, what: str, extension: str) -> str:
@@ -288,7 +308,10 @@ def _knockout_filename(name: str, what: str, extension: str) -> str:
 
 def _event_title(name: str) -> str:
     """ "Spring night – knockout"; an event already called a knockout is not called so twice."""
-    return name if name.casefold().rstrip().endswith("knockout") else f"{name} – knockout"
+    called = name.casefold().rstrip()
+    if called.endswith("knockout") or called.endswith(pgettext("a knockout evening", "knockout").casefold()):
+        return name
+    return _("%(name)s – knockout") % {"name": name}
 
 
 # --- PDF ------------------------------------------------------------------------------------------------------
@@ -336,10 +359,10 @@ def bracket_pdf(book: KnockoutBook, *, pagesize: str = "A4") -> tuple[str, str, 
     for bracket in ("main", "consolation"):
         rounds = [r for r in book.rounds if r.bracket == bracket]
         if rounds:
-            story.append(_p("Main tournament" if bracket == "main" else "Consolation tournament", HEADING))
+            story.append(_p(_("Main tournament") if bracket == "main" else _("Consolation tournament"), HEADING))
             story += [KeepTogether(_bracket_round(r, width)) for r in rounds]
     if book.free:
-        story += [_p("Free tables (knocked out: rubber bridge until the end)", HEADING)]
+        story += [_p(_("Free tables (knocked out: rubber bridge until the end)"), HEADING)]
         story += [_p(_free_table(number, a, b), BODY) for number, (a, b) in enumerate(book.free_tables, start=1)]
     for round_ in book.rounds:
         story += [PageBreak(), *_draw(book, round_, width)]
@@ -365,19 +388,20 @@ def draw_pdf(book: KnockoutBook, *, pagesize: str = "A4") -> tuple[str, str, byt
         story += [PageBreak()] if i else []
         story += _draw(book, round_, width)
     if not book.rounds:
-        story.append(_p("No round is drawn yet.", BODY))
+        story.append(_p(_("No round is drawn yet."), BODY))
     story += _pads(book, width)
     what = "draw" if len(book.rounds) != 1 else f"{book.rounds[0].bracket}-round-{book.rounds[0].number}-draw"
-    return _knockout_filename(book.name, what, "pdf"), PDF, build_document(story, size, f"{book.name} – the draw")
+    title = _("%(name)s – the draw") % {"name": book.name}
+    return _knockout_filename(book.name, what, "pdf"), PDF, build_document(story, size, title)
 
 
 def _plan(book: KnockoutBook, width: float) -> list:
     if not book.plan:
-        return [_p(book.plan_note or "No plan yet: the pairs are not in.", BODY)]
-    rows = [["Bracket", "Round", "Tables", "Who plays"]]
-    rows += [[r.bracket.capitalize(), r.stage, str(r.tables), clean(r.who)] for r in book.plan]
+        return [_p(book.plan_note or _("No plan yet: the pairs are not in."), BODY)]
+    rows = [[_("Bracket"), _("Round"), _("Tables"), _("Who plays")]]
+    rows += [[bracket_word(r.bracket), r.stage, _number(r.tables), clean(r.who)] for r in book.plan]
     widths = [0.16 * width, 0.16 * width, 0.1 * width, 0.58 * width]
-    story = [_p("The plan", SUBHEADING), Table(rows, colWidths=widths, hAlign="LEFT", style=_grid(9.5))]
+    story = [_p(_("The plan"), SUBHEADING), Table(rows, colWidths=widths, hAlign="LEFT", style=_grid(9.5))]
     if book.plan_note:
         story.append(_p(book.plan_note, NOTE))
     return story
@@ -385,20 +409,26 @@ def _plan(book: KnockoutBook, width: float) -> list:
 
 def _winners(book: KnockoutBook) -> list:
     lines = []
-    for bracket, word in (("main", "Winners"), ("consolation", "Consolation winners")):
+    for bracket in ("main", "consolation"):
         if bracket in book.winners:
-            runner = book.runners_up.get(bracket)
-            lines.append(_p(f"{word}: {book.winners[bracket]}" + (f" (runners-up: {runner})" if runner else ""), BODY))
+            figures = {"pair": book.winners[bracket], "runner": book.runners_up.get(bracket)}
+            if bracket == "main":
+                words = _("Winners: %(pair)s (runners-up: %(runner)s)") if figures["runner"] else _("Winners: %(pair)s")
+            elif figures["runner"]:
+                words = _("Consolation winners: %(pair)s (runners-up: %(runner)s)")
+            else:
+                words = _("Consolation winners: %(pair)s")
+            lines.append(_p(words % figures, BODY))
     return lines
 
 
 def _note(m: MatchSheet) -> str:
     if not m.entry:
-        return "not started"
+        return _("not started")
     if not m.finished:
-        return m.progress or "playing"
+        return m.progress or _("playing")
     if not m.winner:
-        return "tied: to decide"
+        return _("tied: to decide")
     return m.decided_by
 
 
@@ -426,7 +456,7 @@ def _cell(text: str, font: str, size: float, width: float) -> Paragraph:
 def _bracket_round(round_: DrawRound, width: float) -> list:
     """One round of the bracket: the winner in bold, a best loser who goes on marked with a star."""
     widths = [w * width for w in (0.06, 0.29, 0.08, 0.29, 0.08, 0.08, 0.12)]
-    rows = [["Table", "North–South", "Total", "East–West", "Total", "Margin", ""]]
+    rows = [[_("Table"), _("North–South"), _("Total"), _("East–West"), _("Total"), _("Margin"), ""]]
     extra = [
         ("ALIGN", (2, 0), (2, -1), "RIGHT"),
         ("ALIGN", (4, 0), (5, -1), "RIGHT"),
@@ -440,7 +470,7 @@ def _bracket_round(round_: DrawRound, width: float) -> list:
         font = {side: FONT_BOLD if m.winner and m.winner == side else FONT for side in (m.ns, m.ew)}
         rows.append(
             [
-                str(m.table),
+                _number(m.table),
                 _cell(names[m.ns], font[m.ns], 9, widths[1]),
                 _number(m.ns_total),
                 _cell(names[m.ew], font[m.ew], 9, widths[3]),
@@ -449,23 +479,26 @@ def _bracket_round(round_: DrawRound, width: float) -> list:
                 _cell(_note(m), FONT, 8, widths[6]),
             ]
         )
-    story = [_p(round_.title + ("" if round_.closed else " (playing)"), SUBHEADING)]
+    story = [_p(round_.title if round_.closed else _("%(round)s (playing)") % {"round": round_.title}, SUBHEADING)]
     story.append(Table(rows, colWidths=widths, hAlign="LEFT", repeatRows=1, style=_grid(9, extra)))
     if any(m.best_loser for m in round_.matches):
-        story.append(_p("* best loser: lost by the smallest margin and goes on with the winners.", NOTE))
+        story.append(_p(_("* best loser: lost by the smallest margin and goes on with the winners."), NOTE))
     if round_.cut_note:
         story.append(_p(round_.cut_note, NOTE))
     return story
 
 
 def _draw(book: KnockoutBook, round_: DrawRound, width: float) -> list:
-    how = "arranged by the director" if round_.arranged else f"drawn at random (draw number {round_.draw_seed})"
-    rows = [["Table", "North–South", "East–West"]]
+    if round_.arranged:
+        how = _("arranged by the director")
+    else:
+        how = _("drawn at random (draw number %(seed)s)") % {"seed": round_.draw_seed}
+    rows = [[_("Table"), _("North–South"), _("East–West")]]
     widths = [0.12 * width, 0.44 * width, 0.44 * width]
     for m in round_.matches:
         rows.append(
             [
-                str(m.table),
+                _number(m.table),
                 _cell(m.ns, FONT_BOLD, 13, widths[1]),
                 _cell(m.ew, FONT_BOLD, 13, widths[2]),
             ]
@@ -477,8 +510,12 @@ def _draw(book: KnockoutBook, round_: DrawRound, width: float) -> list:
         ("BOTTOMPADDING", (0, 1), (-1, -1), 9),
     ]
     return [
-        _p(f"{book.name} – {round_.title}: the draw", TITLE),
-        _p(f"{long_date(book.date)} · {how}. The first-named player of each pair sits North (or East).", SUBTITLE),
+        _p(_("%(name)s – %(round)s: the draw") % {"name": book.name, "round": round_.title}, TITLE),
+        _p(
+            _("%(date)s · %(how)s. The first-named player of each pair sits North (or East).")
+            % {"date": long_date(book.date), "how": how},
+            SUBTITLE,
+        ),
         Table(rows, colWidths=widths, hAlign="LEFT", repeatRows=1, style=_grid(11, extra)),
     ]
 
@@ -492,8 +529,20 @@ def _pads(book: KnockoutBook, width: float) -> list:
     return story
 
 
-PAD_HEAD = ["Deal", "Vul.", "Contract", "By", "Tricks", "Honours", "N–S above", "N–S below", "E–W above", "E–W below"]
-PAD_HEAD += ["N–S total", "E–W total"]
+PAD_HEAD = [
+    pgettext_lazy("bridge deal", "Deal"),
+    pgettext_lazy("vulnerable, short", "Vul."),
+    gettext_lazy("Contract"),
+    pgettext_lazy("declarer", "By"),
+    gettext_lazy("Tricks"),
+    gettext_lazy("Honours"),
+    gettext_lazy("N–S above"),
+    gettext_lazy("N–S below"),
+    gettext_lazy("E–W above"),
+    gettext_lazy("E–W below"),
+    gettext_lazy("N–S total"),
+    gettext_lazy("E–W total"),
+]
 PAD_SHARES = [0.06, 0.08, 0.09, 0.05, 0.07, 0.09, 0.095, 0.095, 0.095, 0.095, 0.09, 0.09]
 
 
@@ -501,35 +550,37 @@ def _pad_row(line: PadLine | None, number: int) -> list[str]:
     if line is None:
         return [str(number)] + [""] * (len(PAD_HEAD) - 1)
     if line.contract == "PASS":
-        played = ["passed out", "", "", ""]
+        played = [_("passed out"), "", "", ""]
     else:
         played = [line.contract, line.declarer, str(line.tricks), honours_short(line.honours)]
     points = [line.ns_above, line.ns_below, line.ew_above, line.ew_below]
     return [
         str(line.number),
-        VULNERABLE_WORDS.get(line.vulnerable, line.vulnerable),
+        vulnerable_word(line.vulnerable),
         *played,
-        *[f"{p:,}" if p else "" for p in points],
-        f"{line.ns_running:,}",
-        f"{line.ew_running:,}",
+        *[_number(p) if p else "" for p in points],
+        _number(line.ns_running),
+        _number(line.ew_running),
     ]
 
 
 def _pad(book: KnockoutBook, m: MatchSheet, width: float) -> list:
     seats = m.seats
+    title = _("%(name)s – %(round)s, table %(table)s: rubber score pad")
+    sides = _(
+        "North–South: %(ns)s (North %(north)s, South %(south)s)   East–West: %(ew)s (East %(east)s, West %(west)s)"
+    )
+    figures = {"ns": m.ns, "ew": m.ew, "north": seats.get("N", ""), "south": seats.get("S", "")}
+    figures.update(east=seats.get("E", ""), west=seats.get("W", ""))
     head = [
-        _p(f"{book.name} – {m.round_title}, table {m.table}: rubber score pad", SUBHEADING),
-        _p(
-            f"North–South: {m.ns} (North {seats.get('N', '')}, South {seats.get('S', '')})   "
-            f"East–West: {m.ew} (East {seats.get('E', '')}, West {seats.get('W', '')})",
-            BODY,
-        ),
+        _p(title % {"name": book.name, "round": m.round_title, "table": m.table}, SUBHEADING),
+        _p(sides % figures, BODY),
     ]
     by_number = {line.number: line for line in m.lines}
     count = max(m.deals_allowed, max(by_number, default=0))
-    rows = [PAD_HEAD] + [_pad_row(by_number.get(n), n) for n in range(1, count + 1)]
-    finish = ["Unfinished rubber", "", "", "", "", "", _number(m.finish_ns), "", _number(m.finish_ew), "", "", ""]
-    total = ["Match total", "", "", "", "", "", "", "", "", "", _number(m.ns_total), _number(m.ew_total)]
+    rows = [[str(word) for word in PAD_HEAD]] + [_pad_row(by_number.get(n), n) for n in range(1, count + 1)]
+    finish = [_("Unfinished rubber"), "", "", "", "", "", _number(m.finish_ns), "", _number(m.finish_ew), "", "", ""]
+    total = [_("Match total"), "", "", "", "", "", "", "", "", "", _number(m.ns_total), _number(m.ew_total)]
     rows += [finish, total]
     widths = [share * width for share in PAD_SHARES]
     extra = [
@@ -547,12 +598,15 @@ def _pad(book: KnockoutBook, m: MatchSheet, width: float) -> list:
     story = [*head, Table(rows, colWidths=widths, hAlign="LEFT", style=_grid(8.5, extra))]
     notes = [line for line in m.lines if line.notes]
     if notes:
-        story.append(_p("; ".join(f"deal {line.number}: {line.notes}" for line in notes), NOTE))
+        deal = _("deal %(number)s: %(notes)s")
+        story.append(_p("; ".join(deal % {"number": line.number, "notes": line.notes} for line in notes), NOTE))
     if m.entry == "totals":
-        story.append(_p("Only the two match totals were entered for this match.", NOTE))
+        story.append(_p(_("Only the two match totals were entered for this match."), NOTE))
     if m.finished and m.winner:
-        story.append(_p(f"Won by {m.winner}, by {m.margin:,}" + (f" ({m.decided_by})." if m.decided_by else "."), BODY))
-    story.append(_p(UNFINISHED_RULE, NOTE))
+        figures = {"pair": m.winner, "margin": _number(m.margin), "how": m.decided_by}
+        won = _("Won by %(pair)s, by %(margin)s (%(how)s).") if m.decided_by else _("Won by %(pair)s, by %(margin)s.")
+        story.append(_p(won % figures, BODY))
+    story.append(_p(str(UNFINISHED_RULE), NOTE))
     return story
 
 
@@ -767,7 +821,7 @@ def _wall_side(c, side: ChartSide, left: float, top: float, width: float, unit: 
     _text(c, title, left, top - 6, FONT_BOLD, 11, width, 13)
     wall = _Wall(side, left, top - 26, width, unit)
     for i, column in enumerate(side.columns):
-        tables = ngettext("%(tables)s table", "%(tables)s tables", column.tables) % {"tables": column.tables}
+        tables = ngettext("%(tables)s table", "%(tables)s tables", column.tables) % {"tables": _number(column.tables)}
         head = f"{column.stage} · {tables}"
         c.setFillColor(FAINT_INK)
         _text(c, head, wall.x(i), top - 19, FONT_BOLD, 7.5, wall.width(i), 9)
@@ -806,7 +860,7 @@ def _wall_legend(c, left: float, y: float) -> None:
 def bracket_chart_pdf(chart: BracketChart, *, pagesize: str = "A4") -> tuple[str, str, bytes]:
     """The bracket for the wall: one landscape page, the main tournament above the consolation, every match a
     box joined by lines to the match its winner went on to, best losers marked, each winner in full."""
-    width, height = landscape(page_size(pagesize))
+    width, height = page_size(pagesize, landscape=True)
     buffer = io.BytesIO()
     c = pdf_canvas.Canvas(buffer, pagesize=(width, height), invariant=1)
     title = _("%(event)s: the bracket") % {"event": _event_title(chart.name)}
@@ -846,7 +900,7 @@ def results_xlsx(book: KnockoutBook) -> tuple[str, str, bytes]:
     of every pad, above and below the line, with the unfinished-rubber bonuses), then the plan, then the free
     tables (the pairs knocked out after the first round, two to a table, in the order they went out)."""
     xlsx = XlsxWorkbook(write_only=True)
-    xlsx.properties.title = f"{book.name} – knockout results"
+    xlsx.properties.title = _("%(name)s – knockout results") % {"name": book.name}
     xlsx.properties.creator = "Club Director"
     _matches(xlsx, book)
     _deals(xlsx, book)
@@ -864,16 +918,17 @@ def _name_width(book: KnockoutBook) -> float:
 
 def _matches(xlsx: XlsxWorkbook, book: KnockoutBook) -> None:
     name_w = _name_width(book)
-    headers = [("Bracket", 13), ("Round", 20), ("Table", 7), ("North–South", name_w), ("East–West", name_w)]
-    headers += [("N–S total", 10), ("E–W total", 10), ("Winner", name_w), ("Margin", 9), ("Decided by", 14)]
-    headers += [("Best loser (went on)", name_w), ("Entered", 14)]
-    ws = new_sheet(xlsx, "Matches", headers, "D2")
+    headers = [(_("Bracket"), 13), (_("Round"), 20), (_("Table"), 7), (_("North–South"), name_w)]
+    headers += [(_("East–West"), name_w), (_("N–S total"), 10), (_("E–W total"), 10), (_("Winner"), name_w)]
+    headers += [(_("Margin"), 9), (_("Decided by"), 14), (_("Best loser (went on)"), name_w), (_("Entered"), 14)]
+    ws = new_sheet(xlsx, _("Matches"), headers, "D2")
+    entered = {"deals": _("deal by deal"), "totals": _("totals only")}
     for round_ in book.rounds:
         for m in round_.matches:
             put_row(
                 ws,
                 [
-                    round_.bracket.capitalize(),
+                    bracket_word(round_.bracket),
                     round_.title,
                     m.table,
                     m.ns,
@@ -882,21 +937,22 @@ def _matches(xlsx: XlsxWorkbook, book: KnockoutBook) -> None:
                     m.ew_total,
                     m.winner or None,
                     m.margin,
-                    m.decided_by or ("totals" if m.winner else None),
+                    m.decided_by or (_("totals") if m.winner else None),
                     m.loser if m.best_loser else None,
-                    {"deals": "deal by deal", "totals": "totals only"}.get(m.entry, "not started"),
+                    entered.get(m.entry) or _("not started"),
                 ],
             )
 
 
 def _deals(xlsx: XlsxWorkbook, book: KnockoutBook) -> None:
-    headers = [("Bracket", 13), ("Round", 20), ("Table", 7), ("Deal", 9), ("Vulnerable", 10), ("Contract", 9)]
-    headers += [("By", 6), ("Tricks", 7), ("Honours", 12), ("N–S above", 10), ("N–S below", 10)]
-    headers += [("E–W above", 10), ("E–W below", 10), ("N–S total", 10), ("E–W total", 10), ("Notes", 40)]
-    ws = new_sheet(xlsx, "Deals", headers, "E2")
+    headers = [(_("Bracket"), 13), (_("Round"), 20), (_("Table"), 7), (pgettext("bridge deal", "Deal"), 9)]
+    headers += [(_("Vulnerable"), 10), (_("Contract"), 9), (pgettext("declarer", "By"), 6), (_("Tricks"), 7)]
+    headers += [(_("Honours"), 12), (_("N–S above"), 10), (_("N–S below"), 10), (_("E–W above"), 10)]
+    headers += [(_("E–W below"), 10), (_("N–S total"), 10), (_("E–W total"), 10), (_("Notes"), 40)]
+    ws = new_sheet(xlsx, pgettext("bridge deals, a sheet", "Deals"), headers, "E2")
     for round_ in book.rounds:
         for m in round_.matches:
-            where = [round_.bracket.capitalize(), round_.title, m.table]
+            where = [bracket_word(round_.bracket), round_.title, m.table]
             for line in m.lines:
                 passed = line.contract == "PASS"
                 put_row(
@@ -904,7 +960,7 @@ def _deals(xlsx: XlsxWorkbook, book: KnockoutBook) -> None:
                     [
                         *where,
                         line.number,
-                        VULNERABLE_WORDS.get(line.vulnerable, line.vulnerable),
+                        vulnerable_word(line.vulnerable),
                         line.contract,
                         None if passed else line.declarer,
                         None if passed else line.tricks,
@@ -921,25 +977,26 @@ def _deals(xlsx: XlsxWorkbook, book: KnockoutBook) -> None:
             if m.lines and m.finish_ns is not None:
                 put_row(
                     ws,
-                    [*where, "unfinished", None, None, None, None, None, m.finish_ns, None, m.finish_ew, None]
-                    + [m.ns_total, m.ew_total, "unfinished-rubber bonuses after the last deal"],
+                    [*where, _("unfinished"), None, None, None, None, None, m.finish_ns, None, m.finish_ew, None]
+                    + [m.ns_total, m.ew_total, _("unfinished-rubber bonuses after the last deal")],
                 )
 
 
 def _plan_sheet(xlsx: XlsxWorkbook, book: KnockoutBook) -> None:
-    ws = new_sheet(xlsx, "Plan", [("Bracket", 13), ("Round", 14), ("Tables", 8), ("Who plays", 60)], "A2")
+    headers = [(_("Bracket"), 13), (_("Round"), 14), (_("Tables"), 8), (_("Who plays"), 60)]
+    ws = new_sheet(xlsx, pgettext("a sheet", "Plan"), headers, "A2")
     for row in book.plan:
-        put_row(ws, [row.bracket.capitalize(), row.stage, row.tables, row.who])
+        put_row(ws, [bracket_word(row.bracket), row.stage, row.tables, row.who])
     if book.plan_note:
         put_row(ws, [None, None, None, book.plan_note])
     for bracket, pair in book.winners.items():
-        put_row(ws, [bracket.capitalize(), "Winner", None, pair])
+        put_row(ws, [bracket_word(bracket), _("Winner"), None, pair])
 
 
 def _free_sheet(xlsx: XlsxWorkbook, book: KnockoutBook) -> None:
     name_w = _name_width(book)
-    headers = [("Free table", 10), ("Pair", name_w), ("Went out", 30), ("Plays", name_w)]
-    ws = new_sheet(xlsx, "Free tables", headers, "B2")
+    headers = [(_("Free table"), 10), (_("Pair"), name_w), (_("Went out"), 30), (_("Plays"), name_w)]
+    ws = new_sheet(xlsx, _("Free tables"), headers, "B2")
     for number, (a, b) in enumerate(book.free_tables, start=1):
         put_row(ws, [number, a.name, a.how, b.name if b else _("waiting for another pair")])
         if b is not None:

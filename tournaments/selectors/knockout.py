@@ -11,8 +11,9 @@ from django.db.models import Count, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
+from tournaments import l10n
 from tournaments.models import Knockout, KnockoutDeal, KnockoutMatch, KnockoutPair, KnockoutRound
 from tournaments.models.knockout import DEALS_PER_MATCH
 from tournaments.printing import knockout as printed
@@ -21,9 +22,43 @@ from tournaments.rules import rubber
 from tournaments.selectors.clubs import of_my_clubs
 
 BRACKETS = ("main", "consolation")
-SIDE_WORDS = {"NS": "North–South", "EW": "East–West"}
-SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
-VULNERABLE_WORDS = {"none": "neither side", "NS": "North–South", "EW": "East–West", "both": "both sides"}
+SIDE_WORDS = {"NS": gettext_lazy("North–South"), "EW": gettext_lazy("East–West")}
+SIDE_SHORT = {"NS": gettext_lazy("N–S"), "EW": gettext_lazy("E–W")}
+SEAT_WORDS = {
+    "N": gettext_lazy("North"),
+    "E": gettext_lazy("East"),
+    "S": gettext_lazy("South"),
+    "W": gettext_lazy("West"),
+}
+VULNERABLE_WORDS = {
+    "none": gettext_lazy("neither side"),
+    "NS": gettext_lazy("North–South"),
+    "EW": gettext_lazy("East–West"),
+    "both": gettext_lazy("both sides"),
+}
+# A seat's letter as shown (the data keeps N, E, S, W): N E S O in French, N O S W in German, N O Z W in Dutch.
+SEAT_LETTERS = {
+    "N": pgettext_lazy("seat", "N"),
+    "E": pgettext_lazy("seat", "E"),
+    "S": pgettext_lazy("seat", "S"),
+    "W": pgettext_lazy("seat", "W"),
+}
+# The rubber engine's labels of its entries (data), as the pad shows them.
+ENTRY_WORDS = {
+    "slam": gettext_lazy("slam"),
+    "honours": gettext_lazy("honours"),
+    "unfinished rubber: a game": gettext_lazy("unfinished rubber: a game"),
+    "unfinished rubber: part score": gettext_lazy("unfinished rubber: part score"),
+}
+
+
+def seat_letter(seat: str) -> str:
+    return str(SEAT_LETTERS.get(seat, seat or ""))
+
+
+def entry_words(label: str) -> str:
+    """An entry's label in the page's language ("slam" -> "chelem")."""
+    return str(ENTRY_WORDS[label]) if label in ENTRY_WORDS else l10n.say(label)
 
 
 # --- the event ------------------------------------------------------------------------------------------------
@@ -39,8 +74,9 @@ def knockout_list(club):
 
 
 def knockout_get(knockout_id: int, *, user) -> Knockout:
-    """The event, if of one of the director's clubs, with its number of pairs (`pair_count`): one query."""
-    knockouts = of_my_clubs(Knockout.objects.all(), user).annotate(pair_count=Count("pairs"))
+    """The event, if of one of the director's clubs, with its number of pairs (`pair_count`) and its club (the
+    language and paper of its printed matter): one query."""
+    knockouts = of_my_clubs(Knockout.objects.select_related("club"), user).annotate(pair_count=Count("pairs"))
     return get_object_or_404(knockouts, pk=knockout_id)
 
 
@@ -50,16 +86,10 @@ def knockout_pairs(knockout: Knockout) -> list[KnockoutPair]:
 
 def _stage(tables: int, number: int) -> str:
     if tables == 1:
-        return "Final"
+        return _("Final")
     if tables == 2:
-        return "Semi-final"
-    return f"Round {number}"
-
-
-def _joined_by(best_losers: int) -> str:
-    if best_losers == 0:
-        return ""
-    return " and the best loser" if best_losers == 1 else f" and the {best_losers} best losers"
+        return _("Semi-final")
+    return _("Round %(number)s") % {"number": number}
 
 
 @dataclass(frozen=True)
@@ -77,10 +107,14 @@ class PlanLine:
     def goes_on(self) -> str:
         """Who this round sends on, in plain words."""
         if self.tables == 1:
-            return "its winner wins the " + ("knockout" if self.bracket == "main" else "consolation")
+            return _("its winner wins the knockout") if self.bracket == "main" else _("its winner wins the consolation")
         if self.best_losers_out:
-            return f"the winners{_joined_by(self.best_losers_out)} go on"
-        return "the winners go on"
+            count = self.best_losers_out
+            words = ngettext(
+                "the winners and the best loser go on", "the winners and the %(count)s best losers go on", count
+            )
+            return words % {"count": count}
+        return _("the winners go on")
 
 
 @dataclass
@@ -101,11 +135,18 @@ def _who(plan: dict, bracket: str, index: int) -> str:
     rounds = plan[bracket]
     current = rounds[index]
     if index > 0:
-        return f"the {rounds[index - 1].tables} winners{_joined_by(current.best_losers_in)}"
+        winners, count = rounds[index - 1].tables, current.best_losers_in
+        if not count:
+            return ngettext("the winner", "the %(winners)s winners", winners) % {"winners": winners}
+        words = ngettext(
+            "the %(winners)s winners and the best loser", "the %(winners)s winners and the %(count)s best losers", count
+        )
+        return words % {"winners": winners, "count": count}
     if bracket == "main":
-        return f"all {current.pairs} pairs"
-    went_up = plan["main"][0].best_losers_out
-    return f"the {current.pairs} first-round losers" + (" who did not go up as best loser" if went_up else "")
+        return _("all %(pairs)s pairs") % {"pairs": current.pairs}
+    if plan["main"][0].best_losers_out:
+        return _("the %(pairs)s first-round losers who did not go up as best loser") % {"pairs": current.pairs}
+    return _("the %(pairs)s first-round losers") % {"pairs": current.pairs}
 
 
 def plan_view(pair_count: int) -> PlanView:
@@ -113,10 +154,11 @@ def plan_view(pair_count: int) -> PlanView:
     try:
         tables = knockout_rules.tables_for_pairs(pair_count)
     except ValueError as error:
-        text = str(error)
-        return PlanView(pair_count, None, f"{text[:1].upper()}{text[1:]}.", None)
+        text = l10n.say(error)
+        return PlanView(pair_count, None, f"{text[:1].upper()}{text[1:]}{'' if text.endswith('.') else '.'}", None)
     plan = knockout_rules.plan_rounds(tables)
-    view = PlanView(pair_count, tables, None, knockout_rules.advice_note(tables))
+    advice = knockout_rules.advice_note(tables)
+    view = PlanView(pair_count, tables, None, l10n.say(advice) if advice else None)
     for bracket in BRACKETS:
         lines = [
             PlanLine(
@@ -143,7 +185,7 @@ def knockout_rounds(knockout: Knockout) -> list[KnockoutRound]:
 
 def round_get(knockout: Knockout, bracket: str, number: int) -> KnockoutRound:
     if bracket not in BRACKETS:
-        raise Http404("No such bracket.")
+        raise Http404(_("No such bracket."))
     return get_object_or_404(
         KnockoutRound.objects.select_related("knockout"), knockout=knockout, bracket=bracket, number=number
     )
@@ -157,20 +199,26 @@ def close_problems(matches: list[KnockoutMatch]) -> list[str]:
     """What keeps a round from closing, table by table; [] when every match is decided."""
     problems = []
     for m in matches:
+        figures = {"table": m.table, "ns": m.ns.name, "ew": m.ew.name}
         if not m.started:
-            problems.append(f"Table {m.table} ({m.ns} v {m.ew}) has no result yet.")
+            problems.append(_("Table %(table)s (%(ns)s v %(ew)s) has no result yet.") % figures)
         elif not m.finished and m.entry == KnockoutMatch.Entry.TOTALS:
             problems.append(
                 _("Table %(table)s (%(ns)s v %(ew)s) tied at %(total)s and plays one more deal: enter the two totals "
-                  "after it.") % {"table": m.table, "ns": m.ns, "ew": m.ew, "total": f"{m.ns_total:,}"}
+                  "after it.") % {**figures, "total": l10n.number(m.ns_total)}
             )  # fmt: skip
         elif not m.finished:
-            problems.append(
-                f"Table {m.table} ({m.ns} v {m.ew}) is still playing: {m.deals_played} of {m.deals_allowed} deals in."
+            words = ngettext(
+                "Table %(table)s (%(ns)s v %(ew)s) is still playing: %(played)s of %(allowed)s deal in.",
+                "Table %(table)s (%(ns)s v %(ew)s) is still playing: %(played)s of %(allowed)s deals in.",
+                m.deals_allowed,
             )
+            problems.append(words % {**figures, "played": m.deals_played, "allowed": m.deals_allowed})
         elif m.winner_id is None:
-            where = f"Table {m.table} ({m.ns} v {m.ew})"
-            problems.append(f"{where} is tied at {m.ns_total:,}: decide it first, by a cut or one more deal.")
+            problems.append(
+                _("Table %(table)s (%(ns)s v %(ew)s) is tied at %(total)s: decide it first, by a cut or one more "
+                  "deal.") % {**figures, "total": l10n.number(m.ns_total)}
+            )  # fmt: skip
     return problems
 
 
@@ -189,8 +237,8 @@ def status_words(m: KnockoutMatch) -> str:
     if m.decision == KnockoutMatch.Decision.CUT:
         return _("won on a cut")
     if m.decision == KnockoutMatch.Decision.DEAL:
-        return _("margin %(margin)s, after one more deal") % {"margin": f"{m.margin:,}"}
-    return _("margin %(margin)s") % {"margin": f"{m.margin:,}"}
+        return _("margin %(margin)s, after one more deal") % {"margin": l10n.number(m.margin)}
+    return _("margin %(margin)s") % {"margin": l10n.number(m.margin)}
 
 
 def round_outcome(round_: KnockoutRound, matches: list[KnockoutMatch], cut: list[str] | None = None):
@@ -248,16 +296,18 @@ class RoundView:
     @property
     def qualified_label(self) -> str:
         if self.round.is_final:
-            return "Winner of the " + ("knockout" if self.round.bracket == "main" else "consolation tournament")
-        return "Go on to the next round"
+            if self.round.bracket == "main":
+                return _("Winner of the knockout")
+            return _("Winner of the consolation tournament")
+        return _("Go on to the next round")
 
     @property
     def others_label(self) -> str:
         if self.round.is_final:
-            return "Runner-up"
+            return _("Runner-up")
         if self.to_consolation:
-            return "To the consolation tournament"
-        return "Knocked out: free tables, playing rubber bridge"
+            return _("To the consolation tournament")
+        return _("Knocked out: free tables, playing rubber bridge")
 
     @property
     def cut_drawn(self) -> list[str]:
@@ -273,7 +323,7 @@ def round_view(round_: KnockoutRound) -> RoundView:
         try:
             view.outcome = round_outcome(round_, matches)
         except ValueError as error:
-            view.outcome_error = str(error)
+            view.outcome_error = l10n.say(error)
     return view
 
 
@@ -330,7 +380,7 @@ class PadRow:
 
     @property
     def vulnerable_words(self) -> str:
-        return VULNERABLE_WORDS[self.vulnerable]
+        return str(VULNERABLE_WORDS[self.vulnerable])
 
     @property
     def honours_words(self) -> str:
@@ -356,7 +406,7 @@ class PadView:
 
     @property
     def next_vulnerable_words(self) -> str:
-        return VULNERABLE_WORDS[self.next_vulnerable]
+        return str(VULNERABLE_WORDS[self.next_vulnerable])
 
     @property
     def standing(self) -> str:
@@ -364,10 +414,22 @@ class PadView:
         words = []
         for side in ("NS", "EW"):
             if self.games[side]:
-                words.append(f"{SIDE_WORDS[side]} have a game")
+                words.append(_("%(side)s have a game") % {"side": SIDE_WORDS[side]})
             if self.part[side]:
-                words.append(f"{SIDE_WORDS[side]} have {self.part[side]} below the line")
-        return "; ".join(words) or "a fresh rubber: nobody vulnerable, no part score"
+                points = l10n.number(self.part[side])
+                words.append(
+                    _("%(side)s have %(points)s below the line") % {"side": SIDE_WORDS[side], "points": points}
+                )
+        return "; ".join(words) or _("a fresh rubber: nobody vulnerable, no part score")
+
+    @property
+    def finish_words(self) -> list[str]:
+        """The unfinished-rubber bonuses in words: "E–W unfinished rubber: a game 300"."""
+        return [
+            _("%(side)s %(label)s %(points)s")
+            % {"side": SIDE_SHORT.get(e.side, e.side), "label": entry_words(e.label), "points": l10n.number(e.points)}
+            for e in self.finish
+        ]
 
     @property
     def finish_ns(self) -> int:
@@ -383,12 +445,19 @@ def _side_points(record: rubber.DealRecord, side: str, below: bool) -> int:
 
 
 def _notes(record: rubber.DealRecord) -> tuple[str, ...]:
-    notes = [f"{e.label} {e.points}" for e in record.entries if not e.below and e.label in ("slam", "honours")]
+    notes = [
+        _("%(label)s %(points)s") % {"label": entry_words(e.label), "points": l10n.number(e.points)}
+        for e in record.entries
+        if not e.below and e.label in ("slam", "honours")
+    ]
     if record.game_won_by:
-        notes.append(f"game to {SIDE_WORDS[record.game_won_by]}")
+        notes.append(_("game to %(side)s") % {"side": SIDE_WORDS[record.game_won_by]})
     if record.rubber_won_by:
         bonus = next(e.points for e in record.entries if e.label == "rubber")
-        notes.append(f"rubber to {SIDE_WORDS[record.rubber_won_by]} (+{bonus})")
+        notes.append(
+            _("rubber to %(side)s (%(bonus)s)")
+            % {"side": SIDE_WORDS[record.rubber_won_by], "bonus": l10n.signed(bonus)}
+        )
     return tuple(notes)
 
 
@@ -449,7 +518,7 @@ class BracketSide:
 
     @property
     def title(self) -> str:
-        return "Main tournament" if self.bracket == "main" else "Consolation tournament"
+        return _("Main tournament") if self.bracket == "main" else _("Consolation tournament")
 
 
 @dataclass(frozen=True)
@@ -700,7 +769,7 @@ def _printed_match(
         )
         for r in (pad.rows if pad else [])
     ]  # fmt: skip
-    decided = {"cut": "a cut", "deal": "one more deal"}.get(m.decision, "") if m.winner_id else ""
+    decided = {"cut": _("a cut"), "deal": _("one more deal")}.get(m.decision, "") if m.winner_id else ""
     return printed.MatchSheet(
         round_title=round_.title,
         table=m.table,
@@ -765,5 +834,7 @@ def knockout_book(knockout: Knockout, only: KnockoutRound | None = None) -> prin
 def _cut_note(cut: dict) -> str:
     if not cut:
         return ""
-    who = "the director put through" if cut.get("by_director") else "a cut put through"
-    return f"{', '.join(cut['among'])} lost by {cut['margin']}: {who} {', '.join(cut['drawn'])}."
+    figures = {"among": ", ".join(cut["among"]), "margin": l10n.number(cut["margin"]), "drawn": ", ".join(cut["drawn"])}
+    if cut.get("by_director"):
+        return _("%(among)s lost by %(margin)s: the director put through %(drawn)s.") % figures
+    return _("%(among)s lost by %(margin)s: a cut put through %(drawn)s.") % figures

@@ -11,7 +11,10 @@ import secrets
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from tournaments import l10n
 from tournaments.imports import line_of
 from tournaments.models import Knockout, KnockoutDeal, KnockoutMatch, KnockoutPair, KnockoutRound
 from tournaments.models.knockout import DEALS_PER_MATCH
@@ -27,7 +30,7 @@ PAIR_EXAMPLE = "“Ada Brown & Bob Carter”"
 
 
 def _sentence(error: ValueError) -> str:
-    text = str(error)
+    text = l10n.say(error)
     return f"{text[:1].upper()}{text[1:]}{'' if text.endswith('.') else '.'}"
 
 
@@ -65,7 +68,7 @@ def knockout_create(
 def knockout_update(*, knockout: Knockout, name: str, date, rules: str) -> Knockout:
     knockout = Knockout.objects.select_for_update().get(pk=knockout.pk)
     if rules != knockout.rules and KnockoutMatch.objects.filter(round__knockout=knockout).exclude(entry="").exists():
-        raise ValidationError({"rules": "Scores are in: the scoring rules can no longer change."})
+        raise ValidationError({"rules": _("Scores are in: the scoring rules can no longer change.")})
     knockout.name, knockout.date, knockout.rules = " ".join((name or "").split()), date, rules
     knockout.full_clean()
     knockout.save()
@@ -80,14 +83,16 @@ def _check_pair(parts, line: str) -> tuple[str, str] | str:
     """(a, b) for a good line, else the message for it."""
     names = [" ".join(str(part or "").split()) for part in parts]
     shown = " & ".join(name for name in names if name)
+    figures = {"line": line, "pair": shown, "example": PAIR_EXAMPLE}
     if len(names) != 2:
-        return f"{line}“{shown}” is not two names: write one pair a line, like {PAIR_EXAMPLE}."
+        return _("%(line)s“%(pair)s” is not two names: write one pair a line, like %(example)s.") % figures
     if not names[0] or not names[1]:
-        return f"{line}“{shown}” needs both names of the pair, like {PAIR_EXAMPLE}."
+        return _("%(line)s“%(pair)s” needs both names of the pair, like %(example)s.") % figures
     if any(len(n) > MAX_PLAYER_NAME for n in names):
-        return f"{line}a name is longer than {MAX_PLAYER_NAME} characters ({shown[:40]}…)."
+        words = _("%(line)sa name is longer than %(most)s characters (%(start)s…).")
+        return words % {"line": line, "most": MAX_PLAYER_NAME, "start": shown[:40]}
     if names[0].casefold() == names[1].casefold():
-        return f"{line}{names[0]} is named twice: a pair is two different players."
+        return _("%(line)s%(name)s is named twice: a pair is two different players.") % {"line": line, "name": names[0]}
     return names[0], names[1]
 
 
@@ -97,7 +102,7 @@ def _clean_pairs(entries: list, *, existing: list[KnockoutPair]) -> list[tuple[s
     pairs = {_pair_key(p.player_a, p.player_b) for p in existing}
     errors, cleaned = [], []
     for index, parts in enumerate(entries, start=1):
-        where = f"Line {line_of(parts, index)}: " if len(entries) > 1 else ""
+        where = _("Line %(number)s: ") % {"number": line_of(parts, index)} if len(entries) > 1 else ""
         checked = _check_pair(parts, where)
         if isinstance(checked, str):
             errors.append(checked)
@@ -105,13 +110,12 @@ def _clean_pairs(entries: list, *, existing: list[KnockoutPair]) -> list[tuple[s
         a, b = checked
         key = _pair_key(a, b)
         if key in pairs:
-            errors.append(f"{where}{a} & {b} is listed twice: each pair once.")
+            errors.append(_("%(line)s%(a)s & %(b)s is listed twice: each pair once.") % {"line": where, "a": a, "b": b})
             continue
         clash = next((n for n in (a, b) if n.casefold() in players), None)
         if clash:
-            errors.append(
-                f"{where}{clash} already plays in the pair {players[clash.casefold()]}: a player plays in one pair."
-            )
+            words = _("%(line)s%(player)s already plays in the pair %(pair)s: a player plays in one pair.")
+            errors.append(words % {"line": where, "player": clash, "pair": players[clash.casefold()]})
             continue
         pairs.add(key)
         players.update({a.casefold(): f"{a} & {b}", b.casefold(): f"{a} & {b}"})
@@ -119,9 +123,12 @@ def _clean_pairs(entries: list, *, existing: list[KnockoutPair]) -> list[tuple[s
     if errors:
         raise ValidationError(errors)
     if not cleaned:
-        raise ValidationError(f"There are no pairs to add: write one pair a line, like {PAIR_EXAMPLE}.")
+        raise ValidationError(
+            _("There are no pairs to add: write one pair a line, like %(example)s.") % {"example": PAIR_EXAMPLE}
+        )
     if len(existing) + len(cleaned) > MAX_PAIRS:
-        raise ValidationError(f"A knockout has at most {MAX_PAIRS} pairs ({MAX_PAIRS // 2} tables).")
+        words = _("A knockout has at most %(pairs)s pairs (%(tables)s tables).")
+        raise ValidationError(words % {"pairs": MAX_PAIRS, "tables": MAX_PAIRS // 2})
     return cleaned
 
 
@@ -137,7 +144,7 @@ def _clear_unplayed_draw(knockout: Knockout) -> bool:
     if not rounds:
         return False
     if len(rounds) > 1 or KnockoutMatch.objects.filter(round__in=rounds).exclude(entry="").exists():
-        raise ValidationError("Play has started: the pairs can no longer change.")
+        raise ValidationError(_("Play has started: the pairs can no longer change."))
     rounds[0].delete()
     return True
 
@@ -194,12 +201,16 @@ def _new_round(knockout: Knockout, plan: knockout_rules.RoundPlan, entrants: lis
 
 def _check_not_started(round_: KnockoutRound) -> list[KnockoutMatch]:
     if round_.is_closed:
-        raise ValidationError(f"{round_.title} is closed: its draw can no longer change.")
+        raise ValidationError(_("%(round)s is closed: its draw can no longer change.") % {"round": round_.title})
     matches = list(round_.matches.select_related("ns", "ew"))
     started = [m.table for m in matches if m.started]
     if started:
-        tables = ", ".join(str(t) for t in started)
-        raise ValidationError(f"Scores are in at table {tables}: the draw of {round_.title} can no longer change.")
+        words = ngettext(
+            "Scores are in at table %(tables)s: the draw of %(round)s can no longer change.",
+            "Scores are in at tables %(tables)s: the draw of %(round)s can no longer change.",
+            len(started),
+        )
+        raise ValidationError(words % {"tables": ", ".join(str(t) for t in started), "round": round_.title})
     return matches
 
 
@@ -211,7 +222,8 @@ def knockout_draw(*, knockout: Knockout, seed: int | None = None) -> KnockoutRou
     try:
         tables = knockout_rules.tables_for_pairs(len(pairs))
     except ValueError as error:
-        raise ValidationError(f"The draw cannot be made: {error}.") from None
+        reason = l10n.say(error).rstrip(".")
+        raise ValidationError(_("The draw cannot be made: %(reason)s.") % {"reason": reason}) from None
     plan = knockout_rules.plan_rounds(tables)["main"][0]
     first = knockout.rounds.filter(bracket="main", number=1).first()
     if first is None:
@@ -246,19 +258,31 @@ def round_arrange(*, round_: KnockoutRound, tables: list[tuple[int, int]]) -> Kn
     matches = _check_not_started(round_)
     entrants = {pair.pk: pair for m in matches for pair in (m.ns, m.ew)}
     if len(tables) != round_.tables:
-        raise ValidationError(f"{round_.title} has {round_.tables} tables: give both pairs for each.")
+        words = ngettext(
+            "%(round)s has %(tables)s table: give both pairs for it.",
+            "%(round)s has %(tables)s tables: give both pairs for each.",
+            round_.tables,
+        )
+        raise ValidationError(words % {"round": round_.title, "tables": round_.tables})
     errors, seen = [], {}
     for number, row in enumerate(tables, start=1):
         for pair_id in row:
             if pair_id not in entrants:
-                errors.append(f"Table {number}: choose a pair playing in {round_.title}.")
+                errors.append(
+                    _("Table %(number)s: choose a pair playing in %(round)s.")
+                    % {"number": number, "round": round_.title}
+                )
             elif pair_id in seen:
-                errors.append(f"Table {number}: {entrants[pair_id].name} is already at table {seen[pair_id]}.")
+                words = _("Table %(number)s: %(pair)s is already at table %(other)s.")
+                errors.append(words % {"number": number, "pair": entrants[pair_id].name, "other": seen[pair_id]})
             else:
                 seen[pair_id] = number
     missing = [pair.name for pk, pair in entrants.items() if pk not in seen]
     if missing and not errors:
-        errors.append(f"Every pair plays: {', '.join(missing)} has no table.")
+        words = ngettext(
+            "Every pair plays: %(pairs)s has no table.", "Every pair plays: %(pairs)s have no table.", len(missing)
+        )
+        errors.append(words % {"pairs": ", ".join(missing)})
     if errors:
         raise ValidationError(errors)
     round_.draw_seed, round_.arranged = None, True
@@ -277,7 +301,8 @@ def _lock_match(match: KnockoutMatch) -> KnockoutMatch:
         .get(pk=match.pk)
     )
     if match.round.is_closed:
-        raise ValidationError(f"{match.round.title} is closed: reopen it to correct table {match.table}.")
+        words = _("%(round)s is closed: reopen it to correct table %(table)s.")
+        raise ValidationError(words % {"round": match.round.title, "table": match.table})
     return match
 
 
@@ -288,7 +313,9 @@ def _play(rules: str, deals: list[tuple], allowed: int) -> rubber.RubberPad:
         try:
             pad.play(*deal)
         except ValueError as error:
-            raise ValidationError(f"Deal {number}: {_sentence(error)}") from None
+            raise ValidationError(
+                _("Deal %(number)s: %(reason)s") % {"number": number, "reason": _sentence(error)}
+            ) from None
     if len(deals) >= allowed:
         pad.finish(unfinished_bonus=True)
     return pad
@@ -315,17 +342,28 @@ def _stored_deals(match: KnockoutMatch) -> list[tuple]:
 
 def _check_deal_number(match: KnockoutMatch, number, played: int) -> int:
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-        raise ValidationError("Say which deal this is: 1 to 8.")
+        raise ValidationError(_("Say which deal this is: 1 to 8."))
     if number > match.deals_allowed:
         if match.tied and match.winner_id is None:
-            raise ValidationError(
-                f"Deal {number} is refused: the match is tied after its {played} deals. Decide it first: "
+            words = _(
+                "Deal %(number)s is refused: the match is tied after its %(played)s deals. Decide it first: "
                 "a cut, or one more deal."
             )
-        limit = "eight deals" if not match.extra_deals else f"eight deals and {match.extra_deals} more to break the tie"
-        raise ValidationError(f"Deal {number} is refused: a match is {limit}, and they are all in.")
+            raise ValidationError(words % {"number": number, "played": played})
+        if not match.extra_deals:
+            words = _("Deal %(number)s is refused: a match is eight deals, and they are all in.")
+        else:
+            words = ngettext(
+                "Deal %(number)s is refused: a match is eight deals and %(extra)s more to break the tie, and they are "
+                "all in.",
+                "Deal %(number)s is refused: a match is eight deals and %(extra)s more to break the tie, and they are "
+                "all in.",
+                match.extra_deals,
+            )
+        raise ValidationError(words % {"number": number, "extra": match.extra_deals})
     if number > played + 1:
-        raise ValidationError(f"Enter the deals in order: deal {played + 1} comes next, not deal {number}.")
+        words = _("Enter the deals in order: deal %(next)s comes next, not deal %(number)s.")
+        raise ValidationError(words % {"next": played + 1, "number": number})
     return number
 
 
@@ -369,7 +407,7 @@ def match_deal_remove(*, match: KnockoutMatch) -> KnockoutMatch:
     match = _lock_match(match)
     deals = _stored_deals(match) if match.entry == KnockoutMatch.Entry.DEALS else []
     if not deals:
-        raise ValidationError(f"Table {match.table} has no deals to remove.")
+        raise ValidationError(_("Table %(table)s has no deals to remove.") % {"table": match.table})
     match.deals.filter(number=len(deals)).delete()
     deals.pop()
     match.deals_played = len(deals)
@@ -385,13 +423,19 @@ def match_deal_remove(*, match: KnockoutMatch) -> KnockoutMatch:
 
 def _check_total(value, side: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValidationError(f"{side}'s total must be a whole number of points, like 1,250.")
+        words = _("%(side)s's total must be a whole number of points, like %(example)s.")
+        raise ValidationError(words % {"side": side, "example": l10n.number(1250)})
+    figures = {"side": side, "total": l10n.number(value)}
     if value < 0:
-        raise ValidationError(f"{side}'s total cannot be below 0: at rubber bridge each side only scores points.")
+        words = _("%(side)s's total cannot be below 0: at rubber bridge each side only scores points.")
+        raise ValidationError(words % figures)
     if value > MAX_TOTAL:
-        raise ValidationError(f"{side}'s total of {value:,} is more than a match of rubber bridge can score.")
+        raise ValidationError(
+            _("%(side)s's total of %(total)s is more than a match of rubber bridge can score.") % figures
+        )
     if value % 10:
-        raise ValidationError(f"{side}'s total of {value:,} is not a bridge score: every score is a multiple of ten.")
+        words = _("%(side)s's total of %(total)s is not a bridge score: every score is a multiple of ten.")
+        raise ValidationError(words % figures)
     return value
 
 
@@ -399,7 +443,7 @@ def _check_total(value, side: str) -> int:
 def match_totals_record(*, match: KnockoutMatch, ns: int, ew: int) -> KnockoutMatch:
     """Just the two match totals from the paper pad; any deals entered are replaced."""
     match = _lock_match(match)
-    ns, ew = _check_total(ns, "North–South"), _check_total(ew, "East–West")
+    ns, ew = _check_total(ns, _("North–South")), _check_total(ew, _("East–West"))
     match.deals.all().delete()
     match.entry, match.deals_played = KnockoutMatch.Entry.TOTALS, 0
     _settle(match, ns, ew, True)
@@ -412,20 +456,22 @@ def match_decide(*, match: KnockoutMatch, how: str, winner: str = "", seed: int 
     cut by the players at the table)."""
     match = _lock_match(match)
     if how not in ("cut", "deal"):
-        raise ValidationError("Decide the tie by a cut or by one more deal.")
+        raise ValidationError(_("Decide the tie by a cut or by one more deal."))
     if not match.tied:
-        raise ValidationError(f"Table {match.table} is not tied: {_not_tied(match)}")
+        raise ValidationError(_not_tied(match))
     if how == "deal":
         if match.decision == KnockoutMatch.Decision.CUT:
-            raise ValidationError(f"Table {match.table} was decided by a cut: {match.winner} won it.")
+            words = _("Table %(table)s was decided by a cut: %(pair)s won it.")
+            raise ValidationError(words % {"table": match.table, "pair": match.winner.name})
         match.extra_deals += 1
         match.decision = KnockoutMatch.Decision.DEAL
         _settle(match, match.ns_total, match.ew_total, False)
         return match
     if winner not in ("", "NS", "EW"):
-        raise ValidationError("Say which side won the cut at the table: North–South or East–West.")
+        raise ValidationError(_("Say which side won the cut at the table: North–South or East–West."))
     if match.decision == KnockoutMatch.Decision.CUT and not winner:
-        raise ValidationError(f"The cut is made: {match.winner} won it. Say who won if the players cut at the table.")
+        words = _("The cut is made: %(pair)s won it. Say who won if the players cut at the table.")
+        raise ValidationError(words % {"pair": match.winner.name})
     if winner:
         match.cut_seed, match.cut_by_director = None, True
     else:
@@ -438,9 +484,13 @@ def match_decide(*, match: KnockoutMatch, how: str, winner: str = "", seed: int 
 
 
 def _not_tied(match: KnockoutMatch) -> str:
+    """Why a match is not tied, in a sentence."""
+    figures = {"table": match.table, "deals": match.deals_allowed}
+    if not match.finished and match.started:
+        return _("Table %(table)s is not tied: its %(deals)s deals are not all in yet.") % figures
     if not match.finished:
-        return f"its {match.deals_allowed} deals are not all in yet." if match.started else "no score is in yet."
-    return "its totals decide it."
+        return _("Table %(table)s is not tied: no score is in yet.") % figures
+    return _("Table %(table)s is not tied: its totals decide it.") % figures
 
 
 # --- closing and reopening rounds -----------------------------------------------------------------------------
@@ -463,14 +513,14 @@ def round_close(*, round_: KnockoutRound, cut: list[int] | None = None) -> list[
     """
     round_ = KnockoutRound.objects.select_for_update(of=("self",)).select_related("knockout").get(pk=round_.pk)
     if round_.is_closed:
-        raise ValidationError(f"{round_.title} is already closed.")
+        raise ValidationError(_("%(round)s is already closed.") % {"round": round_.title})
     matches = list(round_.matches.select_related("ns", "ew", "winner"))
     problems = knockout_selectors.close_problems(matches)
     if problems:
-        raise ValidationError([*problems, f"{round_.title} stays open: nothing was changed."])
+        raise ValidationError([*problems, _("%(round)s stays open: nothing was changed.") % {"round": round_.title}])
     by_id = {pair.pk: pair for m in matches for pair in (m.ns, m.ew)}
     if cut and any(pk not in by_id for pk in cut):
-        raise ValidationError("The cut names a pair that is not in this round.")
+        raise ValidationError(_("The cut names a pair that is not in this round."))
     names = [by_id[pk].name for pk in cut] if cut else None
     try:
         outcome = knockout_selectors.round_outcome(round_, matches)
@@ -517,13 +567,12 @@ def round_reopen(*, round_: KnockoutRound) -> KnockoutRound:
     """Open a closed round again to correct it; the rounds it drew go, as long as none of them has a score."""
     round_ = KnockoutRound.objects.select_for_update(of=("self",)).select_related("knockout").get(pk=round_.pk)
     if not round_.is_closed:
-        raise ValidationError(f"{round_.title} is not closed.")
+        raise ValidationError(_("%(round)s is not closed.") % {"round": round_.title})
     following = _following(round_)
     for later in following:
         if later.is_closed or later.matches.exclude(entry="").exists():
-            raise ValidationError(
-                f"{later.title} has started: {round_.title} can no longer be reopened. Its results stand as played."
-            )
+            words = _("%(later)s has started: %(round)s can no longer be reopened. Its results stand as played.")
+            raise ValidationError(words % {"later": later.title, "round": round_.title})
     for later in following:
         later.delete()
     round_.matches.update(best_loser=False)

@@ -6,16 +6,17 @@ from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments import forms_knockout as forms
-from tournaments import transfer
+from tournaments import l10n, transfer
 from tournaments.models import KnockoutPair
 from tournaments.printing import knockout as printing
 from tournaments.selectors import knockout as selectors
 from tournaments.selectors.clubs import current_club
 from tournaments.services import knockout as services
-from tournaments.views.common import add_errors, error_messages, file_response, live, paper_of
+from tournaments.views.common import add_errors, error_messages, file_response, live
 
 
 def _flash(request, error: ValidationError) -> None:
@@ -46,7 +47,9 @@ def knockout_create(request):
         except ValidationError as error:
             add_errors(form, error)
         else:
-            messages.success(request, f"{knockout.name} is set up. Here is the plan for the evening.")
+            messages.success(
+                request, _("%(name)s is set up. Here is the plan for the evening.") % {"name": knockout.name}
+            )
             return redirect("knockout_detail", knockout_id=knockout.id)
     return render(request, "knockout/form.html", {"form": form, "creating": True})
 
@@ -62,7 +65,7 @@ def knockout_edit(request, knockout_id):
         except ValidationError as error:
             add_errors(form, error)
         else:
-            messages.success(request, "Saved.")
+            messages.success(request, _("Saved."))
             return redirect("knockout_detail", knockout_id=knockout.id)
     return render(request, "knockout/form.html", {"form": form, "knockout": knockout, "creating": False})
 
@@ -86,7 +89,7 @@ def knockout_detail(request, knockout_id):
 
 def _cleared(request, cleared: bool) -> None:
     if cleared:
-        messages.warning(request, "The pairs changed, so the first-round draw was cleared: draw it again.")
+        messages.warning(request, _("The pairs changed, so the first-round draw was cleared: draw it again."))
 
 
 @require_POST
@@ -102,9 +105,11 @@ def knockout_pairs_add(request, knockout_id):
         added, cleared = services.pairs_add(knockout=knockout, entries=form.cleaned_data["entries"])
     except ValidationError as error:
         _flash(request, error)
-        messages.error(request, "No pair was added: correct the list and try again.")
+        messages.error(request, _("No pair was added: correct the list and try again."))
     else:
-        messages.success(request, f"{len(added)} pair{'s' if len(added) != 1 else ''} added.")
+        messages.success(
+            request, ngettext("%(count)s pair added.", "%(count)s pairs added.", len(added)) % {"count": len(added)}
+        )
         _cleared(request, cleared)
     return redirect("knockout_detail", knockout_id=knockout.id)
 
@@ -118,7 +123,7 @@ def knockout_pair_remove(request, knockout_id, pair_id):
     except ValidationError as error:
         _flash(request, error)
     else:
-        messages.success(request, f"{pair.name} removed.")
+        messages.success(request, _("%(pair)s removed.") % {"pair": pair.name})
         _cleared(request, cleared)
     return redirect("knockout_detail", knockout_id=knockout.id)
 
@@ -131,7 +136,7 @@ def knockout_draw(request, knockout_id):
     except ValidationError as error:
         _flash(request, error)
         return redirect("knockout_detail", knockout_id=knockout.id)
-    messages.success(request, "The first round is drawn. Check it, change any table if you wish, then print it.")
+    messages.success(request, _("The first round is drawn. Check it, change any table if you wish, then print it."))
     return redirect("knockout_round", knockout_id=knockout.id, bracket=round_.bracket, number=round_.number)
 
 
@@ -170,39 +175,43 @@ def _drawn_ids(view) -> list[int]:
 
 @require_POST
 def knockout_round_redraw(request, knockout_id, bracket, number):
-    _, round_ = _round(request, knockout_id, bracket, number)
+    _knockout, round_ = _round(request, knockout_id, bracket, number)
     try:
         services.round_draw(round_=round_)
     except ValidationError as error:
         _flash(request, error)
     else:
-        messages.success(request, f"{round_.title} is drawn again.")
+        messages.success(request, _("%(round)s is drawn again.") % {"round": round_.title})
     return _back_to_round(round_)
 
 
 @require_POST
 def knockout_round_arrange(request, knockout_id, bracket, number):
-    _, round_ = _round(request, knockout_id, bracket, number)
+    _knockout, round_ = _round(request, knockout_id, bracket, number)
     view = selectors.round_view(round_)
     form = forms.ArrangeForm(request.POST, tables=round_.tables, pairs=view.entrants)
     if not form.is_valid():
-        messages.error(request, "Choose both pairs at every table, from the pairs in this round. Nothing was changed.")
+        messages.error(
+            request, _("Choose both pairs at every table, from the pairs in this round. Nothing was changed.")
+        )
         return _back_to_round(round_)
     try:
         services.round_arrange(round_=round_, tables=form.arrangement())
     except ValidationError as error:
         _flash(request, error)
-        messages.error(request, "Nothing was changed.")
+        messages.error(request, _("Nothing was changed."))
     else:
-        messages.success(request, f"{round_.title} is arranged as you chose.")
+        messages.success(request, _("%(round)s is arranged as you chose.") % {"round": round_.title})
     return _back_to_round(round_)
 
 
 def _closed_message(round_, created) -> str:
     if not created:
-        return f"{round_.title} is closed: that was the final."
-    drawn = " and ".join(r.title for r in created)
-    return f"{round_.title} is closed. {drawn} {'is' if len(created) == 1 else 'are'} drawn."
+        return _("%(round)s is closed: that was the final.") % {"round": round_.title}
+    if len(created) == 1:
+        return _("%(round)s is closed. %(next)s is drawn.") % {"round": round_.title, "next": created[0].title}
+    figures = {"round": round_.title, "first": created[0].title, "second": ", ".join(r.title for r in created[1:])}
+    return _("%(round)s is closed. %(first)s and %(second)s are drawn.") % figures
 
 
 @require_POST
@@ -211,7 +220,7 @@ def knockout_round_close(request, knockout_id, bracket, number):
     view = selectors.round_view(round_)
     form = forms.CloseForm(request.POST, among=view.cut_among)
     if not form.is_valid():
-        messages.error(request, "Tick only pairs in the cut for best loser. The round stays open.")
+        messages.error(request, _("Tick only pairs in the cut for best loser. The round stays open."))
         return _back_to_round(round_)
     try:
         created = services.round_close(round_=round_, cut=form.cleaned_data["cut"] or None)
@@ -226,13 +235,15 @@ def knockout_round_close(request, knockout_id, bracket, number):
 
 @require_POST
 def knockout_round_reopen(request, knockout_id, bracket, number):
-    _, round_ = _round(request, knockout_id, bracket, number)
+    _knockout, round_ = _round(request, knockout_id, bracket, number)
     try:
         services.round_reopen(round_=round_)
     except ValidationError as error:
         _flash(request, error)
     else:
-        messages.success(request, f"{round_.title} is open again: correct it, then close it again.")
+        messages.success(
+            request, _("%(round)s is open again: correct it, then close it again.") % {"round": round_.title}
+        )
     return _back_to_round(round_)
 
 
@@ -240,7 +251,7 @@ def knockout_round_reopen(request, knockout_id, bracket, number):
 
 
 def _deal_form(match, pad, data=None, number=None):
-    names = {seat: f"{seat} {name}" for seat, name in selectors.seat_names(match).items()}
+    names = {seat: f"{selectors.seat_letter(seat)} {name}" for seat, name in selectors.seat_names(match).items()}
     row = next((r for r in pad.rows if r.number == number), None)
     initial = forms.deal_initial(row) if row else {"number": pad.next_number}
     return forms.PadDealForm(data, names=names, initial=initial)
@@ -248,33 +259,33 @@ def _deal_form(match, pad, data=None, number=None):
 
 def _record_deal(request, match, form) -> ValidationError | None:
     if not form.is_valid():
-        return ValidationError("Nothing was saved: correct the deal below.")
+        return ValidationError(_("Nothing was saved: correct the deal below."))
     contract, declarer, tricks, honours = form.cleaned_data["deal"]
     number = form.cleaned_data["number"]
     services.match_deal_record(
         match=match, number=number, contract=contract, declarer=declarer, tricks=tricks, honours=honours
     )
-    messages.success(request, f"Deal {number} is on the pad.")
+    messages.success(request, _("Deal %(number)s is on the pad.") % {"number": number})
     return None
 
 
 def _record_totals(request, match, form) -> ValidationError | None:
     if not form.is_valid():
-        return ValidationError("Give both match totals as whole numbers of points. Nothing was saved.")
+        return ValidationError(_("Give both match totals as whole numbers of points. Nothing was saved."))
     services.match_totals_record(match=match, ns=form.cleaned_data["ns"], ew=form.cleaned_data["ew"])
-    messages.success(request, f"Table {match.table}'s totals are in.")
+    messages.success(request, _("Table %(table)s's totals are in.") % {"table": match.table})
     return None
 
 
 def _remove_deal(request, match, form) -> ValidationError | None:
     services.match_deal_remove(match=match)
-    messages.success(request, "The last deal is taken off the pad.")
+    messages.success(request, _("The last deal is taken off the pad."))
     return None
 
 
 def _decide(request, match, form) -> ValidationError | None:
     if not form.is_valid():
-        return ValidationError("Decide the tie by a cut or by one more deal.")
+        return ValidationError(_("Decide the tie by a cut or by one more deal."))
     match = services.match_decide(match=match, how=form.cleaned_data["how"], winner=form.cleaned_data["winner"])
     if form.cleaned_data["how"] == "deal" and match.entry == match.Entry.TOTALS:
         messages.success(
@@ -282,9 +293,9 @@ def _decide(request, match, form) -> ValidationError | None:
             _("One more deal decides the tie: enter the two totals after it below, or the pad deal by deal."),
         )
     elif form.cleaned_data["how"] == "deal":
-        messages.success(request, "One more deal decides the tie: enter it below.")
+        messages.success(request, _("One more deal decides the tie: enter it below."))
     else:
-        messages.success(request, f"The cut is made: {match.winner} won it.")
+        messages.success(request, _("The cut is made: %(pair)s won it.") % {"pair": match.winner.name})
     return None
 
 
@@ -300,7 +311,7 @@ def _post_match(request, match, pad):
     """Run the posted action; (redirect, None) when done, else (None, bound forms to show again)."""
     action = request.POST.get("action", "")
     if action not in ACTIONS:
-        messages.error(request, "That is not something this page does: nothing was saved.")
+        messages.error(request, _("That is not something this page does: nothing was saved."))
         return None, {}
     form_class, handle = ACTIONS[action]
     if form_class is forms.PadDealForm:
@@ -380,25 +391,44 @@ def knockout_bracket(request, knockout_id):
     return live(request, "knockout/bracket.html", "knockout/_bracket_live.html", context)
 
 
+def _paper(request, knockout) -> str:
+    """The club's paper ("A4" or "letter"); ?paper=letter or ?paper=A4 prints on the other this once."""
+    asked = request.GET.get("paper", "").lower()
+    if asked in ("a4", "letter"):
+        return "letter" if asked == "letter" else "A4"
+    return "letter" if knockout.club.paper == "letter" else "A4"
+
+
+# The prints speak the club's language (its words are read inside `printed_for`, the selectors' too).
+
+
 def knockout_bracket_pdf(request, knockout_id):
     knockout = selectors.knockout_get(knockout_id, user=request.user)
-    return file_response(printing.bracket_pdf(selectors.knockout_book(knockout), pagesize=paper_of(request)))
+    with l10n.printed_for(knockout.club):
+        built = printing.bracket_pdf(selectors.knockout_book(knockout), pagesize=_paper(request, knockout))
+    return file_response(built)
 
 
 def knockout_bracket_wall_pdf(request, knockout_id):
-    """The bracket for the wall: one landscape page (A4, or ?paper=letter)."""
+    """The bracket for the wall: one landscape page, on the club's paper (or ?paper=letter, ?paper=A4)."""
     knockout = selectors.knockout_get(knockout_id, user=request.user)
-    return file_response(printing.bracket_chart_pdf(selectors.bracket_view(knockout).chart, pagesize=paper_of(request)))
+    with l10n.printed_for(knockout.club):
+        built = printing.bracket_chart_pdf(selectors.bracket_view(knockout).chart, pagesize=_paper(request, knockout))
+    return file_response(built)
 
 
 def knockout_round_pdf(request, knockout_id, bracket, number):
     knockout, round_ = _round(request, knockout_id, bracket, number)
-    return file_response(printing.draw_pdf(selectors.knockout_book(knockout, only=round_), pagesize=paper_of(request)))
+    with l10n.printed_for(knockout.club):
+        built = printing.draw_pdf(selectors.knockout_book(knockout, only=round_), pagesize=_paper(request, knockout))
+    return file_response(built)
 
 
 def knockout_results_xlsx(request, knockout_id):
     knockout = selectors.knockout_get(knockout_id, user=request.user)
-    return file_response(printing.results_xlsx(selectors.knockout_book(knockout)), download=True)
+    with l10n.printed_for(knockout.club):
+        built = printing.results_xlsx(selectors.knockout_book(knockout))
+    return file_response(built, download=True)
 
 
 def knockout_export(request, knockout_id):
