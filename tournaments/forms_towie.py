@@ -1,17 +1,24 @@
 """Forms for the Towie pages: they check the shape of what was typed; the rules are the services' and the engine's."""
 
 from django import forms
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from tournaments.models import TowieDeal
 from tournaments.services.towie import RANKS, STAKE_BELOW_NOTHING
 
 MAX_PLAYERS = 5
 LEVEL_CHOICES = [("", "—")] + [(str(n), str(n)) for n in range(1, 8)]
-STRAIN_CHOICES = [("", "—"), ("C", "♣ Clubs"), ("D", "♦ Diamonds"), ("H", "♥ Hearts"), ("S", "♠ Spades"), ("N", "NT")]
-DOUBLE_CHOICES = [("", "Not doubled"), ("X", "Doubled"), ("XX", "Redoubled")]
+STRAIN_CHOICES = [
+    ("", "—"),
+    ("C", gettext_lazy("♣ Clubs")),
+    ("D", gettext_lazy("♦ Diamonds")),
+    ("H", gettext_lazy("♥ Hearts")),
+    ("S", gettext_lazy("♠ Spades")),
+    ("N", pgettext_lazy("no trump", "NT")),
+]
+DOUBLE_CHOICES = [("", gettext_lazy("Not doubled")), ("X", gettext_lazy("Doubled")), ("XX", gettext_lazy("Redoubled"))]
 TRICK_CHOICES = [("", "—")] + [(str(n), str(n)) for n in range(14)]
-HONOURS_CHOICES = [("", "None"), ("100", "100"), ("150", "150")]
+HONOURS_CHOICES = [("", pgettext_lazy("honours", "None")), ("100", "100"), ("150", "150")]
 RANK_CHOICES = [("", "—")] + [(rank, rank) for rank in reversed(RANKS)]
 SUIT_CHOICES = [("", "—"), ("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣")]
 
@@ -21,25 +28,27 @@ class DateInput(forms.DateInput):
 
 
 class TowieTableForm(forms.Form):
-    name = forms.CharField(max_length=120, label="Name of the table", help_text="Like “Towie at the Smiths’”.")
-    date = forms.DateField(widget=DateInput(format="%Y-%m-%d"))
+    name = forms.CharField(
+        max_length=120, label=gettext_lazy("Name of the table"), help_text=gettext_lazy("Like “Towie at the Smiths’”.")
+    )
+    date = forms.DateField(label=gettext_lazy("Date"), widget=DateInput(format="%Y-%m-%d"))
     stake = forms.DecimalField(
         required=False,
         min_value=0,
         max_digits=9,
         decimal_places=2,
-        label="Stake per hundred points (optional)",
-        help_text="To show the settlement in money, like 0.10. Leave empty to settle in points.",
+        label=gettext_lazy("Stake per hundred points (optional)"),
+        help_text=gettext_lazy("To show the settlement in money, like 0.10. Leave empty to settle in points."),
         error_messages={"min_value": STAKE_BELOW_NOTHING},
     )
-    player_1 = forms.CharField(max_length=80, required=False, label="Player 1")
-    player_2 = forms.CharField(max_length=80, required=False, label="Player 2")
-    player_3 = forms.CharField(max_length=80, required=False, label="Player 3")
-    player_4 = forms.CharField(max_length=80, required=False, label="Player 4 (if four or five play)")
+    player_1 = forms.CharField(max_length=80, required=False, label=gettext_lazy("Player 1"))
+    player_2 = forms.CharField(max_length=80, required=False, label=gettext_lazy("Player 2"))
+    player_3 = forms.CharField(max_length=80, required=False, label=gettext_lazy("Player 3"))
+    player_4 = forms.CharField(max_length=80, required=False, label=gettext_lazy("Player 4 (if four or five play)"))
     player_5 = forms.CharField(
         max_length=80,
         required=False,
-        label="Player 5 (if five play)",
+        label=gettext_lazy("Player 5 (if five play)"),
         help_text=gettext_lazy(
             "Six or more: form two tables, each of three to five. Set up this one, then a second Towie table."
         ),
@@ -76,13 +85,18 @@ class CardsForm(forms.Form):
                 choices=RANK_CHOICES,
                 required=False,
                 label=name,
-                error_messages={"invalid_choice": f"{name}'s card: the rank is 2 to 10, J, Q, K or A."},
+                error_messages={
+                    "invalid_choice": gettext("%(name)s's card: the rank is 2 to 10, J, Q, K or A.") % {"name": name}
+                },
             )
             self.fields[f"suit_{index}"] = forms.ChoiceField(
                 choices=SUIT_CHOICES,
                 required=False,
-                label="Suit",
-                error_messages={"invalid_choice": f"{name}'s card: the suit is spades, hearts, diamonds or clubs."},
+                label=gettext_lazy("Suit"),
+                error_messages={
+                    "invalid_choice": gettext("%(name)s's card: the suit is spades, hearts, diamonds or clubs.")
+                    % {"name": name}
+                },
             )
 
     @property
@@ -99,7 +113,9 @@ class CardsForm(forms.Form):
             else:
                 cards[name] = rank + suit
         if missing:
-            raise forms.ValidationError(f"Give the card each player drew, rank and suit: {', '.join(missing)}.")
+            raise forms.ValidationError(
+                gettext("Give the card each player drew, rank and suit: %(names)s.") % {"names": ", ".join(missing)}
+            )
         data["cards"] = cards
         return data
 
@@ -111,57 +127,57 @@ class TowieDealForm(forms.Form):
         choices=TowieDeal.Kind.choices,
         widget=forms.RadioSelect,
         initial=TowieDeal.Kind.PLAYED,
-        label="What happened",
+        label=gettext_lazy("What happened"),
         error_messages={
-            "required": "Say what happened: played, goulash, or too many dummy cards turned up.",
-            "invalid_choice": "Say what happened: played, goulash, or too many dummy cards turned up.",
+            "required": gettext_lazy("Say what happened: played, goulash, or too many dummy cards turned up."),
+            "invalid_choice": gettext_lazy("Say what happened: played, goulash, or too many dummy cards turned up."),
         },
     )
     # Names, checked against who sits by the service (a stale page gets the rule, not "not a valid choice").
-    declarer = forms.CharField(max_length=80, required=False, label="Declarer")
+    declarer = forms.CharField(max_length=80, required=False, label=gettext_lazy("Declarer"))
     level = forms.ChoiceField(
         choices=LEVEL_CHOICES,
         required=False,
-        label="Contract",
-        error_messages={"invalid_choice": "The contract's level is 1 to 7."},
+        label=gettext_lazy("Contract"),
+        error_messages={"invalid_choice": gettext_lazy("The contract's level is 1 to 7.")},
     )
     strain = forms.ChoiceField(
         choices=STRAIN_CHOICES,
         required=False,
-        label="Suit",
-        error_messages={"invalid_choice": "The suit is clubs, diamonds, hearts, spades or no-trump."},
+        label=gettext_lazy("Suit"),
+        error_messages={"invalid_choice": gettext_lazy("The suit is clubs, diamonds, hearts, spades or no-trump.")},
     )
     doubled = forms.ChoiceField(
         choices=DOUBLE_CHOICES,
         required=False,
-        label="Doubled?",
-        error_messages={"invalid_choice": "Choose not doubled, doubled or redoubled."},
+        label=gettext_lazy("Doubled?"),
+        error_messages={"invalid_choice": gettext_lazy("Choose not doubled, doubled or redoubled.")},
     )
     tricks = forms.TypedChoiceField(
         choices=TRICK_CHOICES,
         coerce=int,
         empty_value=None,
         required=False,
-        label="Tricks taken by the declarer",
-        error_messages={"invalid_choice": "The declarer takes 0 to 13 tricks."},
+        label=gettext_lazy("Tricks taken by the declarer"),
+        error_messages={"invalid_choice": gettext_lazy("The declarer takes 0 to 13 tricks.")},
     )
-    honours_holder = forms.CharField(max_length=80, required=False, label="Honours held by")
+    honours_holder = forms.CharField(max_length=80, required=False, label=gettext_lazy("Honours held by"))
     honours = forms.TypedChoiceField(
         choices=HONOURS_CHOICES,
         coerce=int,
         empty_value=None,
         required=False,
-        label="Honours worth",
-        error_messages={"invalid_choice": "Honours are worth 100 or 150."},
+        label=gettext_lazy("Honours worth"),
+        error_messages={"invalid_choice": gettext_lazy("Honours are worth 100 or 150.")},
     )
-    dealer = forms.CharField(max_length=80, required=False, label="Dealer")
+    dealer = forms.CharField(max_length=80, required=False, label=gettext_lazy("Dealer"))
     number = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)  # the deal the form was for
 
     def clean(self):
         data = super().clean()
         level, strain = data.get("level"), data.get("strain")
         if bool(level) != bool(strain):
-            raise forms.ValidationError("Give the contract's level and its suit (or neither, for a goulash).")
+            raise forms.ValidationError(gettext("Give the contract's level and its suit (or neither, for a goulash)."))
         data["contract"] = f"{level}{strain}{data.get('doubled') or ''}" if level else ""
         return data
 
@@ -204,9 +220,9 @@ class TowieDealForm(forms.Form):
 class SeatsForm(forms.Form):
     """The table's own choice of who plays the next deal: the dealer and the two at his left, in turn."""
 
-    dealer = forms.ChoiceField(choices=[], label="Dealer")
-    left = forms.ChoiceField(choices=[], label="At the dealer's left")
-    beyond = forms.ChoiceField(choices=[], label="Next to the left (across from the dealer)")
+    dealer = forms.ChoiceField(choices=[], label=gettext_lazy("Dealer"))
+    left = forms.ChoiceField(choices=[], label=gettext_lazy("At the dealer's left"))
+    beyond = forms.ChoiceField(choices=[], label=gettext_lazy("Next to the left (across from the dealer)"))
 
     def __init__(self, *args, players: list[str], **kwargs):
         super().__init__(*args, **kwargs)
@@ -217,7 +233,7 @@ class SeatsForm(forms.Form):
         data = super().clean()
         chosen = [data.get("dealer"), data.get("left"), data.get("beyond")]
         if all(chosen) and len(set(chosen)) != 3:
-            raise forms.ValidationError("Choose three different players: one for each seat.")
+            raise forms.ValidationError(gettext("Choose three different players: one for each seat."))
         data["seated"] = chosen
         return data
 
@@ -228,6 +244,6 @@ class StakeForm(forms.Form):
         min_value=0,
         max_digits=9,
         decimal_places=2,
-        label="Stake per hundred points",
+        label=gettext_lazy("Stake per hundred points"),
         error_messages={"min_value": STAKE_BELOW_NOTHING},
     )

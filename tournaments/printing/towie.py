@@ -2,7 +2,8 @@
 
 Rules: docs/rules/towie.md; design: screens.md ("Towie: the score sheet with a column per player and
 the settlement"). The builders take plain data (built by tournaments/selectors/towie.py) and return
-(filename, content_type, bytes). The table's card and the QR code on its page are made the way the
+(filename, content_type, bytes), in the active language (the view sets the club's: l10n.printed_for)
+and on the paper passed in. The table's card and the QR code on its page are made the way the
 party's table cards are (tournaments/printing/cards.py): the same QR code widget and drawing.
 """
 
@@ -14,12 +15,14 @@ from decimal import Decimal
 from xml.sax.saxutils import escape, quoteattr
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.utils import simpleSplit
 from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyle
 
+from tournaments import l10n
 from tournaments.printing.cards import _canvas, _draw_qr
 from tournaments.printing.common import (
     PDF,
@@ -29,7 +32,6 @@ from tournaments.printing.common import (
     fit,
     long_date,
     page_size,
-    signed,
     wrap_chars,
 )
 from tournaments.printing.fonts import FONT, FONT_BOLD, FONT_ITALIC
@@ -114,27 +116,33 @@ def _p(text: str, style: ParagraphStyle) -> Paragraph:
 
 
 def points(value: int) -> str:
-    return f"{value:,}"
+    """2640 -> "2,640" / "2 640" / "2.640" (the club's style)."""
+    return l10n.number(value)
 
 
 def money(value: Decimal | None) -> str:
+    """ "+1.20", "−0.60" (the true minus sign), "0.00"; blank for none."""
     if value is None:
         return ""
-    text = f"{abs(value):,.2f}"
-    return f"\u2212{text}" if value < 0 else f"+{text}" if value > 0 else text  # the true minus sign
+    return l10n.money(value)
 
 
 def _cell(cell: SheetCell) -> Paragraph:
-    entered = f"<b>{points(cell.points)}</b>" if cell.points else ("out" if cell.role == "waiting" else "–")
-    vulnerable = " V" if cell.vulnerable else ""
-    return Paragraph(f"{entered}<br/><font size=7.5 color='#555555'>{points(cell.total)}{vulnerable}</font>", CELL)
+    if cell.points:
+        entered = f"<b>{escape(points(cell.points))}</b>"
+    else:
+        entered = escape(pgettext("towie: a waiting player's cell", "out")) if cell.role == "waiting" else "–"
+    vulnerable = " " + escape(pgettext("vulnerable, one letter", "V")) if cell.vulnerable else ""
+    total = escape(points(cell.total))
+    return Paragraph(f"{entered}<br/><font size=7.5 color='#555555'>{total}{vulnerable}</font>", CELL)
 
 
 def _sheet_table(sheet: TowieSheetPrint, width: float) -> Table:
     count = len(sheet.players)
     player_width = min(70.0, (width - 190) / count)
     widths = [26, 62, width - 88 - player_width * count] + [player_width] * count
-    rows: list[list] = [["Deal", "Dealer", "What happened"] + [_p(name, HEAD) for name in sheet.players]]
+    heads = [pgettext("bridge deal", "Deal"), _("Dealer"), _("What happened")]
+    rows: list[list] = [heads + [_p(name, HEAD) for name in sheet.players]]
     style = [
         ("FONT", (0, 0), (-1, 0), FONT_BOLD, 9.5),
         ("FONT", (0, 1), (-1, -1), FONT, 9.5),
@@ -151,13 +159,15 @@ def _sheet_table(sheet: TowieSheetPrint, width: float) -> Table:
                 colour = WAITING if cell.role == "waiting" else DECLARER
                 style.append(("BACKGROUND", (column, index), (column, index), colour))
         if row.rubber_won_by:
-            rows.append(
-                [_p(f"{row.rubber_won_by} wins rubber {row.rubber}: a new rubber begins, nobody vulnerable", NOTE)]
-            )
+            won = _("%(name)s wins rubber %(number)s: a new rubber begins, nobody vulnerable") % {
+                "name": row.rubber_won_by,
+                "number": row.rubber,
+            }
+            rows.append([_p(won, NOTE)])
             style += [("SPAN", (0, len(rows) - 1), (-1, len(rows) - 1))]
     if not sheet.rows:
-        rows.append(["", "", _p("No deals yet.", SMALL)] + [""] * count)
-    rows.append(["", "", "Total"] + [points(total) for total in sheet.totals])
+        rows.append(["", "", _p(_("No deals yet."), SMALL)] + [""] * count)
+    rows.append(["", "", _("Total")] + [points(total) for total in sheet.totals])
     style += [
         ("FONT", (0, -1), (-1, -1), FONT_BOLD, 10.5),
         ("ALIGN", (3, -1), (-1, -1), "RIGHT"),
@@ -168,10 +178,10 @@ def _sheet_table(sheet: TowieSheetPrint, width: float) -> Table:
 
 def _settlement_table(sheet: TowieSheetPrint, width: float) -> Table:
     with_money = sheet.stake is not None
-    head = ["Player", "Total", "Rounded", "Net (points)"] + (["Money"] if with_money else [])
+    head = [_("Player"), _("Total"), _("Rounded"), _("Net (points)")] + ([_("Money")] if with_money else [])
     rows = [head]
     for line in sheet.settlement:
-        row = [clean(line.name), points(line.total), points(line.rounded), signed(line.net)]
+        row = [clean(line.name), points(line.total), points(line.rounded), l10n.signed(line.net)]
         rows.append(row + ([money(line.money)] if with_money else []))
     shares = [0.36, 0.16, 0.16, 0.16, 0.16] if with_money else [0.4, 0.2, 0.2, 0.2]
     style = [
@@ -187,11 +197,16 @@ def _settlement_table(sheet: TowieSheetPrint, width: float) -> Table:
 
 def _payments(sheet: TowieSheetPrint) -> list[Paragraph]:
     if not sheet.payments:
-        return [_p("Nobody pays anybody: the rounded totals are all equal.", BODY)]
+        return [_p(_("Nobody pays anybody: the rounded totals are all equal."), BODY)]
     lines = []
     for payment in sheet.payments:
-        amount = f" ({money(payment.money).lstrip('+')})" if payment.money is not None else ""
-        lines.append(_p(f"{payment.payer} pays {payment.payee} {points(payment.points)}{amount}", BODY))
+        figures = {"payer": payment.payer, "payee": payment.payee, "points": points(payment.points)}
+        if payment.money is None:
+            text = _("%(payer)s pays %(payee)s %(points)s") % figures
+        else:
+            figures["money"] = money(payment.money).lstrip("+")
+            text = _("%(payer)s pays %(payee)s %(points)s (%(money)s)") % figures
+        lines.append(_p(text, BODY))
     return lines
 
 
@@ -200,28 +215,34 @@ def towie_pdf(sheet: TowieSheetPrint, *, pagesize: str = "A4") -> tuple[str, str
     size = page_size(pagesize)
     width = size[0] - 2 * MARGIN
     subtitle = " · ".join(part for part in (long_date(sheet.day), sheet.party_name, ", ".join(sheet.players)) if part)
-    stake = "" if sheet.stake is None else f", in money at {sheet.stake:,.2f} per hundred points"
+    if sheet.stake is None:
+        rounding = _("Each total rounded to the nearest hundred (fifty up).")
+    else:
+        rounding = _("Each total rounded to the nearest hundred (fifty up), in money at %(stake)s per hundred points.")
+        rounding %= {"stake": l10n.number(sheet.stake, 2)}
     story = [
-        _p(f"{sheet.name} – Towie score sheet", TITLE),
+        _p(_("%(name)s – Towie score sheet") % {"name": sheet.name}, TITLE),
         _p(subtitle, SUBTITLE),
         _p(
-            "Each player's column: the points entered on the deal and, below, the running total "
-            "(V: vulnerable as the deal was played). Grey: waiting. Blue: the declarer.",
+            _(
+                "Each player's column: the points entered on the deal and, below, the running total "
+                "(V: vulnerable as the deal was played). Grey: waiting. Blue: the declarer."
+            ),
             NOTE,
         ),
         _sheet_table(sheet, width),
         Spacer(1, 6),
         KeepTogether(
             [
-                _p("Settlement", HEADING),
-                _p(f"Each total rounded to the nearest hundred (fifty up){stake}.", NOTE),
+                _p(_("Settlement"), HEADING),
+                _p(rounding, NOTE),
                 _settlement_table(sheet, width),
-                _p("Who pays whom", HEADING),
+                _p(_("Who pays whom"), HEADING),
                 *_payments(sheet),
             ]
         ),
     ]
-    content = build_document(story, size, f"{sheet.name} – Towie")
+    content = build_document(story, size, _("%(name)s – Towie") % {"name": sheet.name})
     return filename(sheet.name, "towie-sheet", "pdf"), PDF, content
 
 

@@ -13,7 +13,10 @@ from decimal import Decimal
 from django.db.models import Count
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
+from tournaments import l10n
 from tournaments.models import Guest, Party, TowieDeal, TowiePlayer, TowieTable
 from tournaments.printing.towie import (
     PaymentLine,
@@ -24,10 +27,20 @@ from tournaments.printing.towie import (
     TowieSheetPrint,
 )
 from tournaments.rules import towie
-from tournaments.rules.contract import STRAIN_NAMES, parse_contract
+from tournaments.rules.contract import parse_contract
+from tournaments.rules.errors import RuleError
 from tournaments.selectors.clubs import of_my_clubs
 
 MIN_PLAYERS, MAX_PLAYERS = towie.MIN_PLAYERS, towie.MAX_PLAYERS
+
+# The strains as a contract is read out ("4 spades doubled"); the codes in data stay "C D H S N".
+STRAIN_WORDS = {
+    "C": gettext_lazy("clubs"),
+    "D": gettext_lazy("diamonds"),
+    "H": gettext_lazy("hearts"),
+    "S": gettext_lazy("spades"),
+    "N": gettext_lazy("no-trump"),
+}
 
 
 # --- getting a table ---------------------------------------------------------------------------
@@ -39,14 +52,14 @@ def towie_list(club, party: Party | None = None):
 
 
 def towie_get(table_id: int, *, user) -> TowieTable:
-    return get_object_or_404(of_my_clubs(TowieTable.objects.select_related("party"), user), pk=table_id)
+    return get_object_or_404(of_my_clubs(TowieTable.objects.select_related("party", "club"), user), pk=table_id)
 
 
 def towie_by_token(token: str) -> TowieTable:
     """The table of a phone link, or a plain 404 (a wrong link says nothing more)."""
     if not token or len(token) > 64:
         raise Http404
-    return get_object_or_404(TowieTable.objects.select_related("party"), token=token)
+    return get_object_or_404(TowieTable.objects.select_related("party", "club"), token=token)
 
 
 def towie_players(table: TowieTable) -> list[TowiePlayer]:
@@ -65,12 +78,21 @@ def towie_deal_get(table: TowieTable, deal_id: int) -> TowieDeal:
 
 
 class ReplayError(ValueError):
-    """A stored or new deal the engine refuses: `number` is its place on the sheet (from 1)."""
+    """A stored or new deal the engine refuses: `number` is its place on the sheet (from 1).
 
-    def __init__(self, number: int, message: str) -> None:
-        super().__init__(message)
+    `message` is the engine's English text (to tell which field it is about); `said` the same in
+    the reader's language.
+    """
+
+    def __init__(self, number: int, error: Exception | str) -> None:
+        super().__init__(str(error))
         self.number = number
-        self.message = message
+        self.error = error
+        self.message = str(error)
+
+    @property
+    def said(self) -> str:
+        return l10n.say(self.error)
 
 
 def sentence(message: str) -> str:
@@ -97,14 +119,14 @@ def _deal_seats(deal: TowieDeal, names: dict[int, str]) -> tuple[tuple[str, str,
         seated = (names[deal.seat_1_id], names[deal.seat_2_id], names[deal.seat_3_id])
         return seated, names[deal.dealer_id]
     except KeyError:
-        raise ValueError("it names a player who is not at this table") from None
+        raise RuleError("it names a player who is not at this table") from None
 
 
 def _name(names: dict[int, str], player_id: int | None) -> str | None:
     if player_id is None:
         return None
     if player_id not in names:
-        raise ValueError("it names a player who is not at this table")
+        raise RuleError("it names a player who is not at this table")
     return names[player_id]
 
 
@@ -117,13 +139,13 @@ def deal_apply(sheet: towie.TowieSheet, deal: TowieDeal, names: dict[int, str]) 
         holder = _name(names, deal.honours_holder_id)
         honours = (holder, deal.honours) if holder or deal.honours else None
         if deal.tricks is None:
-            raise ValueError("the number of tricks taken is missing")
+            raise RuleError("the number of tricks taken is missing")
         return sheet.play(_name(names, deal.declarer_id) or "", deal.contract, deal.tricks, honours)
     if deal.kind == TowieDeal.Kind.GOULASH:
         return sheet.goulash(deal.contract or "PASS")
     if deal.kind == TowieDeal.Kind.EXPOSURE:
         return sheet.exposure()
-    raise ValueError(f"{deal.kind!r} is not a kind of deal")
+    raise RuleError("%(kind)s is not a kind of deal", kind=repr(deal.kind))
 
 
 def sheet_replay(players: Sequence[TowiePlayer], deals: Iterable[TowieDeal], next_seats: dict | None = None) -> Replay:
@@ -136,12 +158,12 @@ def sheet_replay(players: Sequence[TowiePlayer], deals: Iterable[TowieDeal], nex
     try:
         sheet = towie.TowieSheet([player.name for player in players])
     except ValueError as error:
-        raise ReplayError(0, str(error)) from None
+        raise ReplayError(0, error) from None
     for number, deal in enumerate(deals, start=1):
         try:
             deal_apply(sheet, deal, names)
         except ValueError as error:
-            raise ReplayError(number, str(error)) from None
+            raise ReplayError(number, error) from None
     replay = Replay(sheet, names, {name: pk for pk, name in names.items()}, (sheet.seated, sheet.waiting, sheet.dealer))
     if next_seats:
         try:
@@ -149,7 +171,7 @@ def sheet_replay(players: Sequence[TowiePlayer], deals: Iterable[TowieDeal], nex
             sheet.seat(seated, names[next_seats["dealer"]])
             replay.overridden = (sheet.seated, sheet.waiting, sheet.dealer) != replay.proposed
         except (KeyError, TypeError, ValueError):
-            replay.override_problem = "The seats the table chose no longer fit: the seats by the rules are shown."
+            replay.override_problem = _("The seats the table chose no longer fit: the seats by the rules are shown.")
     return replay
 
 
@@ -284,27 +306,54 @@ def contract_words(contract: str) -> str:
     """ "4SX" -> "4 spades doubled", "3N" -> "3 no-trump"; "PASS" -> "no bid"."""
     parsed = parse_contract(contract) if contract else None
     if parsed is None:
-        return "no bid"
-    doubled = ("", " doubled", " redoubled")[parsed.doubled]
-    return f"{parsed.level} {STRAIN_NAMES[parsed.strain]}{doubled}"
+        return _("no bid")
+    figures = {"level": parsed.level, "strain": STRAIN_WORDS[parsed.strain]}
+    if parsed.doubled == 2:
+        return _("%(level)s %(strain)s redoubled") % figures
+    if parsed.doubled:
+        return _("%(level)s %(strain)s doubled") % figures
+    return _("%(level)s %(strain)s") % figures
 
 
 def deal_words(scored: towie.TowieDeal) -> str:
     """What happened on a deal, in words for the sheet."""
     if scored.kind == "goulash":
-        bid = "" if scored.contract in ("", "PASS") else f" (final bid {contract_words(scored.contract)}: no game)"
-        return f"Goulash{bid}: redealt, nothing scores"
+        if scored.contract in ("", "PASS"):
+            return _("Goulash: redealt, nothing scores")
+        return _("Goulash (final bid %(contract)s: no game): redealt, nothing scores") % {
+            "contract": contract_words(scored.contract)
+        }
     if scored.kind == "exposure":
-        return f"{scored.dealer} turned up more than six dummy cards: void, new deal"
+        return _("%(dealer)s turned up more than six dummy cards: void, new deal") % {"dealer": scored.dealer}
     parsed = parse_contract(scored.contract)
     needed = parsed.tricks_needed
     if scored.tricks >= needed:
         over = scored.tricks - needed
-        result = "made exactly" if not over else f"made with {over} over"
+        if not over:
+            result = _("made exactly")
+        else:
+            result = ngettext("made with %(count)s over", "made with %(count)s over", over) % {"count": over}
     else:
-        result = f"down {needed - scored.tricks}"
-    honours = f"; honours {scored.honours[1]} to {scored.honours[0]}" if scored.honours else ""
-    return f"{scored.declarer}: {contract_words(scored.contract)}, {scored.tricks} tricks, {result}{honours}"
+        down = needed - scored.tricks
+        result = ngettext("down %(count)s", "down %(count)s", down) % {"count": down}
+    figures = {
+        "declarer": scored.declarer,
+        "contract": contract_words(scored.contract),
+        "tricks": ngettext("%(count)s trick", "%(count)s tricks", scored.tricks) % {"count": scored.tricks},
+        "result": result,
+    }
+    text = _("%(declarer)s: %(contract)s, %(tricks)s, %(result)s") % figures
+    if scored.honours:
+        text += _("; honours %(points)s to %(holder)s") % {
+            "points": l10n.number(scored.honours[1]),
+            "holder": scored.honours[0],
+        }
+    return text
+
+
+def _label(label, points: int) -> str:
+    """One entry as the sheet shows it: "game 500" (the engine's label, in the reader's language)."""
+    return _("%(label)s %(points)s") % {"label": l10n.say(label), "points": l10n.number(points)}
 
 
 def entry_words(scored: towie.TowieDeal) -> str:
@@ -318,16 +367,20 @@ def entry_words(scored: towie.TowieDeal) -> str:
             groups.setdefault(tuple((e.label, e.points) for e in by_player[player]), []).append(player)
     parts = []
     for entries, players in groups.items():
-        total = sum(points for _, points in entries)
-        why = entries[0][0] if len(entries) == 1 else " + ".join(f"{label} {points:,}" for label, points in entries)
-        parts.append(f"{total:,} to {_and(players)} ({why})")
-    return "; ".join(parts) if parts else "Nothing scores."
+        total = sum(value for label, value in entries)
+        if len(entries) == 1:
+            why = l10n.say(entries[0][0])
+        else:
+            why = " + ".join(_label(label, points) for label, points in entries)
+        figures = {"points": l10n.number(total), "players": _and(players), "why": why}
+        parts.append(_("%(points)s to %(players)s (%(why)s)") % figures)
+    return "; ".join(parts) if parts else _("Nothing scores.")
 
 
 def _cells(scored: towie.TowieDeal) -> list[Cell]:
     labels: dict[str, list[str]] = {name: [] for name in scored.players}
     for entry in scored.entries:
-        labels[entry.player].append(f"{entry.label} {entry.points:,}")
+        labels[entry.player].append(_label(entry.label, entry.points))
     column = scored.column
     cells = []
     for name in scored.players:
@@ -344,23 +397,30 @@ def _cells(scored: towie.TowieDeal) -> list[Cell]:
 def _row_reason(scored: towie.TowieDeal) -> str:
     """Why the seats after this deal are what they are (by the rules)."""
     if scored.kind == "goulash":
-        return f"A goulash: {scored.dealer} deals again and nobody changes seats."
+        return _("A goulash: %(dealer)s deals again and nobody changes seats.") % {"dealer": scored.dealer}
     if scored.kind == "exposure":
-        return f"The deal was void: {scored.dealer} deals the new deal and nobody changes seats."
+        return _("The deal was void: %(dealer)s deals the new deal and nobody changes seats.") % {
+            "dealer": scored.dealer
+        }
     proposal = scored.next_seats
     if proposal is None:
         return ""
-    return f"{proposal.reason} {proposal.dealer} deals next (the deal passes to the left)."
+    then = _("%(dealer)s deals next (the deal passes to the left).") % {"dealer": proposal.dealer}
+    return f"{l10n.say(proposal.reason)} {then}"
 
 
 def _first_reason(sheet: towie.TowieSheet) -> str:
     order = sheet.players
-    text = f"From the draw: {order[0]} drew the highest card and deals first"
     if len(order) == 4:
-        text += f"; {order[3]} drew the lowest card and waits"
-    elif len(order) == 5:
-        text += f"; {order[3]} and {order[4]} drew the lowest cards and wait, in that order"
-    return text + "."
+        return _(
+            "From the draw: %(first)s drew the highest card and deals first; %(fourth)s drew the lowest card and waits."
+        ) % {"first": order[0], "fourth": order[3]}
+    if len(order) == 5:
+        return _(
+            "From the draw: %(first)s drew the highest card and deals first; "
+            "%(fourth)s and %(fifth)s drew the lowest cards and wait, in that order."
+        ) % {"first": order[0], "fourth": order[3], "fifth": order[4]}
+    return _("From the draw: %(first)s drew the highest card and deals first.") % {"first": order[0]}
 
 
 def _rows(pairs: list[tuple[TowieDeal, towie.TowieDeal]]) -> list[Row]:
@@ -403,16 +463,19 @@ def sheet_page(table: TowieTable, stake: Decimal | None = None) -> SheetPage:
     deals = towie_deals(table)
     page = SheetPage(table=table, players=players, names=[p.name for p in players])
     if len(players) < MIN_PLAYERS:
-        page.problem = "This table needs at least three players: add them under Settings."
+        page.problem = _("This table needs at least three players: add them under Settings.")
         return page
     try:
         replay = sheet_replay(players, deals, table.next_seats)
     except ReplayError as error:
         # Only a hand edit in the admin gets here: show the sheet up to the deal that no longer reads.
         if error.number == 0:
-            page.problem = f"The players cannot make a Towie table: {sentence(error.message)}"
+            page.problem = _("The players cannot make a Towie table: %(problem)s") % {"problem": sentence(error.said)}
             return page
-        page.problem = f"Deal {error.number} can no longer be read ({sentence(error.message)}) Correct or remove it."
+        page.problem = _("Deal %(number)s can no longer be read (%(problem)s) Correct or remove it.") % {
+            "number": error.number,
+            "problem": sentence(error.said),
+        }
         page.unread = deals[error.number - 1 :]
         replay = sheet_replay(players, deals[: error.number - 1])
     _fill(page, replay, list(zip(deals, replay.sheet.deals, strict=False)))
@@ -443,30 +506,36 @@ def party_offer(party: Party, guests: Iterable[Guest], needed: int | None = None
     extra = max(0, sum(not guest.reserve for guest in guests) - needed)
     count = len(reserves)
     if MIN_PLAYERS <= count <= MAX_PLAYERS:
-        message = f"{_and(reserves)} can play Towie at a table of their own, each for himself."
+        message = _("%(names)s can play Towie at a table of their own, each for himself.") % {"names": _and(reserves)}
     elif count > MAX_PLAYERS:
-        message = (
-            f"{count} reserves are too many for one Towie table (three to five play): form two tables, "
+        message = _(
+            "%(count)s reserves are too many for one Towie table (three to five play): form two tables, "
             "each of three to five."
-        )
+        ) % {"count": count}
     elif count:
-        missing = MIN_PLAYERS - count
-        message = (
-            f"{_and(reserves)} {'is' if count == 1 else 'are'} set aside: Towie needs three to five players, "
-            f"so {missing} more would make a table."
-        )
+        message = ngettext(
+            "%(names)s is set aside: Towie needs three to five players, so %(missing)s more would make a table.",
+            "%(names)s are set aside: Towie needs three to five players, so %(missing)s more would make a table.",
+            count,
+        ) % {"names": _and(reserves), "missing": MIN_PLAYERS - count}
     elif extra:
-        message = (
-            f"{extra} guest{'s' if extra != 1 else ''} more than the tables need: set them aside as reserves "
-            "(Change, next to the name) and three to five of them can play Towie."
-        )
+        message = ngettext(
+            "%(count)s guest more than the tables need: set them aside as reserves "
+            "(Change, next to the name) and three to five of them can play Towie.",
+            "%(count)s guests more than the tables need: set them aside as reserves "
+            "(Change, next to the name) and three to five of them can play Towie.",
+            extra,
+        ) % {"count": extra}
     else:
         message = ""
     return PartyOffer(reserves, extra, message, count >= MIN_PLAYERS)
 
 
 def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    """ "Ann", "Ann and Bob", "Ann, Bob and Cid" (in the reader's language)."""
+    if len(names) <= 1:
+        return names[0] if names else ""
+    return _("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}
 
 
 def party_reserves(party: Party) -> list[str]:
@@ -499,20 +568,22 @@ def party_candidates(party: Party) -> PartyCandidates:
     count = len(free)
     if count > MAX_PLAYERS:
         players = free[: min(MAX_PLAYERS, (count + 1) // 2)]
-        message = (
-            f"{count} reserves are free: too many for one Towie table, so form two tables. "
-            f"This one takes {_and(players)}; set up a second table for the others next."
-        )
+        message = _(
+            "%(count)s reserves are free: too many for one Towie table, so form two tables. "
+            "This one takes %(names)s; set up a second table for the others next."
+        ) % {"count": count, "names": _and(players)}
     elif count >= MIN_PLAYERS:
         players, message = free, ""
     else:
         players = free
-        message = (
-            f"Only {count} reserve{'s are' if count != 1 else ' is'} free: Towie needs three to five players, "
-            "so add the others by name."
-            if reserves
-            else "The party has no reserves: type the players' names."
-        )
+        if reserves:
+            message = ngettext(
+                "Only %(count)s reserve is free: Towie needs three to five players, so add the others by name.",
+                "Only %(count)s reserves are free: Towie needs three to five players, so add the others by name.",
+                count,
+            ) % {"count": count}
+        else:
+            message = _("The party has no reserves: type the players' names.")
     return PartyCandidates(reserves, at_towie, tables, players, message)
 
 

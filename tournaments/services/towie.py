@@ -11,8 +11,9 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
+from tournaments import l10n
 from tournaments.models import Guest, Party, TowieDeal, TowiePlayer, TowieTable
 from tournaments.models.towie import new_towie_token
 from tournaments.rules import towie
@@ -44,6 +45,7 @@ _FIELD_WORDS = (
 
 
 def _error(message: str, field: str | None = None) -> ValidationError:
+    """A sentence for the page (already in the reader's language: see l10n.say), by a field or not."""
     text = sentence(message)
     return ValidationError({field: text}) if field else ValidationError(text)
 
@@ -61,11 +63,16 @@ def _clean_names(players: list[str]) -> list[str]:
     names = [name for name in names if name]
     long = [name for name in names if len(name) > NAME_LENGTH]
     if long:
-        raise ValidationError({"players": f"“{long[0][:30]}…” is longer than {NAME_LENGTH} characters."})
+        raise ValidationError(
+            {
+                "players": gettext("“%(name)s…” is longer than %(count)s characters.")
+                % {"name": long[0][:30], "count": NAME_LENGTH}
+            }
+        )
     try:
         towie.TowieSheet(names)  # three to five different names, or the engine's reason why not
     except ValueError as error:
-        raise ValidationError({"players": sentence(str(error))}) from None
+        raise ValidationError({"players": sentence(l10n.say(error))}) from None
     return names
 
 
@@ -80,7 +87,7 @@ def _clean_stake(stake) -> Decimal | None:
         raise ValidationError({"stake": STAKE_BELOW_NOTHING})
     if value is None or not value.is_finite() or value > MAX_STAKE or value != round(value, 2):
         raise ValidationError(
-            {"stake": "The stake is an amount of money per hundred points, like 0.10 (or leave it empty)."}
+            {"stake": gettext("The stake is an amount of money per hundred points, like 0.10 (or leave it empty).")}
         )
     return value
 
@@ -88,9 +95,9 @@ def _clean_stake(stake) -> Decimal | None:
 def _clean_table(name: str, date) -> str:
     name = " ".join(str(name or "").split())
     if not name:
-        raise ValidationError({"name": "Give the table a name, like “Towie at the Smiths’”."})
+        raise ValidationError({"name": gettext("Give the table a name, like “Towie at the Smiths’”.")})
     if date is None:
-        raise ValidationError({"date": "Give the date."})
+        raise ValidationError({"date": gettext("Give the date.")})
     return name
 
 
@@ -157,8 +164,11 @@ def towie_table_update(*, table: TowieTable, name: str, date, stake=None, player
     elif table.deals.exists():
         raise ValidationError(
             {
-                "players": f"The sheet has deals for {len(current)} players: players can no longer join or leave. "
-                "Rename them here, or start a new table."
+                "players": gettext(
+                    "The sheet has deals for %(count)s players: players can no longer join or leave. "
+                    "Rename them here, or start a new table."
+                )
+                % {"count": len(current)}
             }
         )
     else:
@@ -209,7 +219,7 @@ def towie_seats_draw(*, table: TowieTable, cards: dict[str, str] | None = None, 
     """
     table = _locked(table)
     if table.deals.exists():
-        raise ValidationError("The sheet already has deals: the seats are drawn only before the first deal.")
+        raise ValidationError(gettext("The sheet already has deals: the seats are drawn only before the first deal."))
     players = list(table.players.order_by("order"))
     by_name = {player.name: player for player in players}
     software = cards is None
@@ -218,11 +228,13 @@ def towie_seats_draw(*, table: TowieTable, cards: dict[str, str] | None = None, 
         cards = dict(zip(by_name, drawn, strict=True))
     missing = [name for name in by_name if not str(cards.get(name) or "").strip()]
     if missing:
-        raise ValidationError(f"Give the card each player drew: {', '.join(missing)} has none.")
+        raise ValidationError(
+            gettext("Give the card each player drew: %(names)s has none.") % {"names": ", ".join(missing)}
+        )
     try:
         draw = towie.draw_seats({name: cards[name] for name in by_name})
     except ValueError as error:
-        raise _error(str(error)) from None
+        raise _error(l10n.say(error)) from None
     for player in players:  # two steps: the order is unique at the table
         player.order += 100
     TowiePlayer.objects.bulk_update(players, ["order"])
@@ -242,12 +254,15 @@ def _replay(table: TowieTable, *, next_seats: dict | None = None):
     try:
         return players, deals, sheet_replay(players, deals, next_seats)
     except ReplayError as error:
-        raise _error(f"Deal {error.number} cannot be read: {error.message}. Correct or remove it first.") from None
+        raise _error(
+            gettext("Deal %(number)s cannot be read: %(problem)s. Correct or remove it first.")
+            % {"number": error.number, "problem": error.said}
+        ) from None
 
 
 def _must_be_drawn(table: TowieTable) -> None:
     if not table.is_drawn:
-        raise ValidationError("Draw for seats first: the draw says who deals and who sits where.")
+        raise ValidationError(gettext("Draw for seats first: the draw says who deals and who sits where."))
 
 
 @transaction.atomic
@@ -260,7 +275,7 @@ def towie_seats_choose(*, table: TowieTable, seated: list[str], dealer: str) -> 
     try:
         sheet.seat([name for name in seated if name], dealer or None)
     except ValueError as error:
-        raise _error(str(error), "seated" if "dealer" not in str(error) else "dealer") from None
+        raise _error(l10n.say(error), "seated" if "dealer" not in str(error) else "dealer") from None
     if (sheet.seated, sheet.waiting, sheet.dealer) == replay.proposed:
         table.next_seats = None
     else:
@@ -284,7 +299,9 @@ def towie_seats_reset(*, table: TowieTable) -> TowieTable:
 def _fill(deal: TowieDeal, ids: dict[str, int], *, kind, declarer, contract, tricks, honours_holder, honours) -> None:
     """Put the entered fields on the deal (names to players); what does not belong to the kind is dropped."""
     if kind not in TowieDeal.Kind.values:
-        raise ValidationError({"kind": "Say what happened: played, goulash, or too many dummy cards turned up."})
+        raise ValidationError(
+            {"kind": gettext("Say what happened: played, goulash, or too many dummy cards turned up.")}
+        )
     deal.kind = kind
     deal.contract, deal.declarer_id, deal.tricks, deal.honours_holder_id, deal.honours = "", None, None, None, None
     if kind == TowieDeal.Kind.EXPOSURE:
@@ -292,7 +309,7 @@ def _fill(deal: TowieDeal, ids: dict[str, int], *, kind, declarer, contract, tri
     deal.contract = str(contract or "").strip().upper() or ("PASS" if kind == TowieDeal.Kind.GOULASH else "")
     if kind == TowieDeal.Kind.GOULASH:
         if honours_holder or honours:
-            raise ValidationError({"honours": "A goulash is not played: no honours score."})
+            raise ValidationError({"honours": gettext("A goulash is not played: no honours score.")})
         return
     _fill_played(deal, ids, declarer=declarer, tricks=tricks, honours_holder=honours_holder, honours=honours)
 
@@ -302,20 +319,23 @@ def _player_id(ids: dict[str, int], name: str, what: str) -> int:
     for known, pk in ids.items():
         if known.casefold() == wanted:
             return pk
-    raise ValidationError({what: f"{name} is not at this table: choose one of {', '.join(ids)}."})
+    figures = {"name": name, "names": ", ".join(ids)}
+    raise ValidationError({what: gettext("%(name)s is not at this table: choose one of %(names)s.") % figures})
 
 
 def _fill_played(deal: TowieDeal, ids: dict[str, int], *, declarer, tricks, honours_holder, honours) -> None:
     if not deal.contract:
-        raise ValidationError({"contract": "Give the contract: level and suit (and doubled or redoubled)."})
+        raise ValidationError({"contract": gettext("Give the contract: level and suit (and doubled or redoubled).")})
     if not declarer:
-        raise ValidationError({"declarer": "Say who declared."})
+        raise ValidationError({"declarer": gettext("Say who declared.")})
     if tricks is None or tricks == "":
-        raise ValidationError({"tricks": "Say how many tricks the declarer took (0 to 13)."})
+        raise ValidationError({"tricks": gettext("Say how many tricks the declarer took (0 to 13).")})
     if honours_holder and not honours:
-        raise ValidationError({"honours": "Say what the honours were worth: 100 or 150."})
+        raise ValidationError({"honours": gettext("Say what the honours were worth: 100 or 150.")})
     if honours and not honours_holder:
-        raise ValidationError({"honours_holder": "Say who held the honours (the dummy's count for the declarer)."})
+        raise ValidationError(
+            {"honours_holder": gettext("Say who held the honours (the dummy's count for the declarer).")}
+        )
     deal.declarer_id = _player_id(ids, declarer, "declarer")
     deal.tricks = tricks
     if honours_holder:
@@ -330,7 +350,10 @@ def _seat(deal: TowieDeal, sheet: towie.TowieSheet, ids: dict[str, int], dealer:
         seated = {name.casefold() for name in sheet.seated}
         if dealer.strip().casefold() not in seated:
             raise ValidationError(
-                {"dealer": f"{dealer} is waiting this deal: the dealer is one of {', '.join(sheet.seated)}."}
+                {
+                    "dealer": gettext("%(name)s is waiting this deal: the dealer is one of %(names)s.")
+                    % {"name": dealer, "names": ", ".join(sheet.seated)}
+                }
             )
         sheet.seat(sheet.seated, dealer)
     deal.seat_1_id, deal.seat_2_id, deal.seat_3_id = (ids[name] for name in sheet.seated)
@@ -341,8 +364,7 @@ def _engine_check(apply) -> None:
     try:
         apply()
     except ValueError as error:
-        message = str(error)
-        raise _error(message, _field_of(message)) from None
+        raise _error(l10n.say(error), _field_of(str(error))) from None
 
 
 @transaction.atomic
@@ -370,11 +392,14 @@ def towie_deal_record(
     _, deals, replay = _replay(table, next_seats=table.next_seats)
     if number is not None and number != len(deals) + 1:
         raise ValidationError(
-            f"Deal {number} is already on the sheet (entered meanwhile, perhaps on another phone): "
-            "check the sheet below before entering it again."
+            gettext(
+                "Deal %(number)s is already on the sheet (entered meanwhile, perhaps on another phone): "
+                "check the sheet below before entering it again."
+            )
+            % {"number": number}
         )
     if replay.override_problem:
-        raise ValidationError(replay.override_problem + " Choose the seats again.")
+        raise ValidationError(f"{replay.override_problem} {gettext('Choose the seats again.')}")
     deal = TowieDeal(table=table)
     entered = {"declarer": declarer, "contract": contract, "tricks": tricks}
     _fill(deal, replay.ids, kind=kind, **entered, honours_holder=honours_holder, honours=honours)
@@ -386,7 +411,7 @@ def towie_deal_record(
         deal.full_clean(exclude=["table"])
         deal.save()
     except IntegrityError:
-        raise ValidationError("Someone else entered a deal at the same moment: reload the sheet.") from None
+        raise ValidationError(gettext("Someone else entered a deal at the same moment: reload the sheet.")) from None
     table.next_seats = None
     table.save(update_fields=["next_seats"])
     return deal
@@ -411,21 +436,28 @@ def towie_deal_update(
     names = {pk: name for name, pk in ids.items()}
     stored = next((d for d in deals if d.pk == deal.pk), None)
     if stored is None:
-        raise ValidationError("That deal has been removed meanwhile: reload the sheet.")
+        raise ValidationError(gettext("That deal has been removed meanwhile: reload the sheet."))
     entered = {"declarer": declarer, "contract": contract, "tricks": tricks}
     _fill(stored, ids, kind=kind, **entered, honours_holder=honours_holder, honours=honours)
     if dealer:
         dealer_id = _player_id(ids, dealer, "dealer")
         if dealer_id not in (stored.seat_1_id, stored.seat_2_id, stored.seat_3_id):
             seated = ", ".join(names[pk] for pk in (stored.seat_1_id, stored.seat_2_id, stored.seat_3_id))
-            raise ValidationError({"dealer": f"{dealer} was waiting on this deal: the dealer is one of {seated}."})
+            raise ValidationError(
+                {
+                    "dealer": gettext("%(name)s was waiting on this deal: the dealer is one of %(names)s.")
+                    % {"name": dealer, "names": seated}
+                }
+            )
         stored.dealer_id = dealer_id
     number = deals.index(stored) + 1
     try:
         replayed = sheet_replay(players, deals)
     except ReplayError as error:
-        where = "" if error.number == number else f"It would make deal {error.number} wrong: "
-        raise _error(where + error.message, _field_of(error.message) if not where else None) from None
+        if error.number == number:
+            raise _error(error.said, _field_of(error.message)) from None
+        figures = {"number": error.number, "problem": error.said}
+        raise _error(gettext("It would make deal %(number)s wrong: %(problem)s") % figures) from None
     stored.contract = replayed.sheet.deals[number - 1].contract
     stored.full_clean(exclude=["table"])
     stored.save()
@@ -439,9 +471,12 @@ def towie_deal_remove(*, deal: TowieDeal) -> None:
     players, deals, _ = _replay(table)
     rest = [d for d in deals if d.pk != deal.pk]
     if len(rest) == len(deals):
-        raise ValidationError("That deal has been removed already: reload the sheet.")
+        raise ValidationError(gettext("That deal has been removed already: reload the sheet."))
     try:
         sheet_replay(players, rest)
     except ReplayError as error:
-        raise _error(f"Without it deal {error.number} would be wrong: {error.message}") from None
+        raise _error(
+            gettext("Without it deal %(number)s would be wrong: %(problem)s")
+            % {"number": error.number, "problem": error.said}
+        ) from None
     TowieDeal.objects.filter(pk=deal.pk).delete()

@@ -35,6 +35,18 @@ def money(value) -> str:
 
 
 @register.filter
+def day(value) -> str:
+    """A table's date, written out in the reader's language and the club's order."""
+    return l10n.day(value, long=True)
+
+
+@register.filter
+def amount(value) -> str:
+    """An amount of money with two decimals, no sign: "0.60", "1 234,50"; blank for None."""
+    return "" if value in (None, "") else l10n.number(value, 2)
+
+
+@register.filter
 def card(value: str) -> str:
     """ "10H" -> "10♥"."""
     if not value:

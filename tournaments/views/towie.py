@@ -14,22 +14,22 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import forms_towie as forms
-from tournaments import link_limit
+from tournaments import l10n, link_limit
 from tournaments.models import TowieTable
 from tournaments.printing import towie as towie_printing
 from tournaments.selectors import party as party_selectors
 from tournaments.selectors import towie as selectors
-from tournaments.selectors.clubs import current_club
+from tournaments.selectors.clubs import LANGUAGE_KEY, current_club
 from tournaments.services import towie as services
 from tournaments.site_url import is_loopback_url, site_url
-from tournaments.views.common import add_errors, error_messages, file_response, live, paper_of
+from tournaments.views.common import add_errors, error_messages, file_response, live
 
 # htmx stops polling on this status: a live page whose table is gone says so once, and asks no more.
 STOP_POLLING = 286
@@ -57,6 +57,30 @@ def _stop_polling(message: str) -> HttpResponse:
     return HttpResponse(format_html('<p class="notice" role="alert">{}</p>', message), status=STOP_POLLING)
 
 
+def _speak_as_director(request, table: TowieTable) -> None:
+    """A director's page speaks as the other director pages do (the middleware's choice for them):
+    the director's own language, else the club's, with the club's numbers. The table's phone link
+    keeps the browser's language (guests at one table may differ)."""
+    club = table.club
+    language = request.session.get(LANGUAGE_KEY) or club.language
+    if language:
+        translation.activate(language)
+        request.LANGUAGE_CODE = translation.get_language()
+    l10n.set_style(club.format_style)
+
+
+def _club_paper(club) -> str:
+    return "letter" if club.paper == "letter" else "A4"
+
+
+def _paper(request, club) -> str:
+    """The paper of a printout: ?paper=letter or ?paper=A4 when asked, else the club's own."""
+    asked = request.GET.get("paper", "").lower()
+    if asked in ("a4", "letter"):
+        return "A4" if asked == "a4" else "letter"
+    return _club_paper(club)
+
+
 def table_page(view):
     """Give the view the table, from its id (a director must be logged in) or from its phone link.
 
@@ -78,6 +102,7 @@ def table_page(view):
                 return redirect_to_login(request.get_full_path())
             else:
                 access = Access(selectors.towie_get(table_id, user=request.user))
+                _speak_as_director(request, access.table)
         except Http404:
             if request.htmx:
                 return _stop_polling(_("This link no longer opens the table: ask the director for the new one."))
@@ -109,7 +134,13 @@ def _phone_context(request, table: TowieTable) -> dict:
     """The phone link, its QR code, and whether phones can reach it at all (for a director's page)."""
     link = _phone_link(request, table)
     label = _("QR code of the phone link for %(table)s") % {"table": table.name}
+    paper = _club_paper(table.club)
+    other = "A4" if paper == "letter" else "letter"
+    words = {"A4": "A4", "letter": _("US Letter")}
     return {
+        "paper_words": words[paper],  # the club's paper, with no ?paper=
+        "other_paper": other,
+        "other_paper_words": words[other],
         "phone_link": link,
         # Our own markup: squares drawn from the link by the QR encoder, the label escaped there.
         "phone_qr": mark_safe(towie_printing.qr_svg(link, label=label)),
@@ -139,7 +170,7 @@ def towie_create(request):
     offer = selectors.party_candidates(party) if party else None
     initial = {"name": "Towie", "date": timezone.localdate()}
     if party:
-        initial |= {"name": f"Towie at {party.name}", "date": party.date}
+        initial |= {"name": _("Towie at %(party)s") % {"party": party.name}, "date": party.date}
         initial |= forms.TowieTableForm.initial_players(offer.players)
     form = forms.TowieTableForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
@@ -157,7 +188,7 @@ def towie_create(request):
         except ValidationError as error:
             add_errors(form, error)
         else:
-            messages.success(request, "The table is set up. Now draw for seats.")
+            messages.success(request, _("The table is set up. Now draw for seats."))
             return redirect("towie_sheet", table_id=table.pk)
     return render(request, "towie/table_form.html", {"form": form, "party": party, "offer": offer, "creating": True})
 
@@ -179,7 +210,7 @@ def towie_edit(request, table_id):
             add_errors(form, error)
         else:
             redraw = table.is_drawn and not saved.is_drawn
-            messages.success(request, "Saved. The players changed: draw for seats again." if redraw else "Saved.")
+            messages.success(request, _("Saved. The players changed: draw for seats again.") if redraw else _("Saved."))
             return redirect("towie_sheet", table_id=table.pk)
     access = Access(table)
     context = {"form": form, "table": table, "access": access, "creating": False, "tab": "settings"}
@@ -190,13 +221,14 @@ def towie_card_pdf(request, table_id):
     """The card to leave on the table: its name, players and the QR code of its phone link."""
     table = selectors.towie_get(table_id, user=request.user)
     card = selectors.towie_card(table, _phone_link(request, table))
-    return file_response(towie_printing.towie_card_pdf(card, pagesize=paper_of(request)))
+    with l10n.printed_for(table.club):
+        return file_response(towie_printing.towie_card_pdf(card, pagesize=_paper(request, table.club)))
 
 
 @require_POST
 def towie_link_renew(request, table_id):
     services.towie_link_renew(table=selectors.towie_get(table_id, user=request.user))
-    messages.success(request, "The table has a new phone link: the old one no longer works.")
+    messages.success(request, _("The table has a new phone link: the old one no longer works."))
     return redirect("towie_edit", table_id=table_id)
 
 
@@ -204,10 +236,10 @@ def towie_link_renew(request, table_id):
 def towie_delete(request, table_id):
     table = selectors.towie_get(table_id, user=request.user)
     if request.POST.get("confirm") != "yes":
-        messages.error(request, "Tick the box to confirm: the table and its whole sheet will be deleted.")
+        messages.error(request, _("Tick the box to confirm: the table and its whole sheet will be deleted."))
         return redirect("towie_edit", table_id=table.pk)
     services.towie_table_delete(table=table)
-    messages.success(request, f"{table.name} is deleted.")
+    messages.success(request, _("%(name)s is deleted.") % {"name": table.name})
     return redirect("towie_list")
 
 
@@ -252,9 +284,9 @@ def towie_sheet(request, access: Access):
         except ValidationError as error:
             _deal_errors(form, error)
         else:
-            messages.success(request, "Deal entered.")
+            messages.success(request, _("Deal entered."))
             return redirect(access.url("sheet"))
-    messages.error(request, "Nothing was saved: correct the deal below.")
+    messages.error(request, _("Nothing was saved: correct the deal below."))
     return render(request, "towie/sheet.html", _sheet_context(request, access, deal_form=form))
 
 
@@ -266,7 +298,7 @@ def towie_draw(request, access: Access):
     if request.POST.get("how") == "cards":
         form = forms.CardsForm(request.POST, players=[p.name for p in selectors.towie_players(access.table)])
         if not form.is_valid():
-            messages.error(request, "Nothing was saved: correct the cards below.")
+            messages.error(request, _("Nothing was saved: correct the cards below."))
             return render(request, "towie/sheet.html", _sheet_context(request, access, cards_form=form))
         cards = form.cleaned_data["cards"]
     try:
@@ -274,7 +306,7 @@ def towie_draw(request, access: Access):
     except ValidationError as error:
         _flash(request, error)
     else:
-        messages.success(request, f"{draw.dealer} drew the highest card and deals first.")
+        messages.success(request, _("%(name)s drew the highest card and deals first.") % {"name": draw.dealer})
     return redirect(access.url("sheet"))
 
 
@@ -289,12 +321,12 @@ def towie_seats(request, access: Access):
         try:
             if request.POST.get("reset"):
                 services.towie_seats_reset(table=access.table)
-                messages.success(request, "Back to the seats the rules propose.")
+                messages.success(request, _("Back to the seats the rules propose."))
                 return redirect(access.url("sheet"))
             if form.is_valid():
                 data = form.cleaned_data
                 services.towie_seats_choose(table=access.table, seated=data["seated"], dealer=data["dealer"])
-                messages.success(request, "The seats for the next deal are changed.")
+                messages.success(request, _("The seats for the next deal are changed."))
                 return redirect(access.url("sheet"))
         except ValidationError as error:
             add_errors(form, error)
@@ -316,10 +348,11 @@ def towie_deal_edit(request, access: Access, deal_id: int):
         except ValidationError as error:
             _deal_errors(form, error)
         else:
-            messages.success(request, f"Deal {row.number if row else ''} corrected: the sheet is worked again.")
+            number = row.number if row else ""
+            messages.success(request, _("Deal %(number)s corrected: the sheet is worked again.") % {"number": number})
             return redirect(access.url("sheet"))
     if request.method == "POST":
-        messages.error(request, "Nothing was saved: correct the deal below.")
+        messages.error(request, _("Nothing was saved: correct the deal below."))
     seated = [names[pk] for pk in (deal.seat_1_id, deal.seat_2_id, deal.seat_3_id)]
     context = {"table": access.table, "access": access, "deal": deal, "row": row, "form": form, "seated": seated}
     return render(request, "towie/deal_edit.html", context)
@@ -334,7 +367,7 @@ def towie_deal_remove(request, access: Access, deal_id: int):
     except ValidationError as error:
         _flash(request, error)
         return redirect(access.url("deal_edit", deal.pk))
-    messages.success(request, "The deal is removed: the sheet is worked again without it.")
+    messages.success(request, _("The deal is removed: the sheet is worked again without it."))
     return redirect(access.url("sheet"))
 
 
@@ -352,5 +385,8 @@ def towie_settlement(request, access: Access):
 
 @table_page
 def towie_pdf(request, access: Access):
-    data = selectors.towie_print(access.table)
-    return file_response(towie_printing.towie_pdf(data, pagesize=paper_of(request)))
+    """The sheet and settlement, printed in the club's language and on its paper (?paper= to choose)."""
+    club = access.table.club
+    with l10n.printed_for(club):  # the selector words the deals, the builder the rest
+        data = selectors.towie_print(access.table)
+        return file_response(towie_printing.towie_pdf(data, pagesize=_paper(request, club)))
