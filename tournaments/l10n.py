@@ -99,5 +99,7 @@ def say(said) -> str:
             text = ngettext(said.message, said.plural, said.count)
         else:
             text = gettext(said.message)
-        return text % said.figures if said.figures else text
+        # A figure may itself be a sentence of the rules ("hand 2: …", "a; b"): translated too.
+        figures = {k: say(v) if isinstance(v, RuleError | Words) else v for k, v in said.figures.items()}
+        return text % figures if figures else text
     return str(said)

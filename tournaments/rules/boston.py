@@ -71,6 +71,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any, cast
 
+from tournaments.rules.errors import RuleError, Words, plural_words, words
+
 VARIANTS = ("english", "american", "fontainebleau", "fontainebleau-american", "french")
 FAMILY = {
     "english": "boston",
@@ -216,25 +218,31 @@ HOUSE_KEYS = ("pool_feed", "pool_limit", "no_trump", "french")
 
 def check_variant(variant: str) -> str:
     if not isinstance(variant, str) or variant.strip().lower() not in FAMILY:
-        raise ValueError(f"the game must be one of {', '.join(VARIANTS)}, not {variant!r}")
+        raise RuleError(
+            "the game must be one of %(variants)s, not %(variant)r", variants=", ".join(VARIANTS), variant=variant
+        )
     return variant.strip().lower()
 
 
 def _count(value: int, what: str, *, least: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        raise ValueError(f"{what} must be a whole number of at least {least}, not {value!r}")
+        raise RuleError(
+            "%(what)s must be a whole number of at least %(least)s, not %(value)r", what=what, least=least, value=value
+        )
     return value
 
 
 def check_tricks(tricks: int, most: int = 13) -> int:
     if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= most:
-        raise ValueError(f"tricks taken must be a whole number from 0 to {most}, not {tricks!r}")
+        raise RuleError(
+            "tricks taken must be a whole number from 0 to %(most)s, not %(tricks)r", most=most, tricks=tricks
+        )
     return tricks
 
 
 def check_honours(honours: int) -> int:
     if isinstance(honours, bool) or not isinstance(honours, int) or honours not in HONOUR_TRICKS:
-        raise ValueError(f"honours must be 3 or 4 trump honours held, or 0, not {honours!r}")
+        raise RuleError("honours must be 3 or 4 trump honours held, or 0, not %(honours)r", honours=honours)
     return honours
 
 
@@ -243,7 +251,7 @@ def normalise_bid(bid: str | int) -> str:
     if isinstance(bid, int) and not isinstance(bid, bool):
         bid = str(bid)
     if not isinstance(bid, str) or not bid.strip():
-        raise ValueError(f"the bid must be a number of tricks (5 to 13) or a misère, not {bid!r}")
+        raise RuleError("the bid must be a number of tricks (5 to 13) or a misère, not %(bid)r", bid=bid)
     text = " ".join(bid.strip().lower().replace("è", "e").replace("-", " ").split())
     return BID_ALIASES.get(text, text)
 
@@ -253,7 +261,7 @@ def normalise_suit(suit: str | None) -> str | None:
         return None
     name = SUIT_NAMES.get(suit.strip().upper()) if isinstance(suit, str) else None
     if name is None:
-        raise ValueError(f"the suit must be S, C, D or H (or NT for no trump), not {suit!r}")
+        raise RuleError("the suit must be S, C, D or H (or NT for no trump), not %(suit)r", suit=suit)
     return name
 
 
@@ -262,15 +270,26 @@ def check_house(house: Mapping[str, Any] | None) -> dict[str, Any]:
     if house is None:
         return {}
     if not isinstance(house, Mapping):
-        raise ValueError("house settings must be a mapping such as {'pool_feed': 10, 'pool_limit': 200}")
+        raise RuleError("house settings must be a mapping such as {'pool_feed': 10, 'pool_limit': 200}")
     unknown = sorted(str(key) for key in house if key not in HOUSE_KEYS)
     if unknown:
-        raise ValueError(f"unknown house settings {', '.join(unknown)}: use {', '.join(HOUSE_KEYS)}")
+        raise RuleError(
+            "unknown house settings %(unknown)s: use %(known)s", unknown=", ".join(unknown), known=", ".join(HOUSE_KEYS)
+        )
     return dict(house)
 
 
-def _house_missing(setting: str, what: str) -> ValueError:
-    return ValueError(f"the book gives no figure for {what}: it is a house setting, supply it as house[{setting}]")
+# The error for a figure the book does not give: `what` (a sentence of its own, Words) names the
+# figure, `setting` where the house gives it. The app may recognise it by its message.
+HOUSE_MISSING = "the book gives no figure for %(what)s: it is a house setting, supply it as house[%(setting)s]"
+
+
+def _house_missing(setting: str, what: Words) -> RuleError:
+    return RuleError(
+        "the book gives no figure for %(what)s: it is a house setting, supply it as house[%(setting)s]",
+        what=what,
+        setting=setting,
+    )
 
 
 # ---- the contract -------------------------------------------------------------------------------
@@ -311,7 +330,12 @@ def _check_bid(variant: str, bid: str | int) -> str:
         name = FRENCH_ALIASES.get(name, name)
     if name not in _variant_bids(FAMILY[variant]):
         allowed = ", ".join(_variant_bids(FAMILY[variant]))
-        raise ValueError(f"{name!r} is not a bid in {variant} Boston: the bids are {allowed}")
+        raise RuleError(
+            "%(name)r is not a bid in %(variant)s Boston: the bids are %(allowed)s",
+            name=name,
+            variant=variant,
+            allowed=allowed,
+        )
     return name
 
 
@@ -320,29 +344,29 @@ def _trick_target(family: str, bid: str, partner: bool) -> int:
     if not partner:
         return tricks
     if family == "boston":
-        raise ValueError("Boston has no partners: the caller plays alone against the other three")
+        raise RuleError("Boston has no partners: the caller plays alone against the other three")
     if family == "fontainebleau":
         if tricks > 10:
-            raise ValueError("with a partner the two must take three tricks more than the bid: bid ten at most")
+            raise RuleError("with a partner the two must take three tricks more than the bid: bid ten at most")
         return tricks + PARTNER_TRICKS
     if tricks < 8:
-        raise ValueError("French partners bid the tricks the two will take together: eight or more")
+        raise RuleError("French partners bid the tricks the two will take together: eight or more")
     return tricks
 
 
 def _check_suit_for(family: str, bid: str, suit: str | None) -> None:
     if bid in MISERE_BIDS:
         if family == "french" and suit in (None, NO_TRUMP):
-            raise ValueError("a French misère is paid by the suit turned: give it as the suit")
+            raise RuleError("a French misère is paid by the suit turned: give it as the suit")
         return
     if family == "boston":
         if suit == NO_TRUMP:
-            raise ValueError("Boston trick bids are played with a trump suit: give S, C, D or H")
+            raise RuleError("Boston trick bids are played with a trump suit: give S, C, D or H")
         return
     if suit is None:
-        raise ValueError(f"a bid of {bid} needs its trump suit: S, C, D or H (or NT for no trump)")
+        raise RuleError("a bid of %(bid)s needs its trump suit: S, C, D or H (or NT for no trump)", bid=bid)
     if family == "french" and suit == NO_TRUMP:
-        raise ValueError("French Boston trick bids are played with a trump suit: give S, C, D or H")
+        raise RuleError("French Boston trick bids are played with a trump suit: give S, C, D or H")
 
 
 def make_contract(variant: str, bid: str | int, *, suit: str | None = None, partner: bool = False) -> Contract:
@@ -351,11 +375,11 @@ def make_contract(variant: str, bid: str | int, *, suit: str | None = None, part
     name = _check_bid(variant, bid)
     trump = normalise_suit(suit)
     if not isinstance(partner, bool):
-        raise ValueError(f"partner must be true or false, not {partner!r}")
+        raise RuleError("partner must be true or false, not %(partner)r", partner=partner)
     _check_suit_for(family, name, trump)
     if name in MISERE_BIDS:
         if partner:
-            raise ValueError("a misère is played alone: no partner")
+            raise RuleError("a misère is played alone: no partner")
         # Little misère, piccolissimo and little spread start with a discard: twelve tricks are played.
         most = 12 if name in ("little misere", "piccolissimo", "little spread") else 13
         return Contract(variant, name, trump, False, 1 if name == "piccolissimo" else 0, most)
@@ -379,7 +403,7 @@ def _boston_value(contract: Contract, tricks: int) -> int:
 def _no_trump_row(row: str, house: dict[str, Any]) -> int:
     table = house.get("no_trump")
     key = "spread slam" if row == "spread slam" else int(row)
-    what = f"{row} at no trump ('grand') in Boston de Fontainebleau"
+    what = words("%(row)s at no trump ('grand') in Boston de Fontainebleau", row=row)
     if not isinstance(table, Mapping):
         raise _house_missing(f"'no_trump'][{key!r}", what)
     value = table.get(key, table.get(str(key)))
@@ -415,10 +439,19 @@ def _fontainebleau_value(contract: Contract, tricks: int, honours: int, house: d
 
 def _french_label(key: str) -> str:
     if key.isdigit():
-        return f"{key} tricks alone"
+        return words("%(tricks)s tricks alone", tricks=key)
     if key.startswith("partners "):
-        return f"partners' {key.removeprefix('partners ')}"
+        return words("partners' %(tricks)s", tricks=key.removeprefix("partners "))
     return key.replace("misere", "misère")
+
+
+# The parts of a French row, each named in a whole phrase (the row's name is filled in).
+_FRENCH_PARTS = {
+    "base": words("base in French Boston's %(row)s"),
+    "three_honours": words("three honours in French Boston's %(row)s"),
+    "four_honours": words("four honours in French Boston's %(row)s"),
+    "extra_trick": words("extra trick in French Boston's %(row)s"),
+}
 
 
 def _french_figure(row: Mapping[str, Any], part: str, suit: str | None, key: str) -> int:
@@ -426,7 +459,7 @@ def _french_figure(row: Mapping[str, Any], part: str, suit: str | None, key: str
     if isinstance(figure, Mapping):
         figure = figure.get(suit)
     if figure is None:
-        what = f"{part.replace('_', ' ')} in French Boston's {_french_label(key)}"
+        what = words(_FRENCH_PARTS[part].message, row=_french_label(key))
         raise _house_missing(f"'french'][{key!r}][{part!r}", what)
     return _count(figure, f"house['french'][{key!r}][{part!r}]")
 
@@ -439,7 +472,7 @@ def _french_row(key: str, house: dict[str, Any]) -> Mapping[str, Any]:
         for name, row in rows.items():
             if _french_key(name) == key and isinstance(row, Mapping):
                 return row
-    raise _house_missing(f"'french'][{key!r}", f"French Boston's {_french_label(key)}")
+    raise _house_missing(f"'french'][{key!r}", words("French Boston's %(row)s", row=_french_label(key)))
 
 
 def _french_key(name: str) -> str:
@@ -454,10 +487,10 @@ def _check_french_house(house: dict[str, Any]) -> None:
     if rows is None:
         return
     if not isinstance(rows, Mapping):
-        raise ValueError("house['french'] must map rows such as '7' or 'partners 9' to their figures")
+        raise RuleError("house['french'] must map rows such as '7' or 'partners 9' to their figures")
     for name in rows:
         if _french_key(name) in FRENCH_ROWS:
-            raise ValueError(f"French Boston's {name!r} is printed in the book: it is not a house setting")
+            raise RuleError("French Boston's %(name)r is printed in the book: it is not a house setting", name=name)
 
 
 def _french_value(contract: Contract, tricks: int, honours: int, house: dict[str, Any]) -> int:
@@ -487,9 +520,9 @@ def settle(
     tricks = check_tricks(tricks, contract.most)
     honours = check_honours(honours)
     if honours and (contract.misere or contract.suit == NO_TRUMP):
-        raise ValueError("honours are trump honours: a misère or a no-trump bid has none")
+        raise RuleError("honours are trump honours: a misère or a no-trump bid has none")
     if not isinstance(i_pay, bool):
-        raise ValueError(f"'I pay' must be true or false, not {i_pay!r}")
+        raise RuleError("'I pay' must be true or false, not %(i_pay)r", i_pay=i_pay)
     if i_pay:
         tricks = contract.target  # paid his bid without over-tricks (honours still count)
     if contract.family == "boston":
@@ -525,10 +558,10 @@ def payment(
 
 def _check_partout(tricks: Mapping[str, int]) -> dict[str, int]:
     if not isinstance(tricks, Mapping) or len(tricks) != PLAYERS:
-        raise ValueError("misère partout needs the tricks of all four players, like {'A': 6, 'Y': 2, 'B': 5, 'Z': 0}")
+        raise RuleError("misère partout needs the tricks of all four players, like {'A': 6, 'Y': 2, 'B': 5, 'Z': 0}")
     checked = {player: check_tricks(taken) for player, taken in tricks.items()}
     if sum(checked.values()) != 13:
-        raise ValueError(f"the four players' tricks must add up to 13, not {sum(checked.values())}")
+        raise RuleError("the four players' tricks must add up to 13, not %(tricks)s", tricks=sum(checked.values()))
     return checked
 
 
@@ -585,7 +618,7 @@ class Transfer:
     payer: str  # a player, or "pool"
     payee: str
     amount: int  # white counters, always positive
-    reason: str
+    reason: str  # in words (a str): `tournaments.l10n.say` translates it
 
 
 @dataclass
@@ -637,16 +670,18 @@ def _money_value(
     white_value: Decimal | str | int | float | None, red_value: Decimal | str | int | float | None
 ) -> Decimal:
     if (white_value is None) == (red_value is None):
-        raise ValueError("give the money value of a white counter or of a red counter (one of them)")
+        raise RuleError("give the money value of a white counter or of a red counter (one of them)")
     value = white_value if red_value is None else red_value
     if isinstance(value, bool) or not isinstance(value, (int, str, Decimal, float)):
-        raise ValueError(f"a counter's value must be an amount of money such as '0.05', not {value!r}")
+        raise RuleError("a counter's value must be an amount of money such as '0.05', not %(value)r", value=value)
     try:
         money = Decimal(str(value))
     except InvalidOperation:
-        raise ValueError(f"a counter's value must be an amount of money such as '0.05', not {value!r}") from None
+        raise RuleError(
+            "a counter's value must be an amount of money such as '0.05', not %(value)r", value=value
+        ) from None
     if not money.is_finite() or money < 0:
-        raise ValueError(f"a counter's value must be zero or more, not {value!r}")
+        raise RuleError("a counter's value must be zero or more, not %(value)r", value=value)
     return money if red_value is None else money / RED
 
 
@@ -668,6 +703,15 @@ def _money_payments(amounts: dict[str, Decimal]) -> list[tuple[str, str, Decimal
 
 
 # ---- the game -----------------------------------------------------------------------------------
+
+# What a name that is not one of the players says, by the role it was given for: whole sentences.
+_NOT_A_PLAYER = {
+    "the player": words("the player must be one of %(players)s, not %(player)r"),
+    "the first dealer": words("the first dealer must be one of %(players)s, not %(player)r"),
+    "the caller": words("the caller must be one of %(players)s, not %(player)r"),
+    "the partner": words("the partner must be one of %(players)s, not %(player)r"),
+    "the winner of the last trick": words("the winner of the last trick must be one of %(players)s, not %(player)r"),
+}
 
 
 class _Deal:
@@ -717,7 +761,7 @@ class BostonGame:
         self.pools = Pools(limit=self._pool_limit())
         self.feed = self._pool_feed()
         if not isinstance(play_for_pool, bool) or (play_for_pool and self.family != "french"):
-            raise ValueError("play_for_pool is French Boston's choice and must be true or false")
+            raise RuleError("play_for_pool is French Boston's choice and must be true or false")
         self.play_for_pool = play_for_pool
         first = self.players[0] if first_dealer is None else first_dealer
         self._first_dealer = self.players.index(self.check_player(first, "the first dealer"))
@@ -732,21 +776,21 @@ class BostonGame:
     @staticmethod
     def _check_players(players: Iterable[str]) -> list[str]:
         if isinstance(players, (str, bytes)) or not hasattr(players, "__iter__"):
-            raise ValueError("a Boston game needs a list of four players")
+            raise RuleError("a Boston game needs a list of four players")
         names = list(players)
         if len(names) != PLAYERS or not all(isinstance(n, str) and n.strip() for n in names):
-            raise ValueError("a Boston game needs exactly four players, each with a name")
+            raise RuleError("a Boston game needs exactly four players, each with a name")
         if len(set(names)) != PLAYERS:
-            raise ValueError("the four players must have four different names")
+            raise RuleError("the four players must have four different names")
         if any(n.strip().lower() == POOL for n in names):
-            raise ValueError("'pool' is kept for the pool: give that player another name")
+            raise RuleError("'pool' is kept for the pool: give that player another name")
         return names
 
     def _pool_limit(self) -> int | None:
         if self.family != "boston":
             return None  # Fontainebleau and French Boston: "no limit"
         if "pool_limit" not in self.house:
-            raise _house_missing("'pool_limit'", "the limit of Boston's pool")
+            raise _house_missing("'pool_limit'", words("the limit of Boston's pool"))
         limit = self.house["pool_limit"]
         return None if limit is None else _count(limit, "house['pool_limit']", least=1)
 
@@ -756,12 +800,12 @@ class BostonGame:
         if self.family == "french":
             return FRENCH_FEED
         if "pool_feed" not in self.house:
-            raise _house_missing("'pool_feed'", "how many counters the dealer puts in Boston's pool")
+            raise _house_missing("'pool_feed'", words("how many counters the dealer puts in Boston's pool"))
         return _count(self.house["pool_feed"], "house['pool_feed']")
 
     def check_player(self, player: str, role: str = "the player") -> str:
         if player not in self.players:
-            raise ValueError(f"{role} must be one of {', '.join(self.players)}, not {player!r}")
+            raise RuleError(_NOT_A_PLAYER[role].message, players=", ".join(self.players), player=player)
         return player
 
     # -- progress
@@ -819,19 +863,19 @@ class BostonGame:
     def _check_turned(self, turned: str | None) -> str | None:
         """Checked before anything moves: the game is not over and the suit turned is a suit."""
         if self.over:
-            raise ValueError("the game is over: no more deals")
+            raise RuleError("the game is over: no more deals")
         turned = normalise_suit(turned)
         if self.family == "french" and turned in (None, NO_TRUMP):
-            raise ValueError("French Boston needs the suit turned on every deal: S, C, D or H")
+            raise RuleError("French Boston needs the suit turned on every deal: S, C, D or H")
         if turned == NO_TRUMP:
-            raise ValueError("the suit turned must be S, C, D or H")
+            raise RuleError("the suit turned must be S, C, D or H")
         return turned
 
     def _begin(self, turned: str | None) -> _Deal:
         if self.family == "french":
             self.belle, self.petite = self._trumps_for(turned)
         deal = _Deal(self)
-        deal.pay(self.dealer, POOL, self.feed * self.multiplier, "the dealer feeds the pool")
+        deal.pay(self.dealer, POOL, self.feed * self.multiplier, words("the dealer feeds the pool"))
         return deal
 
     def _record(self, deal: _Deal, result: DealResult, closing: bool = False) -> DealResult:
@@ -863,12 +907,22 @@ class BostonGame:
             return None
         partner = self.check_player(partner, "the partner")
         if partner == caller:
-            raise ValueError("the caller cannot be his own partner")
+            raise RuleError("the caller cannot be his own partner")
         if self.family == "french":
             belle, petite = self._trumps_for(turned)
             if contract.suit not in (belle, petite):
-                shown = " or ".join(s for s in (belle, petite) if s)
-                raise ValueError(f"French partners must take belle or petite for trumps ({shown}), not {contract.suit}")
+                if petite:
+                    raise RuleError(
+                        "French partners must take belle or petite for trumps (%(belle)s or %(petite)s), not %(suit)s",
+                        belle=belle,
+                        petite=petite,
+                        suit=contract.suit,
+                    )
+                raise RuleError(
+                    "French partners must take belle or petite for trumps (%(belle)s), not %(suit)s",
+                    belle=belle or "",
+                    suit=contract.suit,
+                )
         return partner
 
     def play(
@@ -895,7 +949,7 @@ class BostonGame:
         contract = make_contract(self.variant, bid, suit=suit, partner=partner is not None)
         partner = self._check_partner(caller, partner, contract, turned)
         if tricks is None and not i_pay:
-            raise ValueError("give the tricks taken, or say the adversaries paid ('I pay')")
+            raise RuleError("give the tricks taken, or say the adversaries paid ('I pay')")
         amount = settle(contract, contract.target if tricks is None else tricks, honours, self.house, i_pay=i_pay)
         amount *= self.multiplier
         result = DealResult(
@@ -913,7 +967,7 @@ class BostonGame:
     def _french_misere_suit(suit: str | None, turned: str | None) -> str | None:
         suit, turned = normalise_suit(suit), normalise_suit(turned)
         if suit is not None and turned is not None and suit != turned:
-            raise ValueError("a French misère is paid by the suit turned: the suit given is not the one turned")
+            raise RuleError("a French misère is paid by the suit turned: the suit given is not the one turned")
         return turned if suit is None else suit
 
     def _adversaries(self, *side: str) -> list[str]:
@@ -923,22 +977,22 @@ class BostonGame:
         adversaries = self._adversaries(caller)
         if amount > 0:
             for adversary in adversaries:
-                deal.pay(adversary, caller, amount, "the caller made his bid")
+                deal.pay(adversary, caller, amount, words("the caller made his bid"))
             self._winner_takes_pool(deal, caller, contract, i_pay)
             return
         for adversary in adversaries:
-            deal.pay(caller, adversary, -amount, "the caller failed")
+            deal.pay(caller, adversary, -amount, words("the caller failed"))
         self._loser_pays_pool(deal, [caller], -amount)
         if self._last_deal_rule():
-            deal.share_pool(self.pools.total, adversaries, "the twelfth deal: the adversaries divide the pool")
+            deal.share_pool(self.pools.total, adversaries, words("the twelfth deal: the adversaries divide the pool"))
 
     def _winner_takes_pool(self, deal: _Deal, caller: str, contract: Contract, i_pay: bool) -> None:
         if self.family != "boston":
-            deal.pay(POOL, caller, self.pools.total, "the successful caller takes the pool")
+            deal.pay(POOL, caller, self.pools.total, words("the successful caller takes the pool"))
             return
         pool_bid = contract.misere or int(contract.bid) >= POOL_BID
         if pool_bid or not i_pay:  # a lower bid takes the pool only when made to play the hand out
-            deal.pay(POOL, caller, self.pools.first(), "the successful caller takes a pool")
+            deal.pay(POOL, caller, self.pools.first(), words("the successful caller takes a pool"))
 
     def _loser_pays_pool(self, deal: _Deal, losers: list[str], amount: int) -> None:
         """Boston and French Boston double the (first) pool; Fontainebleau pays one amount into it."""
@@ -950,7 +1004,7 @@ class BostonGame:
             due = self.pools.first()
         share, odd = divmod(due, len(losers))
         for index, loser in enumerate(losers):  # the caller comes first and pays any odd counter
-            deal.pay(loser, POOL, share + (1 if index < odd else 0), "the failed caller pays the pool")
+            deal.pay(loser, POOL, share + (1 if index < odd else 0), words("the failed caller pays the pool"))
 
     def _last_deal_rule(self) -> bool:
         return self.family == "fontainebleau" and self.deal_number == 12
@@ -975,21 +1029,21 @@ class BostonGame:
     def _settle_partners(self, deal: _Deal, caller: str, partner: str, amount: int) -> None:
         for member, adversary in self.pairs(caller, partner, made=amount > 0):
             if amount > 0:
-                deal.pay(adversary, member, amount, "the partners made their bid")
+                deal.pay(adversary, member, amount, words("the partners made their bid"))
             else:
-                deal.pay(member, adversary, -amount, "the partners failed")
+                deal.pay(member, adversary, -amount, words("the partners failed"))
         if amount > 0:
-            deal.share_pool(self.pools.total, [caller, partner], "the successful partners divide the pool")
+            deal.share_pool(self.pools.total, [caller, partner], words("the successful partners divide the pool"))
             return
         self._loser_pays_pool(deal, [caller, partner], -amount)
         if self._last_deal_rule():
             adversaries = self._adversaries(caller, partner)
-            deal.share_pool(self.pools.total, adversaries, "the twelfth deal: the adversaries divide the pool")
+            deal.share_pool(self.pools.total, adversaries, words("the twelfth deal: the adversaries divide the pool"))
 
     def misere_partout(self, tricks: dict[str, int], *, turned: str | None = None) -> DealResult:
         """Everyone passed (Boston and Fontainebleau): each player's tricks, summing to 13."""
         if self.family == "french":
-            raise ValueError("French Boston has no misère partout: record a deal all pass with passed()")
+            raise RuleError("French Boston has no misère partout: record a deal all pass with passed()")
         turned = self._check_turned(turned)
         checked = _check_partout(tricks)
         for player in checked:
@@ -998,17 +1052,17 @@ class BostonGame:
         result = DealResult(self.deal_number, "misere partout", self.dealer, tricks=dict(checked), turned=turned)
         if self.family == "boston":
             for payer, payee, amount in misere_partout_transfers(checked):
-                deal.pay(payer, payee, amount, "misère partout: the most tricks pays the difference in red")
+                deal.pay(payer, payee, amount, words("misère partout: the most tricks pays the difference in red"))
         else:
             fewest = min(checked.values())
             winners = [p for p, taken in checked.items() if taken == fewest]
-            deal.share_pool(self.pools.total, winners, "misère partout: the fewest tricks win the pool")
+            deal.share_pool(self.pools.total, winners, words("misère partout: the fewest tricks win the pool"))
         return self._record(deal, result)
 
     def passed(self, *, turned: str) -> DealResult:
         """French Boston: nobody bid. The deal counts and the dealer's feed stays in the pool."""
         if self.family != "french":
-            raise ValueError("when everyone passes at Boston, misère partout is played: use misere_partout()")
+            raise RuleError("when everyone passes at Boston, misère partout is played: use misere_partout()")
         turned = cast(str, self._check_turned(turned))  # French Boston always has a suit turned
         deal = self._begin(turned)
         return self._record(deal, DealResult(self.deal_number, "passed", self.dealer, self.is_double, turned=turned))
@@ -1019,17 +1073,25 @@ class BostonGame:
         """Close the game: the pools are divided equally, or (Boston, by agreement, after a
         thirteenth deal at no trump) all go to `last_trick`, the winner of its last trick."""
         if self.closing is not None:
-            raise ValueError("the game is already finished")
+            raise RuleError("the game is already finished")
         if not self.over and not stop_early:
-            raise ValueError(f"the game is not over: {self.deals_left or 'more'} deals still to play")
+            if not self.deals_left:
+                raise RuleError("the game is not over: more deals still to play")
+            raise RuleError.of(
+                plural_words(
+                    "the game is not over: %(count)s deal still to play",
+                    "the game is not over: %(count)s deals still to play",
+                    self.deals_left,
+                )
+            )
         deal = _Deal(self)
         if last_trick is not None:
             if self.family != "boston":
-                raise ValueError("only Boston plays a thirteenth deal for the pools")
+                raise RuleError("only Boston plays a thirteenth deal for the pools")
             self.check_player(last_trick, "the winner of the last trick")
-            deal.pay(POOL, last_trick, self.pools.total, "the thirteenth deal: the last trick takes the pools")
+            deal.pay(POOL, last_trick, self.pools.total, words("the thirteenth deal: the last trick takes the pools"))
         else:
-            deal.share_pool(self.pools.total, list(self.players), "the end: the pools are divided equally")
+            deal.share_pool(self.pools.total, list(self.players), words("the end: the pools are divided equally"))
         result = DealResult(self.deal_number, "end", None, caller=last_trick)
         return self._record(deal, result, closing=True)
 
@@ -1041,7 +1103,7 @@ class BostonGame:
     ) -> Settlement:
         """The money each player wins or loses, at `white_value` a white counter (or `red_value` a red)."""
         if self.closing is None:
-            raise ValueError("finish the game before settling up")
+            raise RuleError("finish the game before settling up")
         value = _money_value(white_value, red_value)
         players = {}
         for player, counters in self.totals.items():

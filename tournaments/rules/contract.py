@@ -2,6 +2,8 @@
 
 from dataclasses import dataclass
 
+from tournaments.rules.errors import RuleError
+
 STRAINS = ("C", "D", "H", "S", "N")
 STRAIN_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "N": "no-trump"}
 SEATS = ("N", "E", "S", "W")
@@ -34,15 +36,15 @@ class Contract:
 def parse_contract(text: str) -> Contract | None:
     """Parse a written contract; None for a passed-out deal."""
     if not isinstance(text, str):
-        raise ValueError(f"a contract must be written like '4S' or 'PASS', not {text!r}")
+        raise RuleError("a contract must be written like '4S' or 'PASS', not %(text)r", text=text)
     written = text.strip().upper().replace(" ", "")
     if written in ("PASS", "P", "PASSED"):
         return None
     if not written:
-        raise ValueError("the contract is missing: write it like '4S', '3NX' or 'PASS'")
+        raise RuleError("the contract is missing: write it like '4S', '3NX' or 'PASS'")
     level_char, rest = written[0], written[1:]
     if not level_char.isdecimal() or not 1 <= int(level_char) <= 7:
-        raise ValueError(f"the level in '{text}' must be 1 to 7")
+        raise RuleError("the level in '%(text)s' must be 1 to 7", text=text)
     doubled = 0
     if rest.endswith("XX"):
         doubled, rest = 2, rest[:-2]
@@ -51,28 +53,29 @@ def parse_contract(text: str) -> Contract | None:
     if rest == "NT":
         rest = "N"
     if rest not in STRAINS:
-        shown = rest or "nothing"
-        raise ValueError(f"unknown strain '{shown}' in '{text}': use C, D, H, S or N (NT)")
+        if not rest:
+            raise RuleError("unknown strain 'nothing' in '%(text)s': use C, D, H, S or N (NT)", text=text)
+        raise RuleError("unknown strain '%(strain)s' in '%(text)s': use C, D, H, S or N (NT)", strain=rest, text=text)
     return Contract(level=int(level_char), strain=rest, doubled=doubled)
 
 
 def check_tricks(tricks: int) -> int:
     if isinstance(tricks, bool) or not isinstance(tricks, int):
-        raise ValueError(f"tricks must be a whole number between 0 and 13, not {tricks!r}")
+        raise RuleError("tricks must be a whole number between 0 and 13, not %(tricks)r", tricks=tricks)
     if not 0 <= tricks <= 13:
-        raise ValueError(f"tricks must be between 0 and 13, not {tricks}")
+        raise RuleError("tricks must be between 0 and 13, not %(tricks)s", tricks=tricks)
     return tricks
 
 
 def check_seat(seat: str) -> str:
     if not isinstance(seat, str) or seat.strip().upper() not in SEATS:
-        raise ValueError(f"declarer must be a seat N, E, S or W, not {seat!r}")
+        raise RuleError("declarer must be a seat N, E, S or W, not %(seat)r", seat=seat)
     return seat.strip().upper()
 
 
 def check_vulnerable(vulnerable: bool) -> bool:
     if not isinstance(vulnerable, bool):
-        raise ValueError(f"vulnerable must be true or false, not {vulnerable!r}")
+        raise RuleError("vulnerable must be true or false, not %(vulnerable)r", vulnerable=vulnerable)
     return vulnerable
 
 

@@ -8,37 +8,42 @@ the pattern ladies North and East, gentlemen South and West.
 import random
 from collections.abc import Mapping, Sequence
 
+from tournaments.rules.errors import RuleError, Words, joined, plural_words
+
 SEATS = ("N", "E", "S", "W")
 LADY_SEATS = ("N", "E")
 GENTLEMAN_SEATS = ("S", "W")
 
 
-def _plural(count: int, singular: str, plural: str) -> str:
-    return f"{count} {singular if count == 1 else plural}"
-
-
-def numbers_problems(tables: int, *, ladies: int = 0, gentlemen: int = 0, players: int = 0, mixed: bool) -> list[str]:
+def numbers_problems(tables: int, *, ladies: int = 0, gentlemen: int = 0, players: int = 0, mixed: bool) -> list[Words]:
     """What keeps the guests from filling the tables exactly, in plain words; [] when they fit.
 
     players: the number of guests playing (not reserves) at a party that is not mixed;
     ladies/gentlemen: the same by the kind they play as, at a mixed party.
     """
     if not isinstance(tables, int) or not 1 <= tables <= 500:
-        raise ValueError("a party has 1 to 500 tables")
+        raise RuleError("a party has 1 to 500 tables")
     problems = []
     if mixed:
-        for count, singular, plural in ((ladies, "lady", "ladies"), (gentlemen, "gentleman", "gentlemen")):
-            wanted = 2 * tables
-            if count < wanted:
-                problems.append(f"{_plural(wanted - count, 'more ' + singular, 'more ' + plural)} needed")
-            elif count > wanted:
-                problems.append(f"{_plural(count - wanted, singular, plural)} over")
+        wanted = 2 * tables
+        if ladies < wanted:
+            problems.append(plural_words("%(count)s more lady needed", "%(count)s more ladies needed", wanted - ladies))
+        elif ladies > wanted:
+            problems.append(plural_words("%(count)s lady over", "%(count)s ladies over", ladies - wanted))
+        if gentlemen < wanted:
+            problems.append(
+                plural_words("%(count)s more gentleman needed", "%(count)s more gentlemen needed", wanted - gentlemen)
+            )
+        elif gentlemen > wanted:
+            problems.append(plural_words("%(count)s gentleman over", "%(count)s gentlemen over", gentlemen - wanted))
     else:
         wanted = 4 * tables
         if players < wanted:
-            problems.append(f"{_plural(wanted - players, 'more player', 'more players')} needed")
+            problems.append(
+                plural_words("%(count)s more player needed", "%(count)s more players needed", wanted - players)
+            )
         elif players > wanted:
-            problems.append(f"{_plural(players - wanted, 'player', 'players')} over")
+            problems.append(plural_words("%(count)s player over", "%(count)s players over", players - wanted))
     return problems
 
 
@@ -49,19 +54,21 @@ def _check_fixed(
     placed: set[str] = set()
     for key, player in (fixed or {}).items():
         if not isinstance(key, tuple) or len(key) != 2:
-            raise ValueError("a fixed seat is given as (table, seat)")
+            raise RuleError("a fixed seat is given as (table, seat)")
         table, seat = key
         if not isinstance(table, int) or not 1 <= table <= tables or seat not in SEATS:
-            raise ValueError(f"there is no seat {seat} at table {table}")
+            raise RuleError("there is no seat %(seat)s at table %(table)s", seat=seat, table=table)
         if player not in players:
-            raise ValueError(f"{player} is not one of the players to seat")
+            raise RuleError("%(player)s is not one of the players to seat", player=player)
         if player in placed:
-            raise ValueError(f"{player} is fixed to two seats")
+            raise RuleError("%(player)s is fixed to two seats", player=player)
         if kinds is not None:
-            allowed = LADY_SEATS if kinds[player] == "lady" else GENTLEMAN_SEATS
-            if seat not in allowed:
-                where = "North or East" if kinds[player] == "lady" else "South or West"
-                raise ValueError(f"{player} plays as a {kinds[player]}: at a mixed party they sit {where}")
+            if kinds[player] == "lady" and seat not in LADY_SEATS:
+                raise RuleError("%(player)s plays as a lady: at a mixed party they sit North or East", player=player)
+            if kinds[player] != "lady" and seat not in GENTLEMAN_SEATS:
+                raise RuleError(
+                    "%(player)s plays as a gentleman: at a mixed party they sit South or West", player=player
+                )
         placed.add(player)
         checked[(table, seat)] = player
     return checked
@@ -82,13 +89,18 @@ def draw_seating(
     """
     names = list(players)
     if len(set(names)) != len(names):
-        raise ValueError("a player is listed twice")
+        raise RuleError("a player is listed twice")
     if len(names) != 4 * tables:
-        raise ValueError(f"{tables} tables seat {4 * tables} players, not {len(names)}")
+        raise RuleError(
+            "%(tables)s tables seat %(seats)s players, not %(players)s",
+            tables=tables,
+            seats=4 * tables,
+            players=len(names),
+        )
     if kinds is not None:
         missing = [p for p in names if kinds.get(p) not in ("lady", "gentleman")]
         if missing:
-            raise ValueError(f"{missing[0]} is neither a lady nor a gentleman")
+            raise RuleError("%(player)s is neither a lady nor a gentleman", player=missing[0])
         problems = numbers_problems(
             tables,
             ladies=sum(kinds[p] == "lady" for p in names),
@@ -96,7 +108,7 @@ def draw_seating(
             mixed=True,
         )
         if problems:
-            raise ValueError("; ".join(problems))
+            raise RuleError.of(joined(problems))
     pinned = _check_fixed(fixed, tables, set(names), kinds)
     rng = random.Random(seed)
     free = [p for p in names if p not in set(pinned.values())]

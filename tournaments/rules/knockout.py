@@ -27,6 +27,8 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from tournaments.rules.errors import RuleError, Words, joined, plural_words, words
+
 BRACKETS = ("main", "consolation")
 # The Four Aces describe five to eight tables, and warn that more makes the evening run too long.
 ADVISED_TABLES = range(5, 9)
@@ -34,20 +36,20 @@ ADVISED_TABLES = range(5, 9)
 
 def check_tables(tables: int) -> int:
     if isinstance(tables, bool) or not isinstance(tables, int):
-        raise ValueError(f"the number of tables must be a whole number, not {tables!r}")
+        raise RuleError("the number of tables must be a whole number, not %(tables)r", tables=tables)
     if tables < 1:
-        raise ValueError(f"a knockout needs at least one table (two pairs), not {tables}")
+        raise RuleError("a knockout needs at least one table (two pairs), not %(tables)s", tables=tables)
     return tables
 
 
 def tables_for_pairs(pairs: int) -> int:
     """The first round's tables for a number of pairs (every pair plays, so it must be even)."""
     if isinstance(pairs, bool) or not isinstance(pairs, int):
-        raise ValueError(f"the number of pairs must be a whole number, not {pairs!r}")
+        raise RuleError("the number of pairs must be a whole number, not %(pairs)r", pairs=pairs)
     if pairs < 2:
-        raise ValueError(f"a knockout needs at least two pairs, not {pairs}")
+        raise RuleError("a knockout needs at least two pairs, not %(pairs)s", pairs=pairs)
     if pairs % 2:
-        raise ValueError(f"{pairs} pairs cannot fill whole tables: one more pair is needed, or one fewer")
+        raise RuleError("%(pairs)s pairs cannot fill whole tables: one more pair is needed, or one fewer", pairs=pairs)
     return pairs // 2
 
 
@@ -56,20 +58,22 @@ def within_advice(tables: int) -> bool:
     return check_tables(tables) in ADVISED_TABLES
 
 
-def advice_note(tables: int) -> str | None:
+def advice_note(tables: int) -> Words | None:
     """What the UI should say outside five to eight tables; None within them. Only more than eight
     goes against the Four Aces' advice; fewer than five is simply not described."""
     tables = check_tables(tables)
     if tables > ADVISED_TABLES[-1]:
-        return (
-            f"{tables} tables goes beyond the Four Aces' advice: they advise no more than eight, "
-            "or the evening runs too long. The plan follows their rule all the same."
+        return words(
+            "%(tables)s tables goes beyond the Four Aces' advice: they advise no more than eight, "
+            "or the evening runs too long. The plan follows their rule all the same.",
+            tables=tables,
         )
     if tables < ADVISED_TABLES[0]:
         # Not described by the source, but not against its advice either (docs/rules/rubber-knockout.md).
-        return (
-            f"The Four Aces describe five to eight tables; for {tables} the plan follows their general rule: "
-            "each round needs an even number of pairs, and the best loser joins an odd number of winners."
+        return words(
+            "The Four Aces describe five to eight tables; for %(tables)s the plan follows their general rule: "
+            "each round needs an even number of pairs, and the best loser joins an odd number of winners.",
+            tables=tables,
         )
     return None
 
@@ -161,7 +165,7 @@ class Advance:
     best_losers: list[Loser]  # smallest margin first
     eliminated: list[Loser]  # smallest margin first; after the main first round, the consolation
     cut: Cut | None = None
-    notes: list[str] = field(default_factory=list)
+    notes: list[Words] = field(default_factory=list)  # `tournaments.l10n.say` translates each
 
     @property
     def qualified(self) -> list[str]:
@@ -178,38 +182,45 @@ class Advance:
 
 def _check_name(name: str, number: int) -> str:
     if not isinstance(name, str) or not name.strip():
-        raise ValueError(f"match {number}: each pair needs a name, not {name!r}")
+        raise RuleError("match %(number)s: each pair needs a name, not %(name)r", number=number, name=name)
     return name
 
 
 def _check_total(total: int, name: str, number: int) -> int:
     if isinstance(total, bool) or not isinstance(total, int) or total < 0:
-        raise ValueError(f"match {number}: {name}'s total must be a whole number of points, 0 or more, not {total!r}")
+        raise RuleError(
+            "match %(number)s: %(name)s's total must be a whole number of points, 0 or more, not %(total)r",
+            number=number,
+            name=name,
+            total=total,
+        )
     return total
 
 
 def _read_match(match: tuple[str, int, str, int], number: int) -> tuple[str, int, str, int]:
     if isinstance(match, (str, bytes)) or not isinstance(match, (tuple, list)) or len(match) != 4:
-        raise ValueError(f"match {number} must be (pair, total, pair, total), not {match!r}")
+        raise RuleError(
+            "match %(number)s must be (pair, total, pair, total), not %(match)r", number=number, match=match
+        )
     a, b = _check_name(match[0], number), _check_name(match[2], number)
     return a, _check_total(match[1], a, number), b, _check_total(match[3], b, number)
 
 
 def _read_matches(matches: Iterable[tuple[str, int, str, int]]) -> list[tuple[str, int, str, int]]:
     if isinstance(matches, (str, bytes)):
-        raise ValueError("matches must be a list of (pair, total, pair, total)")
+        raise RuleError("matches must be a list of (pair, total, pair, total)")
     try:
         matches = list(matches)
     except TypeError:
-        raise ValueError("matches must be a list of (pair, total, pair, total)") from None
+        raise RuleError("matches must be a list of (pair, total, pair, total)") from None
     if not matches:
-        raise ValueError("a round needs at least one match")
+        raise RuleError("a round needs at least one match")
     read = [_read_match(match, number) for number, match in enumerate(matches, start=1)]
     seen: set[str] = set()
     for a, _, b, _ in read:
         for name in (a, b):
             if name in seen:
-                raise ValueError(f"{name} plays twice in the round")
+                raise RuleError("%(name)s plays twice in the round", name=name)
             seen.add(name)
     return read
 
@@ -218,48 +229,64 @@ def _names(given: Iterable[str] | None, what: str) -> list[str]:
     if given is None:
         return []
     if isinstance(given, (str, bytes)) or not isinstance(given, Iterable):
-        raise ValueError(f"{what} must be a list of pair names, not {given!r}")
+        raise RuleError("%(what)s must be a list of pair names, not %(given)r", what=what, given=given)
     names = list(given)
     if len(set(names)) != len(names):
-        raise ValueError(f"{what} names a pair twice")
+        raise RuleError("%(what)s names a pair twice", what=what)
     return names
 
 
 def _results(read: list[tuple[str, int, str, int]], decided: Iterable[str] | None) -> list[Result]:
     decided = set(_names(decided, "decided"))
-    results, undecided = [], []
+    results: list[Result] = []
+    undecided: list[Words] = []
     for number, (a, ta, b, tb) in enumerate(read, start=1):
         if ta != tb:
             if decided & {a, b}:
-                raise ValueError(f"match {number} ({a} v {b}) is not tied: its totals decide it")
+                raise RuleError(
+                    "match %(number)s (%(a)s v %(b)s) is not tied: its totals decide it", number=number, a=a, b=b
+                )
             winner, loser = (a, b) if ta > tb else (b, a)
             results.append(Result(number, winner, max(ta, tb), loser, min(ta, tb)))
         elif a in decided or b in decided:
             if a in decided and b in decided:
-                raise ValueError(f"match {number} ({a} v {b}): name only its winner as decided")
+                raise RuleError(
+                    "match %(number)s (%(a)s v %(b)s): name only its winner as decided", number=number, a=a, b=b
+                )
             winner, loser = (a, b) if a in decided else (b, a)
             results.append(Result(number, winner, ta, loser, tb, decided=True))
         else:
-            undecided.append(f"match {number} ({a} v {b}, {ta} each)")
+            undecided.append(
+                words("match %(number)s (%(a)s v %(b)s, %(total)s each)", number=number, a=a, b=b, total=ta)
+            )
     if undecided:
-        raise ValueError("tied: " + "; ".join(undecided) + ". The director must decide each by a cut or one more deal.")
+        raise RuleError(
+            "tied: %(matches)s. The director must decide each by a cut or one more deal.", matches=joined(undecided)
+        )
     unknown = decided - {name for r in results for name in (r.winner, r.loser)}
     if unknown:
-        raise ValueError(f"decided names pairs not in the round: {', '.join(sorted(unknown))}")
+        raise RuleError("decided names pairs not in the round: %(pairs)s", pairs=", ".join(sorted(unknown)))
     return results
 
 
 def _check_places(places: int, matches: int) -> int:
     if isinstance(places, bool) or not isinstance(places, int):
-        raise ValueError(f"places must be a whole number of pairs, not {places!r}")
+        raise RuleError("places must be a whole number of pairs, not %(places)r", places=places)
     if places < matches:
-        raise ValueError(f"{places} places are fewer than the {matches} winners: every winner goes on")
+        raise RuleError(
+            "%(places)s places are fewer than the %(matches)s winners: every winner goes on",
+            places=places,
+            matches=matches,
+        )
     if places > 2 * matches:
-        raise ValueError(f"{places} places are more than the {2 * matches} pairs in the round")
+        raise RuleError(
+            "%(places)s places are more than the %(pairs)s pairs in the round", places=places, pairs=2 * matches
+        )
     if places % 2 and not (matches == 1 and places == 1):
-        raise ValueError(
-            f"{places} places would leave a pair without opponents: the next round needs an even number "
-            "(only a final sends on one pair)"
+        raise RuleError(
+            "%(places)s places would leave a pair without opponents: the next round needs an even number "
+            "(only a final sends on one pair)",
+            places=places,
         )
     return places
 
@@ -272,15 +299,21 @@ def _draw(
     if cut is not None:
         named = cut
         if len(named) != places or not set(named) <= set(among):
-            raise ValueError(
-                f"the cut is for {places} place(s) among {', '.join(among)}: name exactly {places} of them"
+            # English writes "place(s)" either way; other languages choose their form by the count.
+            raise RuleError.of(
+                plural_words(
+                    "the cut is for %(count)s place(s) among %(among)s: name exactly %(count)s of them",
+                    "the cut is for %(count)s place(s) among %(among)s: name exactly %(count)s of them",
+                    places,
+                    among=", ".join(among),
+                )
             )
         drawn = set(named)
     else:
         try:
             rng = random.Random(seed)
         except TypeError:
-            raise ValueError(f"the seed must be a number or text, not {seed!r}") from None
+            raise RuleError("the seed must be a number or text, not %(seed)r", seed=seed) from None
         drawn = set(rng.sample(among, places))
     return [loser for loser in tied if loser.pair in drawn], cut is not None
 
@@ -291,7 +324,7 @@ def _best_losers(
     cut = _names(cut, "cut") or None  # naming nobody is no override
     if wanted == 0:
         if cut is not None:
-            raise ValueError("no best loser goes on in this round, so there is nothing to cut for")
+            raise RuleError("no best loser goes on in this round, so there is nothing to cut for")
         return [], None
     last = losers[wanted - 1].margin
     sure = [loser for loser in losers if loser.margin < last]
@@ -299,8 +332,9 @@ def _best_losers(
     open_places = wanted - len(sure)
     if len(tied) == open_places:
         if cut is not None:
-            raise ValueError(
-                f"no cut is needed: the best losers are clear ({', '.join(lo.pair for lo in sure + tied)})"
+            raise RuleError(
+                "no cut is needed: the best losers are clear (%(pairs)s)",
+                pairs=", ".join(lo.pair for lo in sure + tied),
             )
         return sure + tied, None
     drawn, by_director = _draw(tied, open_places, seed, cut)
@@ -337,10 +371,22 @@ def advance_detail(
         cut=record,
     )
     if record is not None:
-        who = "the director" if record.by_director else "a cut"
-        advance.notes.append(
-            f"{', '.join(record.among)} lost by {record.margin}: {who} put through {', '.join(record.drawn)}"
-        )
+        among, drawn = ", ".join(record.among), ", ".join(record.drawn)
+        if record.by_director:
+            note = words(
+                "%(among)s lost by %(margin)s: the director put through %(drawn)s",
+                among=among,
+                margin=record.margin,
+                drawn=drawn,
+            )
+        else:
+            note = words(
+                "%(among)s lost by %(margin)s: a cut put through %(drawn)s",
+                among=among,
+                margin=record.margin,
+                drawn=drawn,
+            )
+        advance.notes.append(note)
     return advance
 
 

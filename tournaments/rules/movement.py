@@ -16,6 +16,8 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from tournaments.rules.errors import RuleError
+
 SEATS = ("N", "E", "S", "W")
 SIDE_SEATS = {"NS": ("N", "S"), "EW": ("E", "W")}
 OTHER = {"NS": "EW", "EW": "NS"}
@@ -40,12 +42,12 @@ class Movement:
 def check_seating(seating: Mapping[int, Mapping[str, str]], kinds: Mapping[str, str] | None = None) -> int:
     """Validate a seating; returns the number of tables."""
     if not isinstance(seating, Mapping) or not seating:
-        raise ValueError("the seating must give at least one table")
+        raise RuleError("the seating must give at least one table")
     if any(isinstance(t, bool) or not isinstance(t, int) for t in seating):
-        raise ValueError("tables are numbered with whole numbers 1, 2, 3 …")
+        raise RuleError("tables are numbered with whole numbers 1, 2, 3 …")
     tables = sorted(seating)
     if tables != list(range(1, len(tables) + 1)):
-        raise ValueError(f"tables must be numbered 1 to {len(tables)} with none missing")
+        raise RuleError("tables must be numbered 1 to %(tables)s with none missing", tables=len(tables))
     seen: set[str] = set()
     for table in tables:
         _check_table(table, seating[table], seen, kinds)
@@ -54,30 +56,36 @@ def check_seating(seating: Mapping[int, Mapping[str, str]], kinds: Mapping[str, 
 
 def _check_table(table: int, seats: Mapping[str, str], seen: set[str], kinds: Mapping[str, str] | None) -> None:
     if not isinstance(seats, Mapping) or sorted(seats) != sorted(SEATS):
-        raise ValueError(f"table {table} must have exactly the seats N, E, S and W")
+        raise RuleError("table %(table)s must have exactly the seats N, E, S and W", table=table)
     for seat in SEATS:
         player = seats[seat]
         if not isinstance(player, str) or not player:
-            raise ValueError(f"table {table} seat {seat} has no player")
+            raise RuleError("table %(table)s seat %(seat)s has no player", table=table, seat=seat)
         if player in seen:
-            raise ValueError(f"{player} is seated twice")
+            raise RuleError("%(player)s is seated twice", player=player)
         seen.add(player)
     if kinds is None:
         return
     for side, (a, b) in SIDE_SEATS.items():
         if {kinds.get(seats[a]), kinds.get(seats[b])} != set(KINDS):
-            raise ValueError(f"table {table}: {seats[a]} and {seats[b]} ({side}) are not a lady and a gentleman")
+            raise RuleError(
+                "table %(table)s: %(first)s and %(second)s (%(side)s) are not a lady and a gentleman",
+                table=table,
+                first=seats[a],
+                second=seats[b],
+                side=side,
+            )
 
 
 def _check_winners(winners: Mapping[int, str], tables: int) -> None:
     if not isinstance(winners, Mapping):
-        raise ValueError("winners must give 'NS' or 'EW' for every table")
+        raise RuleError("winners must give 'NS' or 'EW' for every table")
     for table in range(1, tables + 1):
         if winners.get(table) not in ("NS", "EW"):
-            raise ValueError(f"table {table} has no winner: give 'NS' or 'EW' (cut for a tie)")
+            raise RuleError("table %(table)s has no winner: give 'NS' or 'EW' (cut for a tie)", table=table)
     extra = set(winners) - set(range(1, tables + 1))
     if extra:
-        raise ValueError(f"winners given for tables that do not exist: {sorted(extra)}")
+        raise RuleError("winners given for tables that do not exist: %(tables)s", tables=sorted(extra))
 
 
 def _pair(seats: Mapping[str, str], side: str) -> tuple[str, str]:
@@ -152,7 +160,7 @@ def plan_movement(
 ) -> Movement:
     """The next round's seating, with the partners' cuts drawn on the way."""
     if kinds is not None and not isinstance(kinds, Mapping):
-        raise ValueError("kinds must map each player to 'lady' or 'gentleman'")
+        raise RuleError("kinds must map each player to 'lady' or 'gentleman'")
     tables = check_seating(seating, kinds)
     _check_winners(winners, tables)
     rng = random.Random(seed)

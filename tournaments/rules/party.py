@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tournaments.rules.contract import SIDE_OF_SEAT, check_seat, other_side, parse_contract
+from tournaments.rules.errors import RuleError
 from tournaments.rules.scoring import check_rules, deal_breakdown
 
 DEALS_PER_ROUND = 4
@@ -18,7 +19,7 @@ _DEALS = {1: ("N", "none"), 2: ("E", "EW"), 3: ("S", "NS"), 4: ("W", "both")}
 
 def _check_deal_number(deal: int) -> int:
     if isinstance(deal, bool) or not isinstance(deal, int) or deal not in _DEALS:
-        raise ValueError(f"a round has four deals, numbered 1 to 4, not {deal!r}")
+        raise RuleError("a round has four deals, numbered 1 to 4, not %(deal)r", deal=deal)
     return deal
 
 
@@ -78,13 +79,15 @@ def score_round(deals: Sequence[tuple[str, str, int]], rules: str = "modern") ->
     """Score up to four deals in order (the first is deal 1); a fifth is refused."""
     check_rules(rules)
     if isinstance(deals, (str, bytes)) or not isinstance(deals, Sequence):
-        raise ValueError("deals must be a list of (contract, declarer, tricks)")
+        raise RuleError("deals must be a list of (contract, declarer, tricks)")
     if len(deals) > DEALS_PER_ROUND:
-        raise ValueError(f"a round has four deals, not {len(deals)}")
+        raise RuleError("a round has four deals, not %(deals)s", deals=len(deals))
     scored = []
     for number, deal in enumerate(deals, start=1):
         if not isinstance(deal, (tuple, list)) or len(deal) != 3:
-            raise ValueError(f"deal {number} must be (contract, declarer, tricks), not {deal!r}")
+            raise RuleError(
+                "deal %(number)s must be (contract, declarer, tricks), not %(deal)r", number=number, deal=deal
+            )
         contract, declarer, tricks = deal
         scored.append(score_deal(number, contract, declarer, tricks, rules))
     return scored
@@ -101,7 +104,7 @@ def round_result(deals: Sequence[tuple[str, str, int]], rules: str = "modern") -
     """
     scored = score_round(deals, rules)
     if len(scored) != DEALS_PER_ROUND:
-        raise ValueError(f"a round has four deals, not {len(scored)}: enter a passed-out deal as PASS")
+        raise RuleError("a round has four deals, not %(deals)s: enter a passed-out deal as PASS", deals=len(scored))
     return net_result(scored)
 
 

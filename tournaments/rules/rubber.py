@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import cast
 
 from tournaments.rules.contract import SIDE_OF_SEAT, check_seat, check_tricks, other_side, parse_contract
+from tournaments.rules.errors import RuleError, words
 from tournaments.rules.scoring import (
     check_rules,
     insult_bonus,
@@ -28,7 +29,7 @@ class Entry:
     side: str  # "NS" or "EW"
     points: int
     below: bool  # below the line (counts towards game) or above it
-    label: str
+    label: str  # in words (a str): `tournaments.l10n.say` translates it
 
 
 @dataclass
@@ -49,11 +50,13 @@ def parse_honours(honours: str) -> tuple[str, int] | None:
     if honours is None or honours == "":
         return None
     if not isinstance(honours, str):
-        raise ValueError(f"honours must be written like 'NS100' or 'EW150', not {honours!r}")
+        raise RuleError("honours must be written like 'NS100' or 'EW150', not %(honours)r", honours=honours)
     written = honours.strip().upper()
     side, points = written[:2], written[2:]
     if side not in SIDES or not points.isdigit() or int(points) not in HONOURS_POINTS:
-        raise ValueError(f"honours must be a side and 100 or 150, like 'NS100' or 'EW150', not {honours!r}")
+        raise RuleError(
+            "honours must be a side and 100 or 150, like 'NS100' or 'EW150', not %(honours)r", honours=honours
+        )
     return side, int(points)
 
 
@@ -82,17 +85,17 @@ class RubberPad:
 
     def play(self, contract: str, declarer: str, tricks: int, honours: str = "") -> DealRecord:
         if self.finished:
-            raise ValueError("the match is finished: no more deals")
+            raise RuleError("the match is finished: no more deals")
         parsed = parse_contract(contract)
         claimed = parse_honours(honours)
         if parsed is None:
             if claimed:
-                raise ValueError("a passed-out deal has no honours")
+                raise RuleError("a passed-out deal has no honours")
             record = DealRecord(len(self.deals) + 1, "PASS", "", 0, "", False)
             self.deals.append(record)
             return record
         if claimed and parsed.strain == "N" and claimed[1] != 150:
-            raise ValueError("at no-trump only all four aces in one hand count as honours: 150, not 100")
+            raise RuleError("at no-trump only all four aces in one hand count as honours: 150, not 100")
         seat = check_seat(declarer)
         check_tricks(tricks)
         side = SIDE_OF_SEAT[seat]
@@ -101,16 +104,16 @@ class RubberPad:
         needed = parsed.tricks_needed
         if tricks >= needed:
             below = trick_points(parsed)
-            self._add(record, side, below, True, "tricks")
-            self._add(record, side, overtrick_points(parsed, vulnerable, tricks - needed), False, "overtricks")
-            self._add(record, side, slam_bonus(parsed, vulnerable), False, "slam")
-            self._add(record, side, insult_bonus(parsed, self.rules), False, "doubled contract made")
+            self._add(record, side, below, True, words("tricks"))
+            self._add(record, side, overtrick_points(parsed, vulnerable, tricks - needed), False, words("overtricks"))
+            self._add(record, side, slam_bonus(parsed, vulnerable), False, words("slam"))
+            self._add(record, side, insult_bonus(parsed, self.rules), False, words("doubled contract made"))
             self.part[side] += below
         else:
             penalty = undertrick_penalty(parsed, vulnerable, needed - tricks, self.rules)
-            self._add(record, other_side(side), penalty, False, "undertricks")
+            self._add(record, other_side(side), penalty, False, words("undertricks"))
         if claimed:
-            self._add(record, claimed[0], claimed[1], False, "honours")
+            self._add(record, claimed[0], claimed[1], False, words("honours"))
         self.deals.append(record)
         self._settle_game(record)
         return record
@@ -124,7 +127,7 @@ class RubberPad:
         self.part = {"NS": 0, "EW": 0}
         if self.games[winner] == 2:
             bonus = 500 if self.games[other_side(winner)] else 700
-            self._add(record, winner, bonus, False, "rubber")
+            self._add(record, winner, bonus, False, words("rubber"))
             record.rubber_won_by = winner
             self.rubbers_finished += 1
             self.games = {"NS": 0, "EW": 0}
@@ -134,16 +137,19 @@ class RubberPad:
         if not self.finished and unfinished_bonus:
             for side in SIDES:
                 if self.games[side] == 1:
-                    self._add(None, side, 300, False, "unfinished rubber: a game")
+                    self._add(None, side, 300, False, words("unfinished rubber: a game"))
                 if self.part[side] > 0:
-                    self._add(None, side, 50, False, "unfinished rubber: part score")
+                    self._add(None, side, 50, False, words("unfinished rubber: part score"))
         self.finished = True
         return self.totals["NS"], self.totals["EW"]
 
 
 def _unpack(deal: tuple[str, str, int] | tuple[str, str, int, str], number: int) -> tuple[str, str, int, str]:
     if not isinstance(deal, (tuple, list)) or len(deal) not in (3, 4):
-        raise ValueError(f"deal {number} must be (contract, declarer, tricks) or (contract, declarer, tricks, honours)")
+        raise RuleError(
+            "deal %(number)s must be (contract, declarer, tricks) or (contract, declarer, tricks, honours)",
+            number=number,
+        )
     return cast(tuple[str, str, int, str], tuple(deal) if len(deal) == 4 else (*deal, ""))
 
 
@@ -153,11 +159,11 @@ def match_pad(
     rules: str = "modern",
 ) -> RubberPad:
     if isinstance(deals, (str, bytes)):
-        raise ValueError("deals must be a list of (contract, declarer, tricks[, honours])")
+        raise RuleError("deals must be a list of (contract, declarer, tricks[, honours])")
     try:
         deals = list(deals)
     except TypeError:
-        raise ValueError("deals must be a list of (contract, declarer, tricks[, honours])") from None
+        raise RuleError("deals must be a list of (contract, declarer, tricks[, honours])") from None
     pad = RubberPad(rules)
     for number, deal in enumerate(deals, start=1):
         pad.play(*_unpack(deal, number))

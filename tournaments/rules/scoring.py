@@ -7,13 +7,14 @@ in the doubled non-vulnerable undertricks from the fourth on and the redoubled-m
 from dataclasses import dataclass
 
 from tournaments.rules.contract import Contract, check_tricks, check_vulnerable, parse_contract
+from tournaments.rules.errors import RuleError
 
 RULE_SETS = ("modern", "1938")
 
 
 def check_rules(rules: str) -> str:
     if rules not in RULE_SETS:
-        raise ValueError(f"unknown rule set {rules!r}: use 'modern' or '1938'")
+        raise RuleError("unknown rule set %(rules)r: use 'modern' or '1938'", rules=rules)
     return rules
 
 

@@ -51,6 +51,7 @@ from decimal import Decimal, InvalidOperation
 from typing import cast
 
 from tournaments.rules.contract import Contract, check_tricks, parse_contract
+from tournaments.rules.errors import RuleError, Words, words
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 5
 SEATED = 3
@@ -83,7 +84,7 @@ def _contract(contract: str | Contract) -> Contract:
         return contract
     parsed = parse_contract(contract)
     if parsed is None:
-        raise ValueError("a passed deal has no contract to score: it is redealt as a goulash")
+        raise RuleError("a passed deal has no contract to score: it is redealt as a goulash")
     return parsed
 
 
@@ -105,15 +106,47 @@ def is_game_contract(contract: str | Contract | None) -> bool:
     return parsed is not None and trick_score(parsed) >= GAME_TRICK_SCORE
 
 
+# What a wrong value says, by what it was given for: whole sentences, so that each translates as
+# a whole (words() marks them for makemessages; `RuleError` fills in the figures).
+_COUNT_ERRORS = {
+    "undertricks": words("undertricks must be a whole number from 0 to 13, not %(count)r"),
+    "overtricks": words("overtricks must be a whole number from 0 to 13, not %(count)r"),
+}
+_FLAG_ERRORS = {
+    "vulnerable": words("vulnerable must be true or false, not %(value)r"),
+    "made": words("made must be true or false, not %(value)r"),
+    "track_seats": words("track_seats must be true or false, not %(value)r"),
+}
+_NOT_A_PLAYER = {
+    "player": words("the player must be one of the players (%(players)s), not %(name)r"),
+    "seated player": words("the seated player must be one of the players (%(players)s), not %(name)r"),
+    "vulnerable player": words("the vulnerable player must be one of the players (%(players)s), not %(name)r"),
+    "declarer": words("the declarer must be one of the players (%(players)s), not %(name)r"),
+    "declarer (a seated player)": words(
+        "the declarer (a seated player) must be one of the players (%(players)s), not %(name)r"
+    ),
+    "dealer": words("the dealer must be one of the players (%(players)s), not %(name)r"),
+    "dealer (a seated player)": words(
+        "the dealer (a seated player) must be one of the players (%(players)s), not %(name)r"
+    ),
+    "honours holder": words("the honours holder must be one of the players (%(players)s), not %(name)r"),
+}
+_WAITING = {
+    "declarer": words("%(player)s is waiting this deal: the declarer must be one of %(seated)s"),
+    "dealer": words("%(player)s is waiting this deal: the dealer must be one of %(seated)s"),
+    "honours holder": words("%(player)s is waiting this deal: the honours holder must be one of %(seated)s"),
+}
+
+
 def _check_count(count: int, what: str) -> int:
     if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 13:
-        raise ValueError(f"{what} must be a whole number from 0 to 13, not {count!r}")
+        raise RuleError(_COUNT_ERRORS[what].message, count=count)
     return count
 
 
 def _check_flag(value: bool, what: str) -> bool:
     if not isinstance(value, bool):
-        raise ValueError(f"{what} must be true or false, not {value!r}")
+        raise RuleError(_FLAG_ERRORS[what].message, value=value)
     return value
 
 
@@ -153,27 +186,29 @@ def slam_bonus(contract: str | Contract, vulnerable: bool) -> int:
 
 def _clean_name(name: str) -> str:
     if not isinstance(name, str) or not name.strip():
-        raise ValueError(f"each player needs a name, not {name!r}")
+        raise RuleError("each player needs a name, not %(name)r", name=name)
     return name.strip()
 
 
 def _check_players(players: Iterable[str]) -> tuple[str, ...]:
     names = _check_names(players)
     if len(names) < MIN_PLAYERS:
-        raise ValueError(f"Towie needs at least three players, not {len(names)}")
+        raise RuleError("Towie needs at least three players, not %(players)s", players=len(names))
     if len(names) > MAX_PLAYERS:
-        raise ValueError(f"a Towie table takes at most five players, not {len(names)}: form two tables")
+        raise RuleError(
+            "a Towie table takes at most five players, not %(players)s: form two tables", players=len(names)
+        )
     return names
 
 
 def _check_names(players: Iterable[str]) -> tuple[str, ...]:
     if isinstance(players, (str, bytes, Mapping)) or not isinstance(players, Iterable):
-        raise ValueError("the players must be a list of names")
+        raise RuleError("the players must be a list of names")
     names = tuple(_clean_name(name) for name in players)
     seen: set[str] = set()
     for name in names:
         if name.casefold() in seen:
-            raise ValueError(f"two players are called {name}: give them different names")
+            raise RuleError("two players are called %(name)s: give them different names", name=name)
         seen.add(name.casefold())
     return names
 
@@ -184,7 +219,7 @@ def _find(players: tuple[str, ...], name: str, what: str) -> str:
         for player in players:
             if player.casefold() == wanted:
                 return player
-    raise ValueError(f"the {what} must be one of the players ({', '.join(players)}), not {name!r}")
+    raise RuleError(_NOT_A_PLAYER[what].message, players=", ".join(players), name=name)
 
 
 # --- the draw and the seats -----------------------------------------------------------------
@@ -193,12 +228,14 @@ def _find(players: tuple[str, ...], name: str, what: str) -> str:
 def _parse_card(card: str) -> tuple[int, int]:
     """(rank, suit) as numbers to compare: "AS", "10H", "TH", "qd", "7♣"."""
     if not isinstance(card, str) or len(card.strip()) < 2:
-        raise ValueError(f"a drawn card is written like 'AS', '10H' or '7C', not {card!r}")
+        raise RuleError("a drawn card is written like 'AS', '10H' or '7C', not %(card)r", card=card)
     written = card.strip().upper()
     rank, suit = written[:-1], _SUIT_SYMBOLS.get(written[-1], written[-1])
     rank = "10" if rank == "T" else rank
     if rank not in _RANKS or suit not in _SUITS:
-        raise ValueError(f"'{card}' is not a card: write the rank (2-10, J, Q, K, A) then the suit (C, D, H, S)")
+        raise RuleError(
+            "'%(card)s' is not a card: write the rank (2-10, J, Q, K, A) then the suit (C, D, H, S)", card=card
+        )
     return _RANKS.index(rank), _SUITS.index(suit)
 
 
@@ -213,11 +250,11 @@ class SeatDraw:
 def draw_seats(cards: Mapping[str, str]) -> SeatDraw:
     """Each player's drawn card -> first dealer, seats, and who waits."""
     if not isinstance(cards, Mapping):
-        raise ValueError("the draw must give each player's card, like {'Ann': 'KS', 'Bob': '7H', ...}")
+        raise RuleError("the draw must give each player's card, like {'Ann': 'KS', 'Bob': '7H', ...}")
     players = _check_players(cards.keys())
     drawn = {name: _parse_card(card) for name, card in zip(players, cards.values(), strict=True)}
     if len(set(drawn.values())) != len(drawn):
-        raise ValueError("two players cannot draw the same card: draw again")
+        raise RuleError("two players cannot draw the same card: draw again")
     order = tuple(sorted(players, key=lambda name: drawn[name], reverse=True))
     return SeatDraw(
         order=order, dealer=order[0], seated=cast(tuple[str, str, str], order[:SEATED]), waiting=order[SEATED:]
@@ -231,23 +268,23 @@ class NextSeats:
     dealer: str | None  # who deals next (None when the last dealer was not given)
     coming_in: str | None
     going_out: str | None
-    reason: str
+    reason: Words  # a sentence: `tournaments.l10n.say` translates it
 
 
 def _check_seating(seated: Iterable[str], waiting: Iterable[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     for names in (seated, waiting):
         if isinstance(names, (str, bytes, Mapping)) or not isinstance(names, Iterable):
-            raise ValueError("the seated and the waiting players must be lists of names")
+            raise RuleError("the seated and the waiting players must be lists of names")
     seated, waiting = tuple(seated), tuple(waiting)
     if len(seated) != SEATED:
-        raise ValueError(f"three players sit at a Towie table, not {len(seated)}")
+        raise RuleError("three players sit at a Towie table, not %(seated)s", seated=len(seated))
     _check_players(seated + waiting)
     return tuple(_clean_name(n) for n in seated), tuple(_clean_name(n) for n in waiting)
 
 
 def _vulnerable_set(vulnerable: Iterable[str], everyone: tuple[str, ...]) -> set[str]:
     if isinstance(vulnerable, (str, bytes)) or not isinstance(vulnerable, Iterable):
-        raise ValueError("vulnerable must be a list of the vulnerable players' names")
+        raise RuleError("vulnerable must be a list of the vulnerable players' names")
     return {_find(everyone, name, "vulnerable player") for name in vulnerable}
 
 
@@ -259,21 +296,44 @@ def _swap_in(
     return new_seated, new_waiting
 
 
-def _next_move(declarer: str, made: bool, waiting: tuple[str, ...], vulnerable: set[str]) -> tuple[str | None, str]:
-    """Who takes the declarer's seat (None: he keeps it), and why."""
+def _next_move(declarer: str, made: bool, waiting: tuple[str, ...], vulnerable: set[str]) -> tuple[str | None, Words]:
+    """Who takes the declarer's seat (None: he keeps it), and why (the whole sentence)."""
     first = waiting[0]
     if made:
-        return first, f"{declarer} made the contract, so {first}, first in the queue, takes the seat"
+        return first, words(
+            "%(declarer)s made the contract, so %(first)s, first in the queue, takes the seat; "
+            "%(declarer)s joins the end of the queue.",
+            declarer=declarer,
+            first=first,
+        )
     if declarer not in vulnerable and first in vulnerable:
-        why = f"{declarer} went down not vulnerable and {first}, next in the queue, is vulnerable"
-        return None, f"{why}: {declarer} keeps the seat"
+        return None, words(
+            "%(declarer)s went down not vulnerable and %(first)s, next in the queue, is vulnerable: "
+            "%(declarer)s keeps the seat.",
+            declarer=declarer,
+            first=first,
+        )
     if declarer in vulnerable:
         vulnerable_waiting = [name for name in waiting if name in vulnerable]
         if vulnerable_waiting:
-            chosen = vulnerable_waiting[0]
-            return chosen, f"{declarer} went down vulnerable, so {chosen}, waiting and vulnerable, takes the seat"
-        return first, f"{declarer} went down vulnerable and nobody waiting is vulnerable, so {first} takes the seat"
-    return first, f"{declarer} went down, so {first}, first in the queue, takes the seat"
+            return vulnerable_waiting[0], words(
+                "%(declarer)s went down vulnerable, so %(chosen)s, waiting and vulnerable, takes the seat; "
+                "%(declarer)s joins the end of the queue.",
+                declarer=declarer,
+                chosen=vulnerable_waiting[0],
+            )
+        return first, words(
+            "%(declarer)s went down vulnerable and nobody waiting is vulnerable, so %(first)s takes the seat; "
+            "%(declarer)s joins the end of the queue.",
+            declarer=declarer,
+            first=first,
+        )
+    return first, words(
+        "%(declarer)s went down, so %(first)s, first in the queue, takes the seat; "
+        "%(declarer)s joins the end of the queue.",
+        declarer=declarer,
+        first=first,
+    )
 
 
 def who_plays_next(
@@ -298,16 +358,15 @@ def who_plays_next(
         dealer = _find(seated, dealer, "dealer (a seated player)")
     coming_in = None
     if not waiting:
-        reason = "Three players: nobody changes seats"
+        reason = words("Three players: nobody changes seats.")
     else:
         coming_in, reason = _next_move(declarer, made, waiting, vulnerable)
     going_out = declarer if coming_in else None
     dealer_seat = seated.index(dealer) if dealer else None
     if coming_in:
         seated, waiting = _swap_in(seated, waiting, declarer, coming_in)
-        reason += f"; {declarer} joins the end of the queue"
     next_dealer = None if dealer_seat is None else seated[(dealer_seat + 1) % SEATED]
-    return NextSeats(cast(tuple[str, str, str], seated), waiting, next_dealer, coming_in, going_out, reason + ".")
+    return NextSeats(cast(tuple[str, str, str], seated), waiting, next_dealer, coming_in, going_out, reason)
 
 
 # --- the score sheet ------------------------------------------------------------------------
@@ -317,7 +376,7 @@ def who_plays_next(
 class Entry:
     player: str
     points: int
-    label: str
+    label: str  # in words (a str): `tournaments.l10n.say` translates it
 
 
 @dataclass
@@ -381,7 +440,7 @@ class TowieSheet:
             if seated is not None or dealer is not None:
                 self.seat(self.seated if seated is None else seated, dealer)
         elif seated is not None or dealer is not None:
-            raise ValueError("a sheet that does not follow the seats takes no seating")
+            raise RuleError("a sheet that does not follow the seats takes no seating")
 
     @classmethod
     def from_draw(cls, draw: SeatDraw) -> "TowieSheet":
@@ -400,12 +459,12 @@ class TowieSheet:
         Without a dealer, whoever now sits in the present dealer's seat deals.
         """
         if not self.track_seats:
-            raise ValueError("this sheet does not follow the seats")
+            raise RuleError("this sheet does not follow the seats")
         if isinstance(seated, (str, bytes)) or not isinstance(seated, Iterable):
-            raise ValueError("say who sits at the table as a list of three names")
+            raise RuleError("say who sits at the table as a list of three names")
         chosen = tuple(_find(self.players, name, "seated player") for name in seated)
         if len(chosen) != SEATED or len(set(chosen)) != SEATED:
-            raise ValueError("three different players sit at a Towie table")
+            raise RuleError("three different players sit at a Towie table")
         # A sheet that follows the seats always has them.
         now_seated, now_waiting = cast(tuple[str, ...], self.seated), cast(tuple[str, ...], self.waiting)
         queue = [name for name in now_waiting + now_seated if name not in chosen]
@@ -418,7 +477,7 @@ class TowieSheet:
             return _find(self.players, name, what)
         player = _find(self.players, name, what)
         if player not in self.seated:
-            raise ValueError(f"{player} is waiting this deal: the {what} must be one of {', '.join(self.seated)}")
+            raise RuleError(_WAITING[what].message, player=player, seated=", ".join(self.seated))
         return player
 
     def _new_deal(
@@ -457,21 +516,25 @@ class TowieSheet:
         if honours is None or honours == ():
             return None
         if isinstance(honours, (str, bytes)) or not isinstance(honours, (tuple, list)) or len(honours) != 2:
-            raise ValueError("honours are given as (who held them, 100 or 150); the dummy's go to the declarer")
+            raise RuleError("honours are given as (who held them, 100 or 150); the dummy's go to the declarer")
         holder = self._seated_player(honours[0], "honours holder")
         points = honours[1]
         if isinstance(points, bool) or points not in _HONOURS_POINTS:
-            raise ValueError(f"honours are worth 100 or 150, not {points!r}")
+            raise RuleError("honours are worth 100 or 150, not %(points)r", points=points)
         if contract.strain == "N" and points != 150:
-            raise ValueError("at no-trump only four aces in one hand count, for 150")
+            raise RuleError("at no-trump only four aces in one hand count, for 150")
         return holder, points
 
     def play(self, declarer: str, contract: str, tricks: int, honours: tuple[str, int] | None = None) -> TowieDeal:
         """A game contract played out. honours: (who held them, 100 or 150), or None."""
         parsed = parse_contract(contract)
         if not is_game_contract(parsed):
-            shown = "Nobody bid" if parsed is None else f"{parsed} is not a game contract"
-            raise ValueError(f"{shown}: the deal is redealt as a goulash and scores nothing")
+            if parsed is None:
+                raise RuleError("Nobody bid: the deal is redealt as a goulash and scores nothing")
+            raise RuleError(
+                "%(contract)s is not a game contract: the deal is redealt as a goulash and scores nothing",
+                contract=str(parsed),
+            )
         parsed = cast(Contract, parsed)  # a game contract: not None
         who = self._seated_player(declarer, "declarer")
         check_tricks(tricks)
@@ -487,9 +550,9 @@ class TowieSheet:
             penalty = undertrick_penalty(parsed, vulnerable, needed - tricks)
             for player in self.players:
                 if player != who:
-                    self._add(deal, player, penalty, f"{who} down {needed - tricks}")
+                    self._add(deal, player, penalty, words("%(who)s down %(tricks)s", who=who, tricks=needed - tricks))
         if claim:
-            self._add(deal, claim[0], claim[1], "honours")
+            self._add(deal, claim[0], claim[1], words("honours"))
         if self.track_seats:
             deal.next_seats = who_plays_next(
                 cast(tuple[str, ...], self.seated),
@@ -504,42 +567,45 @@ class TowieSheet:
         return self._close(deal)
 
     def _made(self, deal: TowieDeal, who: str, contract: Contract, vulnerable: bool, overtricks: int) -> None:
-        self._add(deal, who, trick_score(contract), "tricks")
-        self._add(deal, who, overtrick_points(contract, vulnerable, overtricks), "overtricks")
-        label = "redoubled contract made" if contract.doubled == 2 else "doubled contract made"
+        self._add(deal, who, trick_score(contract), words("tricks"))
+        self._add(deal, who, overtrick_points(contract, vulnerable, overtricks), words("overtricks"))
+        label = words("redoubled contract made") if contract.doubled == 2 else words("doubled contract made")
         self._add(deal, who, doubled_bonus(contract, vulnerable), label)
-        self._add(deal, who, slam_bonus(contract, vulnerable), "grand slam" if contract.level == 7 else "small slam")
+        slam = words("grand slam") if contract.level == 7 else words("small slam")
+        self._add(deal, who, slam_bonus(contract, vulnerable), slam)
         deal.game_won_by = who
         if self.games[who]:
-            self._add(deal, who, RUBBER_GAME, "rubber")
+            self._add(deal, who, RUBBER_GAME, words("rubber"))
             deal.rubber_won_by = who
             self.rubbers_won[who] += 1
             self.rubber += 1
             self.games = dict.fromkeys(self.players, 0)
         else:
-            self._add(deal, who, FIRST_GAME, "game")
+            self._add(deal, who, FIRST_GAME, words("game"))
             self.games[who] = 1
 
     def goulash(self, contract: str = "PASS") -> TowieDeal:
         """Nobody bid a game (contract: the final bid, if any): the same dealer redeals; nothing scores."""
         parsed = parse_contract(contract)
         if is_game_contract(parsed):
-            raise ValueError(f"{parsed} is a game contract: it is played, not redealt as a goulash")
+            raise RuleError(
+                "%(contract)s is a game contract: it is played, not redealt as a goulash", contract=str(parsed)
+            )
         return self._close(self._new_deal("goulash", "PASS" if parsed is None else str(parsed)))
 
     def exposure(self, dealer: str | None = None) -> TowieDeal:
         """The dealer turned up more than six dummy cards: void deal, 100 to each other seated player."""
         if self.seated is None:
-            raise ValueError("with four or five players the sheet must follow the seats to know who sits at the table")
+            raise RuleError("with four or five players the sheet must follow the seats to know who sits at the table")
         if dealer is None and self.dealer is None:
-            raise ValueError("say which player dealt")
+            raise RuleError("say which player dealt")
         who = self._seated_player(cast(str, self.dealer) if dealer is None else dealer, "dealer")
         if self.track_seats:
             self.dealer = who  # he deals the new deal
         deal = self._new_deal("exposure", "", dealer=who)
         for player in self.seated:
             if player != who:
-                self._add(deal, player, EXPOSURE_PENALTY, f"{who} turned up more than six dummy cards")
+                self._add(deal, player, EXPOSURE_PENALTY, words("%(who)s turned up more than six dummy cards", who=who))
         return self._close(deal)
 
     def settlement(self, stake: Decimal | str | int | None = None, per: int = 100) -> "Settlement":
@@ -550,7 +616,7 @@ def _unpack(
     hand: tuple[str, str, int] | tuple[str, str, int, tuple[str, int] | None], number: int
 ) -> tuple[str, str, int, tuple[str, int] | None]:
     if isinstance(hand, (str, bytes)) or not isinstance(hand, (tuple, list)) or len(hand) not in (3, 4):
-        raise ValueError(f"hand {number} must be (declarer, contract, tricks), like ('Ann', '4S', 10)")
+        raise RuleError("hand %(number)s must be (declarer, contract, tricks), like ('Ann', '4S', 10)", number=number)
     return cast(tuple[str, str, int, tuple[str, int] | None], tuple(hand) if len(hand) == 4 else (*hand, None))
 
 
@@ -564,7 +630,7 @@ def _score_hand(sheet: TowieSheet, declarer: str, contract: str, tricks: int, ho
             _find(sheet.players, declarer, "declarer")
         check_tricks(tricks)
     if honours:
-        raise ValueError("a goulash is not played: no honours score")
+        raise RuleError("a goulash is not played: no honours score")
     sheet.goulash(contract)
 
 
@@ -572,13 +638,16 @@ def score_sheet(players: list[str], hands: list[tuple[str, str, int]]) -> dict[s
     """Each player's total after the hands, in order: (declarer, contract, tricks[, honours])."""
     sheet = TowieSheet(players, track_seats=False)
     if isinstance(hands, (str, bytes, Mapping)) or not isinstance(hands, Iterable):
-        raise ValueError("the hands must be a list of (declarer, contract, tricks)")
+        raise RuleError("the hands must be a list of (declarer, contract, tricks)")
     for number, hand in enumerate(hands, start=1):
         try:
             _score_hand(sheet, *_unpack(hand, number))
         except ValueError as error:
-            message = str(error)
-            raise ValueError(message if message.startswith("hand ") else f"hand {number}: {message}") from None
+            if str(error).startswith("hand "):
+                raise error from None
+            # The engine's own sentence, after the hand's number (`say` translates both).
+            problem = error if isinstance(error, RuleError) else str(error)
+            raise RuleError("hand %(number)s: %(problem)s", number=number, problem=problem) from None
     return dict(sheet.totals)
 
 
@@ -588,7 +657,7 @@ def score_sheet(players: list[str], hands: list[tuple[str, str, int]]) -> dict[s
 def round_total(total: int) -> int:
     """To the nearest 100, exactly 50 up: 40 -> 0, 50 -> 100, 150 -> 200, 2,640 -> 2,600."""
     if isinstance(total, bool) or not isinstance(total, int):
-        raise ValueError(f"a total must be a whole number of points, not {total!r}")
+        raise RuleError("a total must be a whole number of points, not %(total)r", total=total)
     return (total + 50) // 100 * 100
 
 
@@ -613,22 +682,22 @@ class Settlement:
 
 def _check_totals(totals: Mapping[str, int]) -> dict[str, int]:
     if not isinstance(totals, Mapping):
-        raise ValueError("the totals must give each player's points, like {'Ann': 2640, 'Bob': 650}")
+        raise RuleError("the totals must give each player's points, like {'Ann': 2640, 'Bob': 650}")
     names = _check_names(totals.keys())
     if len(names) < 2:
-        raise ValueError("settling needs the totals of at least two players")
+        raise RuleError("settling needs the totals of at least two players")
     return {name: _check_total(total, name) for name, total in zip(names, totals.values(), strict=True)}
 
 
 def _check_total(total: int, name: str) -> int:
     if isinstance(total, bool) or not isinstance(total, int):
-        raise ValueError(f"{name}'s total must be a whole number of points, not {total!r}")
+        raise RuleError("%(name)s's total must be a whole number of points, not %(total)r", name=name, total=total)
     return total
 
 
 def _check_stake(stake: Decimal | str | int | None, per: int) -> Decimal | None:
     if isinstance(per, bool) or not isinstance(per, int) or per <= 0:
-        raise ValueError(f"the stake is per a whole, positive number of points (100 or 1), not {per!r}")
+        raise RuleError("the stake is per a whole, positive number of points (100 or 1), not %(per)r", per=per)
     if stake is None:
         return None
     try:
@@ -636,7 +705,7 @@ def _check_stake(stake: Decimal | str | int | None, per: int) -> Decimal | None:
     except InvalidOperation:
         value = None
     if value is None or not value.is_finite() or value < 0:
-        raise ValueError(f"the stake must be an amount of money like 0.10, not {stake!r}")
+        raise RuleError("the stake must be an amount of money like 0.10, not %(stake)r", stake=stake)
     return value
 
 

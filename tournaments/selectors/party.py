@@ -7,6 +7,7 @@ from django.shortcuts import get_object_or_404
 
 from tournaments.models import Party
 from tournaments.rules import draw
+from tournaments.rules.errors import Words
 from tournaments.selectors.clubs import of_my_clubs
 
 
@@ -25,7 +26,7 @@ class GuestCount:
     gentlemen: int
     reserves: int
     needed: int
-    problems: list[str]
+    problems: list[Words]  # in English: the page shows them with |say_each (tournaments.l10n.say)
 
     @property
     def fits(self) -> bool:

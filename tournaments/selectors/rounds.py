@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, Prefetch, Q
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
 from tournaments.models import DealEntry, Party, Round, Seat, TableResult
 from tournaments.rules import party as party_rules
@@ -55,10 +56,10 @@ class TableView:
     @property
     def status_label(self) -> str:
         if self.result is None:
-            return "not started"
+            return _("not started")
         if self.result.status == TableResult.Status.AGREED:
-            return "accepted at the table" if self.by_table else "entered by the director"
-        return self.result.get_status_display().lower()
+            return _("accepted at the table") if self.by_table else _("entered by the director")
+        return str(self.result.get_status_display()).lower()
 
     def name(self, seat: str) -> str:
         return self.seats[seat].guest.name if seat in self.seats else "—"

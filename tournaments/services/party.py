@@ -2,7 +2,9 @@
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
+from tournaments import l10n
 from tournaments.imports import kind_from_word, line_of
 from tournaments.models import Guest, Party
 from tournaments.models.party import DEFAULT_ROUND_MINUTES, MAX_TABLES
@@ -29,7 +31,7 @@ def party_create(
     demo: bool = False,
 ) -> Party:
     if not 1 <= tables <= MAX_TABLES:
-        raise ValidationError({"tables": f"A party has 1 to {MAX_TABLES} tables."})
+        raise ValidationError({"tables": _("A party has 1 to %(most)s tables.") % {"most": l10n.number(MAX_TABLES)}})
     party = Party(
         name=name,
         date=date,
@@ -56,15 +58,19 @@ def party_update(*, party: Party, **fields) -> Party:
     if party.rounds.exists():
         changed = [f for f in FROZEN_ONCE_STARTED if f in fields and fields[f] != getattr(party, f)]
         if changed:
-            raise ValidationError(
-                {f: "The seats are drawn: this can no longer change. Start a new party instead." for f in changed}
-            )
+            message = _("The seats are drawn: this can no longer change. Start a new party instead.")
+            raise ValidationError({f: message for f in changed})
     for field, value in fields.items():
         setattr(party, field, value)
     party.full_clean()
     party.save()
     tokens_ensure(party=party)
     return party
+
+
+def _at_line(line: int | None, text: str) -> str:
+    """A problem with one entry of a batch, after the number of its line ("Line 3: …")."""
+    return text if line is None else _("Line %(line)s: %(problem)s") % {"line": line, "problem": text}
 
 
 def _clean_entries(party: Party, entries) -> list[tuple[str, str]]:
@@ -76,33 +82,37 @@ def _clean_entries(party: Party, entries) -> list[tuple[str, str]]:
     for index, entry in enumerate(entries, start=1):
         raw_name, raw_kind = entry
         name = " ".join(str(raw_name or "").split())
-        where = f"Line {line_of(entry, index)}: " if len(entries) > 1 else ""
+        line = line_of(entry, index) if len(entries) > 1 else None
         if not name:
-            errors.append(f"{where}the name is empty.")
+            errors.append(_at_line(line, _("the name is empty.")))
             continue
         if len(name) > 80:
-            errors.append(f"{where}“{name[:30]}…” is longer than 80 characters.")
+            errors.append(_at_line(line, _("“%(name)s…” is longer than 80 characters.") % {"name": name[:30]}))
             continue
         kind = kind_from_word(raw_kind)
         if kind is None:
-            errors.append(f"{where}“{raw_kind}” is not lady or gentleman ({name}).")
+            errors.append(
+                _at_line(line, _("“%(word)s” is not lady or gentleman (%(name)s).") % {"word": raw_kind, "name": name})
+            )
             continue
         if party.mixed and not kind:
-            errors.append(f"{where}say whether {name} is a lady or a gentleman (a mixed party).")
+            errors.append(
+                _at_line(line, _("say whether %(name)s is a lady or a gentleman (a mixed party).") % {"name": name})
+            )
             continue
         key = name.casefold()
         if key in existing:
-            errors.append(f"{where}{name} is already on the guest list.")
+            errors.append(_at_line(line, _("%(name)s is already on the guest list.") % {"name": name}))
             continue
         if key in seen:
-            errors.append(f"{where}{name} is listed twice.")
+            errors.append(_at_line(line, _("%(name)s is listed twice.") % {"name": name}))
             continue
         seen.add(key)
         cleaned.append((name, kind))
     if errors:
         raise ValidationError(errors)
     if not cleaned:
-        raise ValidationError("There are no names to add.")
+        raise ValidationError(_("There are no names to add."))
     return cleaned
 
 
@@ -113,22 +123,24 @@ def guests_add(*, party: Party, entries: list[tuple[str, str]]) -> list[Guest]:
     try:
         return Guest.objects.bulk_create([Guest(party=party, name=n, kind=k) for n, k in cleaned])
     except IntegrityError:
-        raise ValidationError("Someone else just added one of these names: reload and try again.") from None
+        raise ValidationError(_("Someone else just added one of these names: reload and try again.")) from None
 
 
 @transaction.atomic
 def guest_update(*, guest: Guest, name: str, kind: str, plays_as: str, reserve: bool) -> Guest:
     name = " ".join(name.split())
     if not name:
-        raise ValidationError({"name": "The name is empty."})
+        raise ValidationError({"name": _("The name is empty.")})
     if guest.party.guests.exclude(pk=guest.pk).filter(name__iexact=name).exists():
-        raise ValidationError({"name": f"{name} is already on the guest list."})
+        raise ValidationError({"name": _("%(name)s is already on the guest list.") % {"name": name}})
     if guest.party.mixed and not kind:
-        raise ValidationError({"kind": "At a mixed party say whether the guest is a lady or a gentleman."})
+        raise ValidationError({"kind": _("At a mixed party say whether the guest is a lady or a gentleman.")})
     if reserve and guest.seats.exists():
-        raise ValidationError({"reserve": f"{name} already has a seat: swap someone in first."})
+        raise ValidationError({"reserve": _("%(name)s already has a seat: swap someone in first.") % {"name": name}})
     if guest.seats.exists() and (plays_as or kind) != guest.playing_kind and guest.party.mixed:
-        raise ValidationError({"plays_as": f"{name} already has a seat: the kind can no longer change."})
+        raise ValidationError(
+            {"plays_as": _("%(name)s already has a seat: the kind can no longer change.") % {"name": name}}
+        )
     guest.name, guest.kind, guest.plays_as, guest.reserve = name, kind, plays_as if plays_as != kind else "", reserve
     guest.full_clean()
     guest.save()
@@ -138,5 +150,7 @@ def guest_update(*, guest: Guest, name: str, kind: str, plays_as: str, reserve: 
 @transaction.atomic
 def guest_remove(*, guest: Guest) -> None:
     if guest.seats.exists():
-        raise ValidationError(f"{guest.name} has played or has a seat: set them aside as a reserve instead.")
+        raise ValidationError(
+            _("%(name)s has played or has a seat: set them aside as a reserve instead.") % {"name": guest.name}
+        )
     guest.delete()

@@ -5,7 +5,10 @@ import secrets
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from tournaments import l10n
 from tournaments.models import Round, Seat, TableResult
 from tournaments.models.party import MAX_ROUNDS
 from tournaments.rules import movement
@@ -17,14 +20,18 @@ def round_close(*, round_: Round, another: bool = False) -> Round | None:
     round_ = Round.objects.select_for_update(of=("self",)).select_related("party").get(pk=round_.pk)
     party = round_.party
     if round_.is_closed:
-        raise ValidationError(f"Round {round_.number} is already closed.")
+        raise ValidationError(_("Round %(number)s is already closed.") % {"number": round_.number})
     results = {r.table: r for r in TableResult.objects.filter(round=round_)}
     waiting = [t for t in range(1, party.tables + 1) if not (t in results and results[t].is_complete)]
     if waiting:
         tables = ", ".join(str(t) for t in waiting)
         raise ValidationError(
-            f"{len(waiting)} table{'s' if len(waiting) != 1 else ''} still playing ({tables}): "
-            "every table's result must be in before the round closes."
+            ngettext(
+                "%(count)s table still playing (%(tables)s): every table's result must be in before the round closes.",
+                "%(count)s tables still playing (%(tables)s): every table's result must be in before the round closes.",
+                len(waiting),
+            )
+            % {"count": l10n.number(len(waiting)), "tables": tables}
         )
     round_.status, round_.closed_at = Round.Status.CLOSED, timezone.now()
     round_.save()
@@ -37,7 +44,7 @@ def _seat_following(round_: Round, results: dict, *, extend: bool) -> Round:
     """The next round's seats by the movement engine, from this round's seats and winners."""
     party = round_.party
     if round_.number >= MAX_ROUNDS:
-        raise ValidationError(f"A party has at most {MAX_ROUNDS} rounds: this was the last.")
+        raise ValidationError(_("A party has at most %(most)s rounds: this was the last.") % {"most": MAX_ROUNDS})
     seats = list(Seat.objects.filter(round=round_).select_related("guest"))
     seating: dict[int, dict[str, str]] = {}
     for seat in seats:
@@ -53,7 +60,7 @@ def _seat_following(round_: Round, results: dict, *, extend: bool) -> Round:
             seed=round_.movement_seed,
         )
     except ValueError as error:
-        raise ValidationError(f"The movement cannot be made: {error}.") from None
+        raise ValidationError(_("The movement cannot be made: %(problem)s.") % {"problem": l10n.say(error)}) from None
     round_.save(update_fields=["movement_seed"])
     if extend and party.rounds_planned < round_.number + 1:
         party.rounds_planned = round_.number + 1
@@ -73,10 +80,10 @@ def round_extend(*, party) -> Round:
     """One more round after the last planned one was closed: seated from that round's results."""
     last = party.rounds.select_for_update(of=("self",)).select_related("party").order_by("-number").first()
     if last is None or not last.is_closed:
-        raise ValidationError("The current round is still playing: close it to play another.")
+        raise ValidationError(_("The current round is still playing: close it to play another."))
     results = {r.table: r for r in TableResult.objects.filter(round=last)}
     if any(not r.is_complete for r in results.values()) or len(results) != party.tables:
-        raise ValidationError(f"Round {last.number} is missing results: correct it first.")
+        raise ValidationError(_("Round %(number)s is missing results: correct it first.") % {"number": last.number})
     return _seat_following(last, results, extend=True)
 
 
@@ -86,7 +93,7 @@ def round_extend(*, party) -> Round:
 def _playing(round_: Round) -> Round:
     round_ = Round.objects.select_for_update(of=("self",)).get(pk=round_.pk)
     if round_.is_closed:
-        raise ValidationError(f"Round {round_.number} is closed: its clock has stopped.")
+        raise ValidationError(_("Round %(number)s is closed: its clock has stopped.") % {"number": round_.number})
     return round_
 
 
@@ -114,7 +121,7 @@ def clock_resume(*, round_: Round) -> Round:
 def clock_extend(*, round_: Round, minutes: int = 2) -> Round:
     round_ = _playing(round_)
     if not 1 <= minutes <= 30 or round_.clock_extra_minutes + minutes > 120:
-        raise ValidationError("Extend the round by 1 to 30 minutes at a time (two hours at most in all).")
+        raise ValidationError(_("Extend the round by 1 to 30 minutes at a time (two hours at most in all)."))
     round_.clock_extra_minutes += minutes
     round_.save(update_fields=["clock_extra_minutes"])
     return round_

@@ -4,29 +4,61 @@ import secrets
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
+from tournaments import l10n
 from tournaments.models import Party, Round, Seat, SeatOverride, TableResult
 from tournaments.rules import draw, movement
+from tournaments.rules.errors import RuleError, joined
 
-SEAT_WORDS = {"n": "N", "north": "N", "e": "E", "east": "E", "s": "S", "south": "S", "w": "W", "west": "W"}
+# The seats a hostess may write, in any of the site's languages (no word means two seats).
+SEAT_WORDS = {
+    "n": "N", "north": "N", "nord": "N", "noord": "N",
+    "e": "E", "east": "E", "est": "E", "ost": "E", "oost": "E",
+    "s": "S", "south": "S", "sud": "S", "süd": "S", "zuid": "S",
+    "w": "W", "west": "W", "ouest": "W",
+}  # fmt: skip
+# A seat's letter as shown (the data keeps N, E, S, W): N E S O in French, N O S W in German, N O Z W in Dutch.
+SEAT_LETTERS = {
+    "N": pgettext_lazy("seat", "N"),
+    "E": pgettext_lazy("seat", "E"),
+    "S": pgettext_lazy("seat", "S"),
+    "W": pgettext_lazy("seat", "W"),
+}
+
+
+def _seat_words() -> dict[str, str]:
+    """SEAT_WORDS and the page's own letters ("O" is West in French, East in German and Dutch)."""
+    return {**SEAT_WORDS, **{str(letter).lower(): code for code, letter in SEAT_LETTERS.items()}}
+
+
+def _seat(code: str) -> str:
+    return str(SEAT_LETTERS.get(code, code))
 
 
 def pins_parse(text: str, *, party: Party) -> list[list]:
     """Lines like "3 N Mary Smith" -> [[3, "N", "Mary Smith"], ...]; every bad line named."""
     names = {g.name.casefold(): g.name for g in party.guests.filter(reserve=False)}
+    seat_words = _seat_words()
     pins, errors = [], []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
         parts = line.split(None, 2)
-        if len(parts) < 3 or not parts[0].isdigit() or parts[1].lower() not in SEAT_WORDS:
-            errors.append(f"Line {number}: write the table, the seat and the name, like “3 N Mary Smith”.")
+        if len(parts) < 3 or not parts[0].isdigit() or parts[1].lower() not in seat_words:
+            errors.append(
+                _("Line %(line)s: write the table, the seat and the name, like “3 N Mary Smith”.") % {"line": number}
+            )
             continue
-        table, seat, name = int(parts[0]), SEAT_WORDS[parts[1].lower()], " ".join(parts[2].split())
+        table, seat, name = int(parts[0]), seat_words[parts[1].lower()], " ".join(parts[2].split())
         if not 1 <= table <= party.tables:
-            errors.append(f"Line {number}: there is no table {table} (the party has {party.tables}).")
+            errors.append(
+                _("Line %(line)s: there is no table %(table)s (the party has %(tables)s).")
+                % {"line": number, "table": table, "tables": party.tables}
+            )
         elif name.casefold() not in names:
-            errors.append(f"Line {number}: {name} is not a playing guest.")
+            errors.append(_("Line %(line)s: %(name)s is not a playing guest.") % {"line": number, "name": name})
         else:
             pins.append([table, seat, names[name.casefold()]])
     if errors:
@@ -43,18 +75,27 @@ def _fixed_seats(pins: list[list], kinds: dict[str, str] | None) -> dict[tuple[i
     where: dict[str, tuple[int, str]] = {}
     problems = []
     for table, seat, name in pins:
+        figures = {"name": name, "table": table, "seat": _seat(seat)}
         if (table, seat) in fixed:
-            problems.append(f"Table {table} {seat} is fixed twice.")
+            problems.append(_("Table %(table)s %(seat)s is fixed twice.") % figures)
         elif name in where:
-            first = f"table {where[name][0]} {where[name][1]}"
-            problems.append(f"{name} is fixed twice ({first} and table {table} {seat}).")
+            first_table, first_seat = where[name]
+            problems.append(
+                _("%(name)s is fixed twice (table %(first_table)s %(first_seat)s and table %(table)s %(seat)s).")
+                % {**figures, "first_table": first_table, "first_seat": _seat(first_seat)}
+            )
         elif kinds and kinds.get(name) == "lady" and seat in GENTLEMAN_SEATS:
             problems.append(
-                f"{name} plays as a lady: at a mixed party they sit North or East, not {seat} at table {table}."
+                _("%(name)s plays as a lady: at a mixed party they sit North or East, not %(seat)s at table %(table)s.")
+                % figures
             )
         elif kinds and kinds.get(name) == "gentleman" and seat in LADY_SEATS:
             problems.append(
-                f"{name} plays as a gentleman: at a mixed party they sit South or West, not {seat} at table {table}."
+                _(
+                    "%(name)s plays as a gentleman: at a mixed party they sit South or West, "
+                    "not %(seat)s at table %(table)s."
+                )
+                % figures
             )
         fixed.setdefault((table, seat), name)
         where.setdefault(name, (table, seat))
@@ -73,7 +114,7 @@ def seats_draw(*, party: Party, pins: list[list] | None = None, seed: int | None
     party = Party.objects.select_for_update().get(pk=party.pk)
     first = party.rounds.filter(number=1).first()
     if party.rounds.filter(number__gt=1).exists() or (first and _round_has_play(first)):
-        raise ValidationError("Round 1 has started: the seats can no longer be drawn again.")
+        raise ValidationError(_("Round 1 has started: the seats can no longer be drawn again."))
     guests = list(party.guests.filter(reserve=False))
     kinds = {g.name: g.playing_kind for g in guests} if party.mixed else None
     pins = party.pins if pins is None else pins
@@ -88,11 +129,11 @@ def seats_draw(*, party: Party, pins: list[list] | None = None, seed: int | None
             mixed=party.mixed,
         )
         if problems:
-            raise ValueError("; ".join(problems))
+            raise RuleError.of(joined(problems))
         seating = draw.draw_seating([g.name for g in guests], party.tables, kinds=kinds, fixed=fixed, seed=seed)
     except ValueError as error:
-        raise ValidationError(f"The seats cannot be drawn: {error}.") from None
-    round_, _ = Round.objects.get_or_create(party=party, number=1)
+        raise ValidationError(_("The seats cannot be drawn: %(problem)s.") % {"problem": l10n.say(error)}) from None
+    round_ = Round.objects.get_or_create(party=party, number=1)[0]
     round_.seats.all().delete()
     by_name = {g.name: g for g in guests}
     Seat.objects.bulk_create(
@@ -109,7 +150,9 @@ def _spot(seats: dict, table: int, seat: str) -> Seat:
     try:
         return seats[(table, seat)]
     except KeyError:
-        raise ValidationError(f"There is no seat {seat} at table {table}.") from None
+        raise ValidationError(
+            _("There is no seat %(seat)s at table %(table)s.") % {"seat": _seat(seat), "table": table}
+        ) from None
 
 
 @transaction.atomic
@@ -117,14 +160,14 @@ def seat_swap(*, round_: Round, table: int, seat: str, other_table: int, other_s
     """Swap the players in two seats before they play; the override is recorded."""
     round_ = Round.objects.select_for_update(of=("self",)).select_related("party").get(pk=round_.pk)
     if round_.is_closed:
-        raise ValidationError("This round is closed: its seats are as played.")
+        raise ValidationError(_("This round is closed: its seats are as played."))
     played = set(TableResult.objects.filter(round=round_).values_list("table", flat=True))
     if {table, other_table} & played:
-        raise ValidationError("That table has started entering its result: its seats can no longer change.")
+        raise ValidationError(_("That table has started entering its result: its seats can no longer change."))
     seats = {(s.table, s.seat): s for s in round_.seats.select_related("guest")}
     first, second = _spot(seats, table, seat), _spot(seats, other_table, other_seat)
     if first.pk == second.pk:
-        raise ValidationError("Choose two different seats.")
+        raise ValidationError(_("Choose two different seats."))
     first_guest, second_guest = first.guest, second.guest
     _check_mixed_after(round_, seats, {(table, seat): second_guest, (other_table, other_seat): first_guest})
     # Swap through a temporary delete so the (round, guest) constraint holds at every statement.
@@ -153,15 +196,15 @@ def seat_replace(*, round_: Round, table: int, seat: str, guest, user=None) -> N
     """A reserve (or a late arrival added as a guest) takes a seat; the player leaving becomes a reserve."""
     round_ = Round.objects.select_for_update(of=("self",)).select_related("party").get(pk=round_.pk)
     if round_.is_closed:
-        raise ValidationError("This round is closed: its seats are as played.")
+        raise ValidationError(_("This round is closed: its seats are as played."))
     if TableResult.objects.filter(round=round_, table=table).exists():
-        raise ValidationError("That table has started entering its result: its seats can no longer change.")
+        raise ValidationError(_("That table has started entering its result: its seats can no longer change."))
     seats = {(s.table, s.seat): s for s in round_.seats.select_related("guest")}
     spot = _spot(seats, table, seat)
     if guest.party_id != round_.party_id:
-        raise ValidationError("That guest is not at this party.")
+        raise ValidationError(_("That guest is not at this party."))
     if any(s.guest_id == guest.pk for s in seats.values()):
-        raise ValidationError(f"{guest.name} is already seated: swap seats instead.")
+        raise ValidationError(_("%(name)s is already seated: swap seats instead.") % {"name": guest.name})
     _check_mixed_after(round_, seats, {(table, seat): guest})
     leaving = spot.guest
     spot.guest = guest
@@ -185,4 +228,7 @@ def _check_mixed_after(round_: Round, seats: dict, changes: dict) -> None:
     try:
         movement.check_seating(seating, kinds)
     except ValueError as error:
-        raise ValidationError(f"At a mixed party every partnership is a lady and a gentleman: {error}.") from None
+        raise ValidationError(
+            _("At a mixed party every partnership is a lady and a gentleman: %(problem)s.")
+            % {"problem": l10n.say(error)}
+        ) from None
