@@ -239,13 +239,13 @@ PARTY_TAMPERINGS = {
     ),
     "a string where a number should be": (
         set_party("tables", "3"),
-        "the party has tables “3” (a whole number from 1 to 100 expected)",
+        "the party has tables “3” (a whole number from 1 to 500 expected)",
     ),
     "true where a number should be": (
         put("results", 0, "ns", True),
         "result 1 has ns true (a whole number from -2147483648 to 2147483647 or null expected)",
     ),
-    "no tables at all": (set_party("tables", 0), "the party has tables 0 (a whole number from 1 to 100 expected)"),
+    "no tables at all": (set_party("tables", 0), "the party has tables 0 (a whole number from 1 to 500 expected)"),
     "a number where true or false should be": (
         set_party("mixed", 1),
         "the party has mixed 1 (true or false expected)",

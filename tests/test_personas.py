@@ -19,17 +19,20 @@ from tests.conftest import make_party
 from tests.knockout.helpers import make_knockout
 from tests.towie.conftest import make_table
 from tournaments import link_limit
-from tournaments.models import Club, KnockoutMatch, Membership, ResultChange, TableToken
-from tournaments.services import boston, clubs, knockout, results, rounds, towie
+from tournaments.models import Club, DirectorSettings, KnockoutMatch, Membership, ResultChange, TableToken
+from tournaments.services import boston, clubs, knockout, members, public, results, rounds, seasons, towie
 
 pytestmark = pytest.mark.django_db
 
 SKIPPED = {"login", "logout"}  # django's own auth views; the admin: namespace is skipped whole
 # No login needed; and every towie_phone_* page.
-OPEN = {"club_setup", "invite_accept", "table_page", "table_manifest", "service_worker"}
+OPEN = {"club_setup", "invite_accept", "table_page", "table_manifest", "service_worker", "health", "public_page"}
 CLUB_PAGES = "tournaments.urls_clubs"  # they act on the director's current club, whatever the URL names
 KWARG = re.compile(r"<(?:\w+:)?(\w+)>")
-NAMES = ("Ashdown spring party", "Ashdown knockout", "Ashdown towie", "Ashdown boston", "Ashdown Bridge Club")
+NAMES = (
+    "Ashdown spring party", "Ashdown knockout", "Ashdown towie", "Ashdown boston", "Ashdown member",
+    "Ashdown season", "Ashdown Bridge Club",
+)  # fmt: skip
 PASSWORD = "correct horse battery"
 ROUND = [("4S", "N", 10), ("3NX", "E", 7), ("PASS", "", 0), ("6H", "S", 12)]
 # Something for every form a page might take, so a POST that is let through would change something.
@@ -39,6 +42,7 @@ POST = {
     "entries": "Hacker One & Hacker Two", "text": "Hacker", "locked": "on", "date": "2026-12-24", "tables": "3",
     "club_name": "hacked", "new-username": "hacker", "new-password1": PASSWORD, "new-password2": PASSWORD,
     "new-role": "owner", "invite-role": "owner", "dealer": "Ann", "caller": "1", "bid": "8", "suit": "H",
+    "language": "fr", "paper": "letter",
 }  # fmt: skip
 
 
@@ -68,6 +72,7 @@ def kwarg_value(w, name: str, kwarg: str):
     """Alice's object for a URL kwarg; which one can hang on the page's name (a Towie or a Boston table)."""
     event = next((prefix for prefix in ("knockout_", "towie_", "boston_") if name.startswith(prefix)), "party")
     tokens = {"table_page": w.party_token, "table_manifest": w.party_token, "invite_accept": w.invite.token}
+    tokens["public_page"] = w.public_token
     values = {
         "party_id": w.party.pk,
         "number": {"knockout_": 1, "boston_": w.boston_deal.number, "party": 2}.get(event),
@@ -81,6 +86,11 @@ def kwarg_value(w, name: str, kwarg: str):
         "deal_id": w.towie_deal.pk,
         "user_id": w.carol.pk,
         "invite_id": w.invite.pk,
+        "fmt": "usebio",
+        "member_id": w.member.pk,
+        "series_id": w.series.pk,
+        "kind": "party",
+        "event_id": w.party.pk,
         "token": tokens.get(name, w.towie.token if name.startswith("towie_phone_") else None),
     }
     if values.get(kwarg) is None:
@@ -104,6 +114,8 @@ def snapshot(*, but: Club | None = None) -> dict[str, str]:
             rows = rows.exclude(memberships__club=but)
         elif but is not None and any(f.name == "club" for f in model._meta.get_fields()):
             rows = rows.exclude(club=but)
+        elif but is not None and any(f.name == "user" for f in model._meta.get_fields()):  # a director's own settings
+            rows = rows.exclude(user__memberships__club=but)
         out[model._meta.label] = serializers.serialize("json", rows)
     return out
 
@@ -152,6 +164,9 @@ def w(db):
         boston=bt, boston_deal=boston.boston_deal_add(table=bt, caller=2, bid="8", suit="H", tricks=8, user=alice)[0],
         party_token=TableToken.objects.get(party=party, table=1, revoked_at=None).token,
         invite=clubs.invite_create(club=club_a, by=alice),
+        public_token=public.publish(event=party).token,
+        member=members.member_create(club=club_a, name=NAMES[4]),
+        series=seasons.series_save(club=club_a, name=NAMES[5], parties=[party]),
     )  # fmt: skip
 
 
@@ -195,6 +210,8 @@ def test_bobs_club_pages_act_on_bobs_own_club(w):
     w.club_b.refresh_from_db()
     assert w.club_b.name == "hacked" and Membership.objects.get(user__username="hacker").club == w.club_b
     assert w.club_b.invites.count() == 1 and Membership.objects.filter(club=w.club_a, user=w.carol).exists()
+    assert (w.club_b.language, w.club_b.paper) == ("fr", "letter")
+    assert DirectorSettings.objects.get(user=w.bob).language == "fr"
 
 
 def test_bobs_lists_show_only_his_clubs_events(w):
@@ -207,7 +224,7 @@ def test_bobs_lists_show_only_his_clubs_events(w):
                 assert response["Allow"] == "POST", name
                 continue
             assert response.status_code == 200, name
-            page = response.content.decode()
+            page = response.content.decode("utf-8", "replace")  # the members' workbook is a zip
             assert [n for n in NAMES if n in page] == [], name
 
 
@@ -221,7 +238,7 @@ def test_carol_gets_what_alice_gets_on_every_page(w):
 
 
 @pytest.mark.parametrize(
-    "name", ["director_create", "invite_create", "club_rename", "director_remove", "invite_revoke"]
+    "name", ["director_create", "invite_create", "club_rename", "club_settings", "director_remove", "invite_revoke"]
 )
 def test_only_an_owner_manages_the_club(w, name):
     carol = client_of(w.carol)

@@ -307,7 +307,7 @@ def test_backup_keep_leaves_the_newest_backups(database):
     kept = sorted(p.name for p in folder.glob("club-*.sqlite3"))
     assert len(kept) == 2 and kept[0] == old[-1].name and kept[1] > old[-1].name
     assert read_only(folder / kept[1]).execute("SELECT count(*) FROM tournaments_party").fetchone() == (1,)
-    assert "Removed 3 older backup(s)" in out and all(p.name in out for p in old[:3])
+    assert "Removed 3 older backups" in out and all(p.name in out for p in old[:3])
     assert notes.exists()
 
     result = manage(database, "backup_db", "--keep", "0")

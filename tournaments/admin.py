@@ -44,6 +44,13 @@ class MembershipAdmin(admin.ModelAdmin):
     raw_id_fields = ["user"]
 
 
+@admin.register(models.DirectorSettings)
+class DirectorSettingsAdmin(admin.ModelAdmin):
+    list_display = ["user", "language"]
+    list_select_related = ["user"]
+    raw_id_fields = ["user"]
+
+
 @admin.register(models.DirectorInvite)
 class DirectorInviteAdmin(ViewOnly, admin.ModelAdmin):
     list_display = ["club", "role", "created_by", "created_at", "expires_at", "used_at"]
@@ -255,3 +262,22 @@ class TowieDealAdmin(ViewOnly, admin.ModelAdmin):
     list_filter = ["kind"]
     list_select_related = ["table", "declarer"]
     raw_id_fields = ["table", "seat_1", "seat_2", "seat_3", "dealer", "declarer", "honours_holder"]
+
+
+@admin.register(models.Member)
+class MemberAdmin(admin.ModelAdmin):
+    list_display = ["name", "club", "kind", "number", "active"]
+    list_filter = ["club", "active"]
+    search_fields = ["name", "number", "email"]
+
+
+@admin.register(models.Series)
+class SeriesAdmin(admin.ModelAdmin):
+    list_display = ["name", "club", "scoring", "best_of"]
+    list_filter = ["club"]
+
+
+@admin.register(models.PublicLink)
+class PublicLinkAdmin(admin.ModelAdmin):
+    list_display = ["club", "party", "knockout", "series", "created_at"]
+    list_filter = ["club"]

@@ -1,41 +1,85 @@
-"""Forms of the club pages: the first run's setup, a new director, a one-time link opened, the club's name."""
+"""Forms of the club pages: the first run's setup, a new director, a one-time link opened, the club's name,
+the club's language, paper and number style, and a director's own language."""
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Role
+from tournaments.models import Paper, Role
+from tournaments.models.club import FORMAT_STYLES, LANGUAGES
+
+NOT_IN_LIST = _("Choose one of the list: “%(value)s” is not one of them.")
 
 
 class PasswordTwiceForm(forms.Form):
-    username = forms.CharField(label="Your login (user name)", max_length=150)
-    password1 = forms.CharField(label="Password", widget=forms.PasswordInput, strip=False)
-    password2 = forms.CharField(label="The password again", widget=forms.PasswordInput, strip=False)
+    username = forms.CharField(label=_("Your login (user name)"), max_length=150)
+    password1 = forms.CharField(label=_("Password"), widget=forms.PasswordInput, strip=False)
+    password2 = forms.CharField(label=_("The password again"), widget=forms.PasswordInput, strip=False)
 
     def clean(self):
         data = super().clean()
         if data.get("password1") and data.get("password2") and data["password1"] != data["password2"]:
-            raise ValidationError({"password2": "The two passwords differ: type the same one twice."})
+            raise ValidationError({"password2": _("The two passwords differ: type the same one twice.")})
         return data
 
 
 class SetupForm(PasswordTwiceForm):
     club_name = forms.CharField(
-        label="Your club's name", max_length=80, widget=forms.TextInput(attrs={"autofocus": True})
+        label=_("Your club's name"), max_length=80, widget=forms.TextInput(attrs={"autofocus": True})
     )
     field_order = ["club_name", "username", "password1", "password2"]
 
 
 class DirectorForm(PasswordTwiceForm):
-    username = forms.CharField(label="Their login (user name)", max_length=150)
+    username = forms.CharField(label=_("Their login (user name)"), max_length=150)
     password1 = forms.CharField(
-        label="Their password", widget=forms.PasswordInput, strip=False, help_text="Hand it to them yourself."
+        label=_("Their password"), widget=forms.PasswordInput, strip=False, help_text=_("Hand it to them yourself.")
     )
-    role = forms.ChoiceField(label="Role", choices=Role.choices, initial=Role.DIRECTOR)
+    role = forms.ChoiceField(label=_("Role"), choices=Role.choices, initial=Role.DIRECTOR)
 
 
 class InviteForm(forms.Form):
-    role = forms.ChoiceField(label="Role", choices=Role.choices, initial=Role.DIRECTOR)
+    role = forms.ChoiceField(label=_("Role"), choices=Role.choices, initial=Role.DIRECTOR)
 
 
 class ClubForm(forms.Form):
-    club_name = forms.CharField(label="The club's name", max_length=80)
+    club_name = forms.CharField(label=_("The club's name"), max_length=80)
+
+
+def _choice(label, choices, **options) -> forms.ChoiceField:
+    """A list to choose from; a value not in it (a hand-made request) is named in a plain message."""
+    messages = {"invalid_choice": NOT_IN_LIST, "required": _("Choose one of the list.")}
+    return forms.ChoiceField(label=label, choices=choices, error_messages=messages, **options)
+
+
+class ClubSettingsForm(forms.Form):
+    """The owner's choice: the club's language, its paper and its way of writing numbers and dates."""
+
+    language = _choice(
+        _("Language"),
+        [("", _("Each browser's own language")), *LANGUAGES],
+        required=False,
+        help_text=_(
+            "Directors' pages (unless a director chose their own), tally cards, score sheets and workbooks. "
+            "A table's phone speaks its own language."
+        ),
+    )
+    paper = _choice(_("Paper size"), Paper.choices, help_text=_("For the tally cards, score sheets and PDFs."))
+    format_style = _choice(
+        _("Numbers and dates"),
+        [("", _("The language's own style")), *FORMAT_STYLES],
+        required=False,
+        help_text=_("How numbers and dates are written on the pages and the printouts."),
+    )
+
+
+class MyLanguageForm(forms.Form):
+    """A director's own language for their pages, whatever the club's; none follows the club's."""
+
+    language = _choice(
+        _("My language"),
+        [("", _("The club's language (else the browser's)")), *LANGUAGES],
+        required=False,
+        help_text=_("The language of your own pages only. Printed matter speaks the club's language."),
+    )
+    next = forms.CharField(required=False, widget=forms.HiddenInput)

@@ -17,7 +17,12 @@ import re
 import zipfile
 
 from django.core.exceptions import ValidationError
+from django.utils.functional import lazy
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 from openpyxl import load_workbook
+
+from tournaments import l10n
 
 MB = 1024 * 1024
 MAX_BYTES = 2 * MB  # the upload itself, XLSX or CSV
@@ -34,14 +39,32 @@ KIND_WORDS = {
     **dict.fromkeys(["lady", "l", "woman", "f", "female", "mrs", "miss", "ms"], "lady"),
     **dict.fromkeys(["gentleman", "g", "gent", "man", "m", "male", "mr"], "gentleman"),
 }
-NOT_A_LIST = "This file is not a guest list: upload an XLSX or CSV file with a name in the first column."
-TOO_LARGE = "The file is larger than 2 MB: that is no guest list."
-TOO_MANY_ROWS = f"This file has more than {MAX_ROWS:,} rows: that is no guest list."
-UNPACKED_TOO_LARGE = (
-    f"This spreadsheet is too large once unpacked (over {MAX_UNPACKED // MB} MB): "
-    "save just the list of names and upload that."
+# The messages are lazy: each is read in the language of the page that shows it.
+NOT_A_LIST = _("This file is not a guest list: upload an XLSX or CSV file with a name in the first column.")
+TOO_LARGE = _("The file is larger than 2 MB: that is no guest list.")
+
+
+def _too_many_rows() -> str:
+    text = ngettext(
+        "This file has more than %(count)s row: that is no guest list.",
+        "This file has more than %(count)s rows: that is no guest list.",
+        MAX_ROWS,
+    )
+    return text % {"count": l10n.number(MAX_ROWS)}
+
+
+def _unpacked_too_large() -> str:
+    text = gettext(
+        "This spreadsheet is too large once unpacked (over %(size)s MB): save just the list of names and upload that."
+    )
+    return text % {"size": l10n.number(MAX_UNPACKED // MB)}
+
+
+TOO_MANY_ROWS = lazy(_too_many_rows, str)()
+UNPACKED_TOO_LARGE = lazy(_unpacked_too_large, str)()
+TOO_MUCH_INSIDE = _(
+    "This spreadsheet holds far more than a list of names: save just the list of names and upload that."
 )
-TOO_MUCH_INSIDE = "This spreadsheet holds far more than a list of names: save just the list of names and upload that."
 
 # A start tag ("<c", "<x:row"; not "</", "<?" or "<!") or an attribute's '="' / "='": what openpyxl builds objects of.
 MARKUP = re.compile(rb"<[A-Za-z_:\x80-\xff]|=[ \t\r\n]*[\"']")
@@ -220,7 +243,7 @@ def read_rows(filename: str, data: bytes, *, header_words: tuple[str, ...] = HEA
     Each row's `line` is its row number in the spreadsheet, or its line in the CSV file.
     """
     if not data:
-        raise ValidationError("The file is empty.")
+        raise ValidationError(gettext("The file is empty."))
     if len(data) > MAX_BYTES:
         raise ValidationError(TOO_LARGE)
     lower = (filename or "").lower()
@@ -233,7 +256,7 @@ def read_rows(filename: str, data: bytes, *, header_words: tuple[str, ...] = HEA
     if rows and rows[0] and rows[0][0].strip().lower() in header_words:
         rows = rows[1:]
     if not rows:
-        raise ValidationError("The file has no names in it.")
+        raise ValidationError(gettext("The file has no names in it."))
     if len(rows) > MAX_ROWS:
         raise ValidationError(TOO_MANY_ROWS)
     return rows

@@ -18,6 +18,7 @@ from typing import TypeVar
 
 from django.core.cache import cache
 from django.http import Http404, HttpResponse
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.client_address import client_address
 
@@ -25,7 +26,7 @@ log = logging.getLogger("tournaments.table")
 
 LIMIT = 10  # wrong links per address per minute answered with a plain 404
 WINDOW_S = 60
-MESSAGE = "Too many wrong table links: wait a minute and scan the QR code again."
+MESSAGE = _("Too many wrong table links: wait a minute and scan the QR code again.")  # in the phone's language
 
 Found = TypeVar("Found")
 
@@ -47,7 +48,7 @@ def check(request, find: Callable[[str], Found], token: str) -> tuple[Found | No
 
 
 def too_many() -> HttpResponse:
-    response = HttpResponse(MESSAGE, status=429, content_type="text/plain; charset=utf-8")
+    response = HttpResponse(str(MESSAGE), status=429, content_type="text/plain; charset=utf-8")
     response["Retry-After"] = str(WINDOW_S)
     return response
 

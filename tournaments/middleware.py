@@ -53,6 +53,7 @@ class Language:
     def process_view(self, request, view_func, view_args, view_kwargs):
         if not getattr(view_func, "login_required", True) or not request.user.is_authenticated:
             return None
+        # One small query (the memberships, which the page's header reuses): a poll or a PDF pays it.
         club = current_club(request)
         language = request.session.get(LANGUAGE_KEY) or (club.language if club else "")
         if language:

@@ -28,6 +28,7 @@ from django.db.backends.base.operations import BaseDatabaseOperations
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
+from django.utils.translation import gettext
 
 from tournaments.models import (
     DealEntry,
@@ -142,7 +143,7 @@ def party_export(party: Party, *, with_links: bool = False) -> dict:
 
 def _check(data) -> None:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValidationError("This is not a Club Director party export.")
+        raise ValidationError(gettext("This is not a Club Director party export."))
 
 
 def party_import(data: dict, *, user=None, club=None) -> Party:
@@ -184,7 +185,8 @@ NOT_FULL_CLEANED: dict[type[models.Model], tuple[str, ...]] = {ResultChange: ("b
 
 
 def _damaged(problem: str) -> ValidationError:
-    return ValidationError(f"The export is damaged: {problem}.")
+    # The frame speaks the reader's language; the problem names the file's own parts and values, in English.
+    return ValidationError(gettext("The export is damaged: %(problem)s.") % {"problem": problem})
 
 
 def _shown(value) -> str:
@@ -818,7 +820,7 @@ def knockout_import(data: dict, *, user=None, club=None) -> Knockout:
     """A new knockout of the club from an export; checked whole first, so a damaged file raises one plain
     ValidationError naming its first problem and creates nothing."""
     if not isinstance(data, dict) or data.get("format") != KNOCKOUT_FORMAT:
-        raise ValidationError("This is not a Club Director knockout export.")
+        raise ValidationError(gettext("This is not a Club Director knockout export."))
     checked = _read(_checked_knockout, data)
     return _write(_write_knockout, checked, user, club_for(user, club))
 

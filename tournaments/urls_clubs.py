@@ -1,4 +1,5 @@
-"""The club's pages: setup on the first run, directors and one-time links, the switcher, the demo."""
+"""The club's pages: setup on the first run, directors and one-time links, the switcher, the demo, the club's
+language and paper, and each director's own language."""
 
 from django.urls import path
 
@@ -9,6 +10,8 @@ urlpatterns = [
     path("join/<str:token>/", clubs.invite_accept, name="invite_accept"),
     path("club/", clubs.club_page, name="club_page"),
     path("club/name/", clubs.club_rename, name="club_rename"),
+    path("club/settings/", clubs.club_settings, name="club_settings"),
+    path("my-language/", clubs.my_language, name="my_language"),
     path("club/switch/", clubs.club_switch, name="club_switch"),
     path("club/directors/new/", clubs.director_create, name="director_create"),
     path("club/directors/<int:user_id>/remove/", clubs.director_remove, name="director_remove"),

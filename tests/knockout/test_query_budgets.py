@@ -18,25 +18,25 @@ pytestmark = pytest.mark.django_db
 PAGES = {
     # session, user, clubs (the header), knockout (with its pair count), rounds, every match with its pairs and winner
     "knockout_bracket": (lambda k: reverse("knockout_bracket", args=[k.id]), 6),
-    # session, user, clubs (the header), knockout, rounds (for the next step and the tabs), pairs
-    "knockout_detail": (lambda k: reverse("knockout_detail", args=[k.id]), 6),
+    # session, user, clubs (the header), knockout, rounds (for the next step and the tabs), pairs, its public link
+    "knockout_detail": (lambda k: reverse("knockout_detail", args=[k.id]), 7),
     # session, user, clubs (the header), knockout, the round, its matches with their pairs, rounds (the tabs)
     "knockout_round": (lambda k: reverse("knockout_round", args=[k.id, "main", 1]), 7),
     # session, user, clubs (the header), knockout, the round, the match with its pairs, its deals, rounds (the tabs)
     "knockout_match": (lambda k: reverse("knockout_match", args=[k.id, "main", 1, 1]), 8),
     # session, user, clubs (the header), knockout list (annotated)
     "knockout_list": (lambda k: reverse("knockout_list"), 4),
-    # session, user, knockout, rounds, every match with its pairs and winner (no header on a PDF)
-    "knockout_bracket_wall_pdf": (lambda k: reverse("knockout_bracket_wall_pdf", args=[k.id]), 5),
+    # session, user, clubs (the page's language), knockout, rounds, every match with its pairs and winner
+    "knockout_bracket_wall_pdf": (lambda k: reverse("knockout_bracket_wall_pdf", args=[k.id]), 6),
 }
-# The live pages' polls (htmx asks for the fragment only, so no header and no club query).
+# The live pages' polls (htmx asks for the fragment only: no header, but the clubs for the page's language).
 POLLS = {
-    # session, user, knockout, rounds, every match with its pairs and winner
-    "knockout_bracket": (lambda k: reverse("knockout_bracket", args=[k.id]), 5),
+    # session, user, clubs, knockout, rounds, every match with its pairs and winner
+    "knockout_bracket": (lambda k: reverse("knockout_bracket", args=[k.id]), 6),
     # the same, on the big screen
-    "knockout_bracket_projector": (lambda k: reverse("knockout_bracket", args=[k.id]) + "?projector=1", 5),
-    # session, user, knockout, the round, its matches with their pairs, rounds (read for the tabs all the same)
-    "knockout_round": (lambda k: reverse("knockout_round", args=[k.id, "main", 1]), 6),
+    "knockout_bracket_projector": (lambda k: reverse("knockout_bracket", args=[k.id]) + "?projector=1", 6),
+    # session, user, clubs, knockout, the round, its matches with their pairs, rounds (read for the tabs all the same)
+    "knockout_round": (lambda k: reverse("knockout_round", args=[k.id, "main", 1]), 7),
 }
 
 
@@ -107,6 +107,6 @@ def test_the_bracket_pdf_and_workbook_read_a_fixed_number_of_queries(client_in, 
         ):
             with CaptureQueriesContext(connection) as queries:
                 assert client_in.get(url).status_code == 200
-            # session, user, knockout, rounds, matches, deals
+            # session, user, clubs (the printout's language), knockout, rounds, matches, deals
             seen.add(len(queries))
-    assert seen == {6}
+    assert seen == {7}

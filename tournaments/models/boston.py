@@ -10,6 +10,7 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models import Count, Q
+from django.utils.translation import gettext_lazy as _
 
 __all__ = ["BostonDeal", "BostonTable", "BostonVariant"]
 
@@ -18,16 +19,16 @@ SEAT_NUMBERS = (1, 2, 3, 4)
 
 class BostonVariant(models.TextChoices):
     # The values are the engine's variant names.
-    ENGLISH = "english", "Boston, English tables"
-    AMERICAN = "american", "Boston, American tables"
-    FONTAINEBLEAU = "fontainebleau", "Boston de Fontainebleau, Table 1"
-    FONTAINEBLEAU_AMERICAN = "fontainebleau-american", "Boston de Fontainebleau, American Table 2"
-    FRENCH = "french", "French Boston"
+    ENGLISH = "english", _("Boston, English tables")
+    AMERICAN = "american", _("Boston, American tables")
+    FONTAINEBLEAU = "fontainebleau", _("Boston de Fontainebleau, Table 1")
+    FONTAINEBLEAU_AMERICAN = "fontainebleau-american", _("Boston de Fontainebleau, American Table 2")
+    FRENCH = "french", _("French Boston")
 
 
 class MoneyPer(models.TextChoices):
-    WHITE = "white", "white counter"
-    RED = "red", "red counter (ten white)"
+    WHITE = "white", _("white counter")
+    RED = "red", _("red counter (ten white)")
 
 
 class BostonTableQuerySet(models.QuerySet):
@@ -48,30 +49,34 @@ class BostonTable(models.Model):
     player_3 = models.CharField(max_length=40)
     player_4 = models.CharField(max_length=40)
     money_value = models.DecimalField(
-        max_digits=10, decimal_places=4, null=True, blank=True, help_text="Money for one counter, if they play for it."
+        max_digits=10,
+        decimal_places=4,
+        null=True,
+        blank=True,
+        help_text=_("Money for one counter, if they play for it."),
     )
     money_per = models.CharField(max_length=5, choices=MoneyPer.choices, default=MoneyPer.WHITE)
-    currency = models.CharField(max_length=8, blank=True, help_text="Printed before amounts of money, like £ or $.")
+    currency = models.CharField(max_length=8, blank=True, help_text=_("Printed before amounts of money, like £ or $."))
     # House settings: the figures the book leaves to the club.
-    pool_feed = models.PositiveIntegerField(null=True, blank=True, help_text="Boston: counters the dealer puts in.")
-    pool_limit = models.PositiveIntegerField(null=True, blank=True, help_text="Boston: the most one pool holds.")
-    pool_unlimited = models.BooleanField(default=False, help_text="Boston: the pool has no limit.")
-    no_trump = models.JSONField(default=dict, blank=True, help_text='Fontainebleau: {"7": 80, "spread slam": 900}.')
+    pool_feed = models.PositiveIntegerField(null=True, blank=True, help_text=_("Boston: counters the dealer puts in."))
+    pool_limit = models.PositiveIntegerField(null=True, blank=True, help_text=_("Boston: the most one pool holds."))
+    pool_unlimited = models.BooleanField(default=False, help_text=_("Boston: the pool has no limit."))
+    no_trump = models.JSONField(default=dict, blank=True, help_text=_('Fontainebleau: {"7": 80, "spread slam": 900}.'))
     french_rows = models.JSONField(
-        default=dict, blank=True, help_text='French Boston\'s unprinted rows: {"7": {"base": {"S": 5, ...}}}.'
+        default=dict, blank=True, help_text=_('French Boston\'s unprinted rows: {"7": {"base": {"S": 5, ...}}}.')
     )
     play_for_pool = models.BooleanField(
-        default=False, help_text="French Boston: after the fortieth deal, play on until someone wins the pool."
+        default=False, help_text=_("French Boston: after the fortieth deal, play on until someone wins the pool.")
     )
     # The end of the game, as the players decided it.
     finished_at = models.DateTimeField(null=True, blank=True)
-    stopped_early = models.BooleanField(default=False, help_text="Finished before the last deal, by agreement.")
+    stopped_early = models.BooleanField(default=False, help_text=_("Finished before the last deal, by agreement."))
     last_trick = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Boston's thirteenth deal at no trump: the seat that won its last trick."
+        null=True, blank=True, help_text=_("Boston's thirteenth deal at no trump: the seat that won its last trick.")
     )
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     club = models.ForeignKey("tournaments.Club", on_delete=models.PROTECT, related_name="boston_tables")
-    demo = models.BooleanField(default=False, help_text="Made by the demo: deleted with the other demo events.")
+    demo = models.BooleanField(default=False, help_text=_("Made by the demo: deleted with the other demo events."))
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = BostonTableQuerySet.as_manager()
@@ -107,23 +112,25 @@ class BostonDeal(models.Model):
     """What the players said and took on one deal: inputs only, never the figures."""
 
     class Kind(models.TextChoices):
-        BID = "bid", "A bid"
-        PARTOUT = "partout", "Misère partout (everyone passed)"
-        PASSED = "passed", "Everyone passed (thrown in)"
+        BID = "bid", _("A bid")
+        PARTOUT = "partout", _("Misère partout (everyone passed)")
+        PASSED = "passed", _("Everyone passed (thrown in)")
 
     table = models.ForeignKey(BostonTable, on_delete=models.CASCADE, related_name="deals")
     number = models.PositiveSmallIntegerField()
     kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.BID)
-    caller = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Seat 1 to 4.")
-    bid = models.CharField(max_length=20, blank=True, help_text='The engine\'s name: "5" ... "13", "little misere".')
-    suit = models.CharField(max_length=2, blank=True, help_text="S, C, D, H or NT (trumps; a French misère: turned).")
+    caller = models.PositiveSmallIntegerField(null=True, blank=True, help_text=_("Seat 1 to 4."))
+    bid = models.CharField(max_length=20, blank=True, help_text=_('The engine\'s name: "5" ... "13", "little misere".'))
+    suit = models.CharField(
+        max_length=2, blank=True, help_text=_("S, C, D, H or NT (trumps; a French misère: turned).")
+    )
     tricks = models.PositiveSmallIntegerField(
-        null=True, blank=True, validators=[MaxValueValidator(13)], help_text="The caller's (with his partner's)."
+        null=True, blank=True, validators=[MaxValueValidator(13)], help_text=_("The caller's (with his partner's).")
     )
     honours = models.PositiveSmallIntegerField(default=0)
-    partner = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Seat 1 to 4.")
-    i_pay = models.BooleanField(default=False, help_text='The adversaries said "I pay" before the second trick.')
-    turned = models.CharField(max_length=1, blank=True, help_text="French Boston: the suit turned.")
+    partner = models.PositiveSmallIntegerField(null=True, blank=True, help_text=_("Seat 1 to 4."))
+    i_pay = models.BooleanField(default=False, help_text=_('The adversaries said "I pay" before the second trick.'))
+    turned = models.CharField(max_length=1, blank=True, help_text=_("French Boston: the suit turned."))
     # Misère partout: each seat's tricks.
     tricks_1 = models.PositiveSmallIntegerField(null=True, blank=True, validators=[MaxValueValidator(13)])
     tricks_2 = models.PositiveSmallIntegerField(null=True, blank=True, validators=[MaxValueValidator(13)])

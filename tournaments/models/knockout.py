@@ -9,6 +9,8 @@ its deals, or typed in) so the bracket page reads them without replaying any dea
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.party import RuleSet
 
@@ -18,8 +20,8 @@ DEALS_PER_MATCH = 8  # rubber-knockout.md: "a match of eight deals"
 
 
 class Bracket(models.TextChoices):
-    MAIN = "main", "Main"
-    CONSOLATION = "consolation", "Consolation"
+    MAIN = "main", pgettext_lazy("bracket", "Main")
+    CONSOLATION = "consolation", pgettext_lazy("bracket", "Consolation")
 
 
 class KnockoutQuerySet(models.QuerySet):
@@ -33,7 +35,7 @@ class Knockout(models.Model):
     rules = models.CharField(max_length=8, choices=RuleSet.choices, default=RuleSet.MODERN)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     club = models.ForeignKey("tournaments.Club", on_delete=models.PROTECT, related_name="knockouts")
-    demo = models.BooleanField(default=False, help_text="Made by the demo: deleted with the other demo events.")
+    demo = models.BooleanField(default=False, help_text=_("Made by the demo: deleted with the other demo events."))
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = KnockoutQuerySet.as_manager()
@@ -48,7 +50,7 @@ class KnockoutPair(models.Model):
     knockout = models.ForeignKey(Knockout, on_delete=models.CASCADE, related_name="pairs")
     player_a = models.CharField(max_length=60)
     player_b = models.CharField(max_length=60)
-    name = models.CharField(max_length=125, help_text="“Ada Brown & Bob Carter”: how the pair is shown everywhere.")
+    name = models.CharField(max_length=125, help_text=_("“Ada Brown & Bob Carter”: how the pair is shown everywhere."))
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -61,19 +63,19 @@ class KnockoutPair(models.Model):
 
 class KnockoutRound(models.Model):
     class Status(models.TextChoices):
-        PLAYING = "playing", "Playing"
-        CLOSED = "closed", "Closed"
+        PLAYING = "playing", _("Playing")
+        CLOSED = "closed", _("Closed")
 
     knockout = models.ForeignKey(Knockout, on_delete=models.CASCADE, related_name="rounds")
     bracket = models.CharField(max_length=12, choices=Bracket.choices)
-    number = models.PositiveSmallIntegerField(help_text="1 for the bracket's first round.")
+    number = models.PositiveSmallIntegerField(help_text=_("1 for the bracket's first round."))
     tables = models.PositiveSmallIntegerField()
-    places = models.PositiveSmallIntegerField(help_text="Pairs this round sends on (1 for a final).")
+    places = models.PositiveSmallIntegerField(help_text=_("Pairs this round sends on (1 for a final)."))
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PLAYING)
-    draw_seed = models.BigIntegerField(null=True, blank=True, help_text="The random draw's seed; empty if arranged.")
-    arranged = models.BooleanField(default=False, help_text="The director arranged the tables by hand.")
-    cut_seed = models.BigIntegerField(help_text="Kept so a cut for best loser is the one shown before closing.")
-    cut = models.JSONField(default=dict, blank=True, help_text="The best-loser cut made when the round closed.")
+    draw_seed = models.BigIntegerField(null=True, blank=True, help_text=_("The random draw's seed; empty if arranged."))
+    arranged = models.BooleanField(default=False, help_text=_("The director arranged the tables by hand."))
+    cut_seed = models.BigIntegerField(help_text=_("Kept so a cut for best loser is the one shown before closing."))
+    cut = models.JSONField(default=dict, blank=True, help_text=_("The best-loser cut made when the round closed."))
     closed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -96,46 +98,46 @@ class KnockoutRound(models.Model):
 
     @property
     def title(self) -> str:
-        """ "Main final", "Consolation semi-final", "Main round 1"."""
+        """ "Main final", "Consolation semi-final", "Main round 1" (in the reader's language)."""
+        main = self.bracket == Bracket.MAIN
         if self.tables == 1:
-            stage = "final"
-        elif self.tables == 2:
-            stage = "semi-final"
-        else:
-            stage = f"round {self.number}"
-        return f"{self.get_bracket_display()} {stage}"
+            return gettext("Main final") if main else gettext("Consolation final")
+        if self.tables == 2:
+            return gettext("Main semi-final") if main else gettext("Consolation semi-final")
+        text = gettext("Main round %(number)s") if main else gettext("Consolation round %(number)s")
+        return text % {"number": self.number}
 
 
 class KnockoutMatch(models.Model):
     """One table's match of eight deals (more only when the director decides a tie by one more deal)."""
 
     class Entry(models.TextChoices):
-        NONE = "", "Nothing yet"
-        DEALS = "deals", "Deal by deal"
-        TOTALS = "totals", "The two totals"
+        NONE = "", _("Nothing yet")
+        DEALS = "deals", _("Deal by deal")
+        TOTALS = "totals", _("The two totals")
 
     class Decision(models.TextChoices):
         NONE = "", "—"
-        CUT = "cut", "A cut"
-        DEAL = "deal", "One more deal"
+        CUT = "cut", _("A cut")
+        DEAL = "deal", _("One more deal")
 
     round = models.ForeignKey(KnockoutRound, on_delete=models.CASCADE, related_name="matches")
     table = models.PositiveSmallIntegerField()
-    ns = models.ForeignKey(KnockoutPair, on_delete=models.RESTRICT, related_name="+", verbose_name="North–South")
-    ew = models.ForeignKey(KnockoutPair, on_delete=models.RESTRICT, related_name="+", verbose_name="East–West")
+    ns = models.ForeignKey(KnockoutPair, on_delete=models.RESTRICT, related_name="+", verbose_name=_("North–South"))
+    ew = models.ForeignKey(KnockoutPair, on_delete=models.RESTRICT, related_name="+", verbose_name=_("East–West"))
     entry = models.CharField(max_length=6, choices=Entry.choices, blank=True, default=Entry.NONE)
     deals_played = models.PositiveSmallIntegerField(default=0)
     ns_total = models.PositiveIntegerField(null=True, blank=True)
     ew_total = models.PositiveIntegerField(null=True, blank=True)
-    finished = models.BooleanField(default=False, help_text="All deals in (or the totals typed in).")
+    finished = models.BooleanField(default=False, help_text=_("All deals in (or the totals typed in)."))
     winner = models.ForeignKey(KnockoutPair, null=True, blank=True, on_delete=models.RESTRICT, related_name="+")
     decision = models.CharField(max_length=4, choices=Decision.choices, blank=True, default=Decision.NONE)
-    extra_deals = models.PositiveSmallIntegerField(default=0, help_text="Deals granted beyond eight to break a tie.")
+    extra_deals = models.PositiveSmallIntegerField(default=0, help_text=_("Deals granted beyond eight to break a tie."))
     cut_seed = models.BigIntegerField(null=True, blank=True)
     cut_by_director = models.BooleanField(
-        default=False, help_text="The players cut at the table; the director says who won."
+        default=False, help_text=_("The players cut at the table; the director says who won.")
     )
-    best_loser = models.BooleanField(default=False, help_text="The loser went on as a best loser.")
+    best_loser = models.BooleanField(default=False, help_text=_("The loser went on as a best loser."))
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -192,7 +194,7 @@ class KnockoutDeal(models.Model):
     contract = models.CharField(max_length=6)
     declarer = models.CharField(max_length=1, blank=True)
     tricks = models.PositiveSmallIntegerField(default=0)
-    honours = models.CharField(max_length=5, blank=True, help_text="“NS100”, “EW150” or empty.")
+    honours = models.CharField(max_length=5, blank=True, help_text=_("“NS100”, “EW150” or empty."))
 
     class Meta:
         ordering = ["match", "number"]

@@ -11,6 +11,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 # A ballroom charity night or a federation's simultaneous party: up to 500 tables.
 MAX_TABLES = 500
@@ -18,23 +19,23 @@ MAX_TABLES = 500
 MAX_ROUNDS = 30
 # Seven or eight minutes a deal is the usual pace at a club: four deals and the move take half an hour.
 DEFAULT_ROUND_MINUTES = 30
-SEATS = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
-SIDES = [("NS", "North–South"), ("EW", "East–West")]
+SEATS = [("N", _("North")), ("E", _("East")), ("S", _("South")), ("W", _("West"))]
+SIDES = [("NS", _("North–South")), ("EW", _("East–West"))]
 
 
 class Kind(models.TextChoices):
-    LADY = "lady", "Lady"
-    GENTLEMAN = "gentleman", "Gentleman"
+    LADY = "lady", _("Lady")
+    GENTLEMAN = "gentleman", _("Gentleman")
 
 
 class RuleSet(models.TextChoices):
-    MODERN = "modern", "Modern (Laws of 2017)"
-    OLD = "1938", "1938 (Laws of 1935)"
+    MODERN = "modern", _("Modern (Laws of 2017)")
+    OLD = "1938", _("1938 (Laws of 1935)")
 
 
 class TallyMode(models.TextChoices):
-    NET = "net", "Net per round (the Four Aces' way)"
-    ACTUAL = "actual", "Actual points (each side its own points: not recommended)"
+    NET = "net", _("Net per round (the Four Aces' way)")
+    ACTUAL = "actual", _("Actual points (each side its own points: not recommended)")
 
 
 class PartyQuerySet(models.QuerySet):
@@ -46,29 +47,29 @@ class Party(models.Model):
     name = models.CharField(max_length=120)
     date = models.DateField()
     tables = models.PositiveSmallIntegerField(validators=[MinValueValidator(1), MaxValueValidator(MAX_TABLES)])
-    mixed = models.BooleanField(default=False, help_text="Ladies and gentlemen: every partnership one of each.")
-    keep_partners = models.BooleanField(default=False, help_text="Pairs stay together all evening.")
+    mixed = models.BooleanField(default=False, help_text=_("Ladies and gentlemen: every partnership one of each."))
+    keep_partners = models.BooleanField(default=False, help_text=_("Pairs stay together all evening."))
     rounds_planned = models.PositiveSmallIntegerField(
         default=6, validators=[MinValueValidator(1), MaxValueValidator(MAX_ROUNDS)]
     )
     round_minutes = models.PositiveSmallIntegerField(
         default=DEFAULT_ROUND_MINUTES,
         validators=[MinValueValidator(4), MaxValueValidator(120)],
-        help_text="The round clock: minutes for the four deals.",
+        help_text=_("The round clock: minutes for the four deals."),
     )
     rules = models.CharField(max_length=8, choices=RuleSet.choices, default=RuleSet.MODERN)
     tally_mode = models.CharField(max_length=8, choices=TallyMode.choices, default=TallyMode.NET)
-    draw_seed = models.BigIntegerField(null=True, blank=True, help_text="Kept so the tallies reprint the same.")
-    pins = models.JSONField(default=list, blank=True, help_text="Seats the hostess fixed: [table, seat, name].")
+    draw_seed = models.BigIntegerField(null=True, blank=True, help_text=_("Kept so the tallies reprint the same."))
+    pins = models.JSONField(default=list, blank=True, help_text=_("Seats the hostess fixed: [table, seat, name]."))
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     club = models.ForeignKey("tournaments.Club", on_delete=models.PROTECT, related_name="parties")
-    demo = models.BooleanField(default=False, help_text="Made by the demo: deleted with the other demo events.")
+    demo = models.BooleanField(default=False, help_text=_("Made by the demo: deleted with the other demo events."))
     created_at = models.DateTimeField(default=timezone.now)
 
     objects = PartyQuerySet.as_manager()
 
     class Meta:
-        verbose_name_plural = "parties"
+        verbose_name_plural = _("parties")
         constraints = [
             models.CheckConstraint(
                 condition=Q(tables__gte=1) & Q(tables__lte=MAX_TABLES), name="party_tables_1_to_500"
@@ -91,9 +92,9 @@ class Guest(models.Model):
     name = models.CharField(max_length=80)
     kind = models.CharField(max_length=10, choices=Kind.choices, blank=True)
     plays_as = models.CharField(
-        max_length=10, choices=Kind.choices, blank=True, help_text="Plays as the other kind to even the numbers."
+        max_length=10, choices=Kind.choices, blank=True, help_text=_("Plays as the other kind to even the numbers.")
     )
-    reserve = models.BooleanField(default=False, help_text="Set aside: not seated.")
+    reserve = models.BooleanField(default=False, help_text=_("Set aside: not seated."))
     # The club member this guest is, when picked from the members (their history and number).
     member = models.ForeignKey(
         "tournaments.Member", null=True, blank=True, on_delete=models.SET_NULL, related_name="guests"
@@ -114,8 +115,8 @@ class Guest(models.Model):
 
 class Round(models.Model):
     class Status(models.TextChoices):
-        PLAYING = "playing", "Playing"
-        CLOSED = "closed", "Closed"
+        PLAYING = "playing", _("Playing")
+        CLOSED = "closed", _("Closed")
 
     party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
@@ -174,26 +175,28 @@ class SeatOverride(models.Model):
 
 class TableResult(models.Model):
     class Status(models.TextChoices):
-        IN_PROGRESS = "in_progress", "In progress"
-        SUBMITTED = "submitted", "Submitted"
-        AGREED = "agreed", "Agreed"
+        IN_PROGRESS = "in_progress", _("In progress")
+        SUBMITTED = "submitted", _("Submitted")
+        AGREED = "agreed", _("Agreed")
 
     class Entry(models.TextChoices):
-        DEALS = "deals", "Deal by deal"
-        NET = "net", "Net figures"
+        DEALS = "deals", _("Deal by deal")
+        NET = "net", _("Net figures")
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="results")
     table = models.PositiveSmallIntegerField()
     entry = models.CharField(max_length=5, choices=Entry.choices, default=Entry.DEALS)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_PROGRESS)
-    ns = models.IntegerField(null=True, blank=True, help_text="North–South's round result for the tally.")
+    ns = models.IntegerField(null=True, blank=True, help_text=_("North–South's round result for the tally."))
     ew = models.IntegerField(null=True, blank=True)
     winner = models.CharField(max_length=2, choices=SIDES, blank=True)
-    cut = models.BooleanField(default=False, help_text="The winner was decided by a cut (a tie).")
+    cut = models.BooleanField(default=False, help_text=_("The winner was decided by a cut (a tie)."))
     cut_overridden = models.BooleanField(default=False)
     ns_agreed = models.BooleanField(default=False)
     ew_agreed = models.BooleanField(default=False)
-    locked = models.BooleanField(default=False, help_text="Locked by the director: the table can no longer change it.")
+    locked = models.BooleanField(
+        default=False, help_text=_("Locked by the director: the table can no longer change it.")
+    )
     version = models.PositiveIntegerField(default=1)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -219,7 +222,7 @@ class DealEntry(models.Model):
     contract = models.CharField(max_length=6)
     declarer = models.CharField(max_length=1, blank=True)
     tricks = models.PositiveSmallIntegerField(default=0)
-    score = models.IntegerField(default=0, help_text="For the declaring side, before the cap.")
+    score = models.IntegerField(default=0, help_text=_("For the declaring side, before the cap."))
     ns = models.IntegerField(default=0)
     ew = models.IntegerField(default=0)
     # Entered deal by deal at the table: the side that entered it, and whether the other side accepted.

@@ -11,6 +11,7 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.party import Guest, Party
 
@@ -35,7 +36,7 @@ class TowieTable(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="towie_tables",
-        help_text="The party night",
+        help_text=_("The party night"),
     )
     stake = models.DecimalField(
         max_digits=9,
@@ -43,16 +44,16 @@ class TowieTable(models.Model):
         null=True,
         blank=True,
         validators=[MinValueValidator(0)],
-        help_text="Money per hundred points, to show the settlement in money (optional).",
+        help_text=_("Money per hundred points, to show the settlement in money (optional)."),
     )
-    drawn_at = models.DateTimeField(null=True, blank=True, help_text="When the cards were drawn for seats.")
-    cards_by_software = models.BooleanField(default=False, help_text="The software drew the cards.")
+    drawn_at = models.DateTimeField(null=True, blank=True, help_text=_("When the cards were drawn for seats."))
+    cards_by_software = models.BooleanField(default=False, help_text=_("The software drew the cards."))
     # The table's own choice of seats for the next deal, over the proposal: {"seated": [ids], "dealer": id}.
     next_seats = models.JSONField(null=True, blank=True)
     token = models.CharField(max_length=64, unique=True, default=new_towie_token, editable=False)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     club = models.ForeignKey("tournaments.Club", on_delete=models.PROTECT, related_name="towie_tables")
-    demo = models.BooleanField(default=False, help_text="Made by the demo: deleted with the other demo events.")
+    demo = models.BooleanField(default=False, help_text=_("Made by the demo: deleted with the other demo events."))
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = TowieTableQuerySet.as_manager()
@@ -71,8 +72,8 @@ class TowieTable(models.Model):
 class TowiePlayer(models.Model):
     table = models.ForeignKey(TowieTable, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=80)
-    order = models.PositiveSmallIntegerField(help_text="1 for the highest card drawn (as entered before the draw).")
-    card = models.CharField(max_length=3, blank=True, help_text="The card drawn for seats, like AS or 10H.")
+    order = models.PositiveSmallIntegerField(help_text=_("1 for the highest card drawn (as entered before the draw)."))
+    card = models.CharField(max_length=3, blank=True, help_text=_("The card drawn for seats, like AS or 10H."))
     guest = models.ForeignKey(Guest, null=True, blank=True, on_delete=models.SET_NULL, related_name="towie_seats")
 
     class Meta:
@@ -89,19 +90,19 @@ class TowiePlayer(models.Model):
 
 class TowieDeal(models.Model):
     class Kind(models.TextChoices):
-        PLAYED = "played", "Played"
-        GOULASH = "goulash", "Goulash (no game bid: redealt)"
-        EXPOSURE = "exposure", "Dealer turned up more than six dummy cards"
+        PLAYED = "played", _("Played")
+        GOULASH = "goulash", _("Goulash (no game bid: redealt)")
+        EXPOSURE = "exposure", _("Dealer turned up more than six dummy cards")
 
     table = models.ForeignKey(TowieTable, on_delete=models.CASCADE, related_name="deals")
-    position = models.PositiveIntegerField(help_text="Order on the sheet; gaps are left where a deal was removed.")
+    position = models.PositiveIntegerField(help_text=_("Order on the sheet; gaps are left where a deal was removed."))
     kind = models.CharField(max_length=10, choices=Kind.choices)
     # Who sat (clockwise) and who dealt, as the deal was played: the seats are a fact of the evening.
     seat_1 = models.ForeignKey(TowiePlayer, on_delete=models.RESTRICT, related_name="+")
     seat_2 = models.ForeignKey(TowiePlayer, on_delete=models.RESTRICT, related_name="+")
     seat_3 = models.ForeignKey(TowiePlayer, on_delete=models.RESTRICT, related_name="+")
     dealer = models.ForeignKey(TowiePlayer, on_delete=models.RESTRICT, related_name="+")
-    contract = models.CharField(max_length=6, blank=True, help_text="4S, 3NX...; a goulash's final bid or PASS.")
+    contract = models.CharField(max_length=6, blank=True, help_text=_("4S, 3NX...; a goulash's final bid or PASS."))
     declarer = models.ForeignKey(TowiePlayer, null=True, blank=True, on_delete=models.RESTRICT, related_name="+")
     tricks = models.PositiveSmallIntegerField(null=True, blank=True, validators=[MaxValueValidator(13)])
     honours_holder = models.ForeignKey(TowiePlayer, null=True, blank=True, on_delete=models.RESTRICT, related_name="+")

@@ -1,4 +1,5 @@
-"""Writes about clubs: the first run's setup, directors added and removed, one-time links, the demo."""
+"""Writes about clubs: the first run's setup, directors added and removed, one-time links, the demo, the club's
+language, paper and number style, and a director's own language."""
 
 import datetime
 
@@ -8,8 +9,21 @@ from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
-from tournaments.models import BostonTable, Club, DirectorInvite, Knockout, Membership, Party, Role, TowieTable
+from tournaments.models import (
+    BostonTable,
+    Club,
+    DirectorInvite,
+    DirectorSettings,
+    Knockout,
+    Membership,
+    Paper,
+    Party,
+    Role,
+    TowieTable,
+)
+from tournaments.models.club import FORMAT_STYLES, LANGUAGES
 
 INVITE_DAYS = 7
 EVENT_MODELS = (Party, Knockout, TowieTable, BostonTable)
@@ -18,9 +32,9 @@ EVENT_MODELS = (Party, Knockout, TowieTable, BostonTable)
 def _club_name(name: str) -> str:
     name = " ".join((name or "").split())
     if not name:
-        raise ValidationError({"club_name": "Give the club a name."})
+        raise ValidationError({"club_name": _("Give the club a name.")})
     if len(name) > Club._meta.get_field("name").max_length:
-        raise ValidationError({"club_name": "A club's name has at most 80 characters."})
+        raise ValidationError({"club_name": _("A club's name has at most 80 characters.")})
     return name
 
 
@@ -29,15 +43,17 @@ def _new_account(username: str, password: str):
     User = get_user_model()
     username = (username or "").strip()
     if not username:
-        raise ValidationError({"username": "Choose a user name."})
+        raise ValidationError({"username": _("Choose a user name.")})
     try:
         UnicodeUsernameValidator()(username)
     except ValidationError as error:
         raise ValidationError({"username": error.messages}) from None
     if len(username) > 150:
-        raise ValidationError({"username": "A user name has at most 150 characters."})
+        raise ValidationError({"username": _("A user name has at most 150 characters.")})
     if User.objects.filter(username__iexact=username).exists():
-        raise ValidationError({"username": f"The user name “{username}” is taken: choose another."})
+        raise ValidationError(
+            {"username": _("The user name “%(name)s” is taken: choose another.") % {"name": username}}
+        )
     try:
         validate_password(password, user=User(username=username))
     except ValidationError as error:
@@ -54,7 +70,7 @@ def account_create(*, username: str, password: str):
 def club_setup(*, club_name: str, username: str, password: str):
     """The first run: the club, its owner and their login. Refused once any club exists."""
     if Club.objects.exists():
-        raise ValidationError("This Club Director is already set up: log in instead.")
+        raise ValidationError(_("This Club Director is already set up: log in instead."))
     name = _club_name(club_name)
     user = _new_account(username, password)
     club = Club.objects.create(name=name)
@@ -72,7 +88,9 @@ def club_rename(*, club: Club, name: str, by) -> Club:
     _require_owner(club, by)
     name = _club_name(name)
     if Club.objects.filter(name=name).exclude(pk=club.pk).exists():
-        raise ValidationError({"club_name": f"Another club is called “{name}”: choose another name."})
+        raise ValidationError(
+            {"club_name": _("Another club is called “%(name)s”: choose another name.") % {"name": name}}
+        )
     club.name = name
     club.save(update_fields=["name"])
     return club
@@ -80,7 +98,7 @@ def club_rename(*, club: Club, name: str, by) -> Club:
 
 def _require_owner(club: Club, user) -> None:
     if not Membership.objects.filter(club=club, user=user, role=Role.OWNER).exists():
-        raise ValidationError("Only an owner of the club can do that.")
+        raise ValidationError(_("Only an owner of the club can do that."))
 
 
 @transaction.atomic
@@ -107,9 +125,9 @@ def director_remove(*, club: Club, user_id: int, by) -> None:
     _require_owner(club, by)
     membership = Membership.objects.filter(club=club, user_id=user_id).first()
     if membership is None:
-        raise ValidationError("That director is not in this club.")
+        raise ValidationError(_("That director is not in this club."))
     if membership.is_owner and club.memberships.filter(role=Role.OWNER).count() == 1:
-        raise ValidationError("A club needs an owner: make someone else an owner before removing the last one.")
+        raise ValidationError(_("A club needs an owner: make someone else an owner before removing the last one."))
     membership.delete()
     # Links they made and nobody used go too: a removed owner must not let himself back in.
     club.invites.filter(created_by_id=user_id, used_at=None).delete()
@@ -125,14 +143,14 @@ def invite_create(*, club: Club, role: str = Role.DIRECTOR, by) -> DirectorInvit
 @transaction.atomic
 def invite_revoke(*, club: Club, invite_id: int, by) -> None:
     _require_owner(club, by)
-    deleted, _ = club.invites.filter(pk=invite_id, used_at=None).delete()
+    deleted, _by_model = club.invites.filter(pk=invite_id, used_at=None).delete()
     if not deleted:
-        raise ValidationError("There is no such link waiting in this club (it may have been used already).")
+        raise ValidationError(_("There is no such link waiting in this club (it may have been used already)."))
 
 
 def invite_check(invite: DirectorInvite | None) -> DirectorInvite:
     if invite is None or not invite.usable:
-        raise ValidationError("This link has been used or has expired: ask the club's owner for a new one.")
+        raise ValidationError(_("This link has been used or has expired: ask the club's owner for a new one."))
     return invite
 
 
@@ -154,7 +172,7 @@ def club_for(user, club: Club | None = None) -> Club:
         return club
     membership = Membership.objects.filter(user=user).select_related("club").order_by("club__name").first()
     if user is None or membership is None:
-        raise ValidationError("An event belongs to a club: join a club first.")
+        raise ValidationError(_("An event belongs to a club: join a club first."))
     return membership.club
 
 
@@ -174,5 +192,31 @@ def event_club(user, club: Club | None, party: Party | None) -> Club:
     if party is None:
         return club_for(user, club)
     if club is not None and party.club_id != club.pk:
-        raise ValidationError("That party belongs to another club.")
+        raise ValidationError(_("That party belongs to another club."))
     return party.club
+
+
+def _one_of(value: str, choices, field: str) -> str:
+    """A value of the list (blank allowed where the list offers none of its own)."""
+    if value not in [code for code, _label in choices]:
+        raise ValidationError({field: _("Choose one of the list: “%(value)s” is not one of them.") % {"value": value}})
+    return value
+
+
+@transaction.atomic
+def club_settings_save(*, club: Club, language: str, paper: str, format_style: str, by) -> Club:
+    """The owner's choice of the club's language (blank: each browser's), paper and number and date style."""
+    _require_owner(club, by)
+    club.language = _one_of(language or "", [("", ""), *LANGUAGES], "language")
+    club.paper = _one_of(paper or "", Paper.choices, "paper")
+    club.format_style = _one_of(format_style or "", [("", ""), *FORMAT_STYLES], "format_style")
+    club.save(update_fields=["language", "paper", "format_style"])
+    return club
+
+
+@transaction.atomic
+def director_language_save(*, user, language: str) -> DirectorSettings:
+    """A director's own language for their pages (blank: the club's, else the browser's)."""
+    language = _one_of(language or "", [("", ""), *LANGUAGES], "language")
+    settings, _created = DirectorSettings.objects.update_or_create(user=user, defaults={"language": language})
+    return settings

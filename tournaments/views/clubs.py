@@ -1,4 +1,5 @@
-"""The club: the first run's setup, its directors and one-time links, the club switcher, the demo events."""
+"""The club: the first run's setup, its directors and one-time links, the club switcher, the demo events, the
+club's language, paper and number style, and each director's own language."""
 
 from django.contrib import messages
 from django.contrib.auth import login
@@ -7,11 +8,14 @@ from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import forms_clubs as forms
 from tournaments.client_address import on_this_machine
-from tournaments.models import DirectorInvite
+from tournaments.models import DirectorInvite, DirectorSettings
 from tournaments.selectors import clubs as selectors
 from tournaments.services import clubs as services
 from tournaments.services.demo import demo_add
@@ -31,7 +35,7 @@ def _club_or_404(request):
 @login_not_required
 def club_setup(request):
     if not selectors.setup_needed():
-        messages.info(request, "Club Director is already set up: log in.")
+        messages.info(request, _("Club Director is already set up: log in."))
         return redirect("login")
     if not on_this_machine(request):
         return render(request, "clubs/setup_refused.html", {"port": request.get_port()}, status=403)
@@ -47,7 +51,10 @@ def club_setup(request):
         else:
             login(request, user, backend=BACKEND)
             demo_add(club=club, user=user)
-            messages.success(request, f"Welcome to {club.name}. A demo party is here to try; delete it when done.")
+            messages.success(
+                request,
+                _("Welcome to %(club)s. A demo party is here to try; delete it when done.") % {"club": club.name},
+            )
             return redirect("home")
     return render(request, "clubs/setup.html", {"form": form})
 
@@ -63,6 +70,9 @@ def club_page(request):
         "director_form": forms.DirectorForm(prefix="new"),
         "invite_form": forms.InviteForm(prefix="invite"),
         "club_form": forms.ClubForm(initial={"club_name": club.name}),
+        "settings_form": forms.ClubSettingsForm(
+            initial={"language": club.language, "paper": club.paper, "format_style": club.format_style}
+        ),
         "new_invite": request.session.pop("new_invite", None),
     }
     return render(request, "clubs/club.html", context)
@@ -84,8 +94,70 @@ def club_rename(request):
         services.club_rename(club=club, name=form.cleaned_data["club_name"], by=request.user)
     except ValidationError as error:
         return _refused(request, error)
-    messages.success(request, "The club's name is saved.")
+    messages.success(request, _("The club's name is saved."))
     return redirect("club_page")
+
+
+@require_POST
+def club_settings(request):
+    """The owner's choice of the club's language, paper and number style; the answer speaks the new language."""
+    club = _club_or_404(request).club
+    form = forms.ClubSettingsForm(request.POST)
+    if not form.is_valid():
+        return _refused(request, ValidationError([m for errors in form.errors.values() for m in errors]))
+    data = form.cleaned_data
+    try:
+        services.club_settings_save(
+            club=club,
+            language=data["language"],
+            paper=data["paper"],
+            format_style=data["format_style"],
+            by=request.user,
+        )
+    except ValidationError as error:
+        return _refused(request, error)
+    with translation.override(_page_language(request, club.language)):
+        messages.success(request, _("The club's language, paper and number style are saved."))
+    return redirect("club_page")
+
+
+def _page_language(request, club_language: str) -> str:
+    """The language the director's next page speaks (as tournaments.middleware.Language chooses it)."""
+    return (
+        request.session.get(selectors.LANGUAGE_KEY) or club_language or translation.get_language_from_request(request)
+    )
+
+
+def _back(request, wanted: str) -> str:
+    """Where to go back to after choosing: the page the director came from, if it is one of this site's."""
+    if wanted and url_has_allowed_host_and_scheme(wanted, {request.get_host()}, require_https=request.is_secure()):
+        return wanted
+    return reverse("home")
+
+
+def my_language(request):
+    """Any director's own language for their pages (or none: the club's, else the browser's)."""
+    if request.method == "POST":
+        form = forms.MyLanguageForm(request.POST)
+        if form.is_valid():
+            language = form.cleaned_data["language"]
+            try:
+                services.director_language_save(user=request.user, language=language)
+            except ValidationError as error:
+                add_errors(form, error)
+            else:
+                if language:
+                    request.session[selectors.LANGUAGE_KEY] = language
+                else:
+                    request.session.pop(selectors.LANGUAGE_KEY, None)
+                club = selectors.current_club(request)
+                with translation.override(_page_language(request, club.language if club else "")):
+                    messages.success(request, _("Your language is saved."))
+                return redirect(_back(request, form.cleaned_data["next"]))
+    else:
+        chosen = DirectorSettings.objects.filter(user=request.user).values_list("language", flat=True).first()
+        form = forms.MyLanguageForm(initial={"language": chosen or "", "next": request.GET.get("next", "")})
+    return render(request, "clubs/my_language.html", {"form": form})
 
 
 @require_POST
@@ -101,7 +173,10 @@ def director_create(request):
         except ValidationError as error:
             add_errors(form, error)
         else:
-            messages.success(request, f"{data['username']} can now log in and run {club.name}'s events.")
+            messages.success(
+                request,
+                _("%(name)s can now log in and run %(club)s's events.") % {"name": data["username"], "club": club.name},
+            )
             return redirect("club_page")
     for errors in form.errors.values():
         for message in errors:
@@ -122,7 +197,8 @@ def _owner_action(request, action, done: str, **ids):
 
 @require_POST
 def director_remove(request, user_id):
-    return _owner_action(request, services.director_remove, "The director is removed from the club.", user_id=user_id)
+    done = _("The director is removed from the club.")
+    return _owner_action(request, services.director_remove, done, user_id=user_id)
 
 
 @require_POST
@@ -141,7 +217,7 @@ def invite_create(request):
 
 @require_POST
 def invite_revoke(request, invite_id):
-    return _owner_action(request, services.invite_revoke, "The link no longer works.", invite_id=invite_id)
+    return _owner_action(request, services.invite_revoke, _("The link no longer works."), invite_id=invite_id)
 
 
 @login_not_required
@@ -161,7 +237,7 @@ def invite_accept(request, token):
         else:
             login(request, user, backend=BACKEND)
             request.session[selectors.SESSION_KEY] = club.pk
-            messages.success(request, f"Welcome: you are a director of {club.name}.")
+            messages.success(request, _("Welcome: you are a director of %(club)s.") % {"club": club.name})
             return redirect("home")
     return render(request, "clubs/join.html", {"form": form, "invite": invite})
 
@@ -173,7 +249,9 @@ def club_switch(request):
     if not wanted.isdigit() or int(wanted) not in mine:
         raise Http404
     request.session[selectors.SESSION_KEY] = int(wanted)
-    messages.success(request, f"Now working in {mine[int(wanted)].name}.")
+    club = mine[int(wanted)]
+    with translation.override(_page_language(request, club.language)):
+        messages.success(request, _("Now working in %(club)s.") % {"club": club.name})
     return redirect("home")
 
 
@@ -181,5 +259,5 @@ def club_switch(request):
 def demo_delete(request):
     club = _club_or_404(request).club
     removed = services.demo_remove(club=club)
-    messages.success(request, "The demo events are deleted." if removed else "There were no demo events left.")
+    messages.success(request, _("The demo events are deleted.") if removed else _("There were no demo events left."))
     return redirect("home")

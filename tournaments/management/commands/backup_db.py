@@ -7,6 +7,8 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 
 def backup_sqlite(source: Path, target: Path) -> None:
@@ -17,7 +19,7 @@ def backup_sqlite(source: Path, target: Path) -> None:
     check = sqlite3.connect(target)
     try:
         if check.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
-            raise CommandError(f"The copy at {target} failed its integrity check.")
+            raise CommandError(_("The copy at %(path)s failed its integrity check.") % {"path": target})
     finally:
         check.close()
 
@@ -47,23 +49,29 @@ class Command(BaseCommand):
 
     def handle(self, *args, target=None, keep=None, **options):
         if connection.vendor != "sqlite":
-            raise CommandError("The database is PostgreSQL: back it up with pg_dump (see the README).")
+            raise CommandError(_("The database is PostgreSQL: back it up with pg_dump (see the README)."))
         if keep is not None and keep < 1:
-            raise CommandError(f"--keep {keep}: say how many backups to keep, 1 or more. Nothing was backed up.")
+            raise CommandError(
+                _("--keep %(keep)s: say how many backups to keep, 1 or more. Nothing was backed up.") % {"keep": keep}
+            )
         source = Path(settings.DATABASES["default"]["NAME"])
         if not source.exists():
-            raise CommandError(f"There is no database at {source}.")
+            raise CommandError(_("There is no database at %(path)s.") % {"path": source})
         stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
         folder = backups_folder(source)
         path = Path(target) if target else folder / f"club-{stamp}.sqlite3"
         backup_sqlite(source, path)
-        self.stdout.write(f"Backed up {source} to {path}.")
+        self.stdout.write(_("Backed up %(source)s to %(path)s.") % {"source": source, "path": path})
         if keep is not None:
             removed = backups_prune(folder, keep) if folder.is_dir() else []
             if removed:
                 names = ", ".join(p.name for p in removed)
-                self.stdout.write(
-                    f"Removed {len(removed)} older backup(s) from {folder}, keeping the newest {keep}: {names}."
+                said = ngettext(
+                    "Removed %(count)s older backup from %(folder)s, keeping the newest %(keep)s: %(names)s.",
+                    "Removed %(count)s older backups from %(folder)s, keeping the newest %(keep)s: %(names)s.",
+                    len(removed),
                 )
+                self.stdout.write(said % {"count": len(removed), "folder": folder, "keep": keep, "names": names})
             else:
-                self.stdout.write(f"No older backups to remove from {folder} (keeping the newest {keep}).")
+                said = _("No older backups to remove from %(folder)s (keeping the newest %(keep)s).")
+                self.stdout.write(said % {"folder": folder, "keep": keep})

@@ -11,6 +11,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from tournaments.models import Role
 from tournaments.services import clubs as club_services
@@ -33,26 +34,35 @@ class Command(BaseCommand):
                 club_obj, club_made = club_services.club_get_or_create(name=club)
                 if user is None:
                     user = club_services.account_create(username=username, password=password)
-                    account = "made the account"
+                    made_account = True
                 else:
-                    account = "found the account"
+                    made_account = False
                 membership, added = club_services.membership_add(club=club_obj, user=user, role=role)
         except ValidationError as error:
             raise CommandError(" ".join(error.messages)) from None
-        name, role_word = user.get_username(), membership.get_role_display().lower()
-        said = [f"Made the club “{club_obj.name}”." if club_made else f"Found the club “{club_obj.name}”."]
-        said.append(f"{account.capitalize()} “{user.get_username()}”.")
+        names = {"name": user.get_username(), "club": club_obj.name}
+        said = [_("Made the club “%(club)s”.") if club_made else _("Found the club “%(club)s”.")]
+        said.append(_("Made the account “%(name)s”.") if made_account else _("Found the account “%(name)s”."))
+        owner = membership.role == Role.OWNER
         if added:
-            said.append(f"Added “{name}” to “{club_obj.name}” as {role_word}.")
+            said.append(
+                _("Added “%(name)s” to “%(club)s” as owner.")
+                if owner
+                else _("Added “%(name)s” to “%(club)s” as director.")
+            )
         else:
-            said.append(f"“{name}” was already in “{club_obj.name}”: {role_word}.")
-        self.stdout.write(" ".join(said))
+            said.append(
+                _("“%(name)s” was already in “%(club)s”: owner.")
+                if owner
+                else _("“%(name)s” was already in “%(club)s”: director.")
+            )
+        self.stdout.write(" ".join(sentence % names for sentence in said))
 
     def _password(self) -> str:
         password = os.environ.get("DIRECTOR_PASSWORD")
         if password:
             return password
-        first = getpass.getpass("Password: ")
-        if first != getpass.getpass("The password again: "):
-            raise CommandError("The two passwords differ: nothing was changed.")
+        first = getpass.getpass(_("Password: "))
+        if first != getpass.getpass(_("The password again: ")):
+            raise CommandError(_("The two passwords differ: nothing was changed."))
         return first

@@ -2,6 +2,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 from django.core.serializers.json import DjangoJSONEncoder
+from django.utils.translation import gettext as _
 
 from tournaments.models import Knockout
 from tournaments.transfer import knockout_export
@@ -17,11 +18,11 @@ class Command(BaseCommand):
     def handle(self, *args, knockout_id, output=None, **options):
         knockout = Knockout.objects.filter(pk=knockout_id).first()
         if knockout is None:
-            raise CommandError(f"There is no knockout {knockout_id}.")
+            raise CommandError(_("There is no knockout %(id)s.") % {"id": knockout_id})
         text = json.dumps(knockout_export(knockout), indent=1, ensure_ascii=False, cls=DjangoJSONEncoder)
         if output:
             with open(output, "w", encoding="utf-8") as handle:
                 handle.write(text)
-            self.stdout.write(f"{knockout.name} written to {output}.")
+            self.stdout.write(_("%(name)s written to %(path)s.") % {"name": knockout.name, "path": output})
         else:
             self.stdout.write(text)

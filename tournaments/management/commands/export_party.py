@@ -1,6 +1,7 @@
 import json
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
 
 from tournaments.models import Party
 from tournaments.transfer import party_export
@@ -25,11 +26,11 @@ class Command(BaseCommand):
     def handle(self, *args, party_id, output=None, with_links=False, **options):
         party = Party.objects.filter(pk=party_id).first()
         if party is None:
-            raise CommandError(f"There is no party {party_id}.")
+            raise CommandError(_("There is no party %(id)s.") % {"id": party_id})
         text = json.dumps(party_export(party, with_links=with_links), indent=1, ensure_ascii=False)
         if output:
             with open(output, "w", encoding="utf-8") as handle:
                 handle.write(text)
-            self.stdout.write(f"{party.name} written to {output}.")
+            self.stdout.write(_("%(name)s written to %(path)s.") % {"name": party.name, "path": output})
         else:
             self.stdout.write(text)

@@ -2,6 +2,7 @@ import json
 
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
 
 from tournaments.models import Club
 from tournaments.transfer import FORMAT, KNOCKOUT_FORMAT, knockout_import, party_import
@@ -23,25 +24,25 @@ class Command(BaseCommand):
             with open(path, encoding="utf-8") as handle:
                 data = json.load(handle)
         except (OSError, json.JSONDecodeError) as error:
-            raise CommandError(f"Cannot read {path}: {error}") from None
+            raise CommandError(_("Cannot read %(path)s: %(error)s") % {"path": path, "error": error}) from None
         kind = data.get("format") if isinstance(data, dict) else None
         importer = {FORMAT: party_import, KNOCKOUT_FORMAT: knockout_import}.get(kind)
         if importer is None:
-            raise CommandError("This is not a Club Director party or knockout export.")
+            raise CommandError(_("This is not a Club Director party or knockout export."))
         try:
             created = importer(data, club=_club(club))
         except ValidationError as error:
             raise CommandError(" ".join(error.messages)) from None
-        self.stdout.write(f"Imported {created.name} (id {created.id}).")
+        self.stdout.write(_("Imported %(name)s (id %(id)s).") % {"name": created.name, "id": created.id})
 
 
 def _club(name: str | None) -> Club:
     if name:
         club = Club.objects.filter(name=name).first()
         if club is None:
-            raise CommandError(f"There is no club called “{name}” (make it with director_add).")
+            raise CommandError(_("There is no club called “%(club)s” (make it with director_add).") % {"club": name})
         return club
     clubs = list(Club.objects.all()[:2])
     if len(clubs) != 1:
-        raise CommandError('Name the club it goes to: import_event FILE --club "CLUB NAME".')
+        raise CommandError(_('Name the club it goes to: import_event FILE --club "CLUB NAME".'))
     return clubs[0]

@@ -18,6 +18,8 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 from django.db.migrations.loader import MigrationLoader
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
 from tournaments.management.commands.backup_db import backups_folder
 from tournaments.management.commands.serve import serving_lock_path
@@ -25,12 +27,12 @@ from tournaments.management.commands.serve import serving_lock_path
 # The files SQLite keeps beside a database; each would be replayed onto a new file of the same name.
 COMPANIONS = ("-wal", "-shm", "-journal")
 COUNTS = (
-    ("party", "parties", "tournaments_party"),
-    ("knockout", "knockouts", "tournaments_knockout"),
-    ("Towie table", "Towie tables", "tournaments_towietable"),
-    ("Boston table", "Boston tables", "tournaments_bostontable"),
+    (ngettext_lazy("%(count)s party", "%(count)s parties", "count"), "tournaments_party"),
+    (ngettext_lazy("%(count)s knockout", "%(count)s knockouts", "count"), "tournaments_knockout"),
+    (ngettext_lazy("%(count)s Towie table", "%(count)s Towie tables", "count"), "tournaments_towietable"),
+    (ngettext_lazy("%(count)s Boston table", "%(count)s Boston tables", "count"), "tournaments_bostontable"),
 )
-UNCHANGED = "Nothing was changed."
+UNCHANGED = gettext_lazy("Nothing was changed.")
 
 
 def _open(path: Path, mode: str) -> sqlite3.Connection:
@@ -44,15 +46,20 @@ def database_problem(path: Path, mode: str = "read") -> str | None:
     try:
         db = _open(path, mode)
     except sqlite3.Error as error:
-        return f"it cannot be opened ({error})"
+        return _("it cannot be opened (%(error)s)") % {"error": error}
     try:
         rows = [row[0] for row in db.execute("PRAGMA integrity_check").fetchall()]
         if rows != ["ok"]:
-            return f"it is damaged: SQLite's integrity check found {len(rows)} problem(s), first: {rows[0]}"
+            said = ngettext(
+                "it is damaged: SQLite's integrity check found %(count)s problem, first: %(first)s",
+                "it is damaged: SQLite's integrity check found %(count)s problems, first: %(first)s",
+                len(rows),
+            )
+            return said % {"count": len(rows), "first": rows[0]}
         if not db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'tournaments_party'").fetchone():
-            return "it is an SQLite database, but not a Club Director one (it has no tournaments_party table)"
+            return _("it is an SQLite database, but not a Club Director one (it has no tournaments_party table)")
     except sqlite3.DatabaseError as error:
-        return f"SQLite cannot read it: it is damaged, or not a database at all ({error})"
+        return _("SQLite cannot read it: it is damaged, or not a database at all (%(error)s)") % {"error": error}
     finally:
         db.close()
     return None
@@ -60,13 +67,13 @@ def database_problem(path: Path, mode: str = "read") -> str | None:
 
 def _counts(db: sqlite3.Connection) -> str:
     parts = []
-    for one, many, table in COUNTS:
+    for words, table in COUNTS:
         try:
             count = db.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
         except sqlite3.OperationalError:
-            parts.append(f"no {table} table")
+            parts.append(_("no %(table)s table") % {"table": table})
             continue
-        parts.append(f"{count} {one if count == 1 else many}")
+        parts.append(words % {"count": count})
     return ", ".join(parts)
 
 
@@ -106,10 +113,10 @@ class Command(BaseCommand):
 
     def handle(self, *args, backup, force=False, **options):
         if connection.vendor != "sqlite":
-            raise CommandError(
-                "The database is PostgreSQL: restore it with pg_restore (or psql for a plain SQL dump), "
-                f"see the README. {UNCHANGED}"
+            said = _(
+                "The database is PostgreSQL: restore it with pg_restore (or psql for a plain SQL dump), see the README."
             )
+            raise CommandError(f"{said} {UNCHANGED}")
         database = Path(settings.DATABASES["default"]["NAME"]).absolute()
         source = Path(backup).absolute()
         self._check_backup(source, database)
@@ -123,22 +130,26 @@ class Command(BaseCommand):
 
     def _check_backup(self, source: Path, database: Path) -> None:
         if not source.is_file():
-            raise CommandError(f"There is no backup file at {source}. {UNCHANGED}")
+            raise CommandError(_("There is no backup file at %(path)s.") % {"path": source} + f" {UNCHANGED}")
         if not database.parent.is_dir():
-            raise CommandError(f"The database's folder {database.parent} does not exist. {UNCHANGED}")
+            said = _("The database's folder %(folder)s does not exist.") % {"folder": database.parent}
+            raise CommandError(f"{said} {UNCHANGED}")
         if database.exists() and source.samefile(database):
-            raise CommandError(f"{source} is the database itself, not a backup. {UNCHANGED}")
+            said = _("%(path)s is the database itself, not a backup.") % {"path": source}
+            raise CommandError(f"{said} {UNCHANGED}")
         for suffix in ("-wal", "-journal"):
             beside = Path(f"{source}{suffix}")
             if beside.exists() and beside.stat().st_size:
-                raise CommandError(
-                    f"The backup is refused: {beside.name} lies beside it, so it is a live database (or a copy taken "
-                    f"with its log), not a backup made by backup_db, and that log may hold part of its data. "
-                    f"Restore a backup made by backup_db. {UNCHANGED}"
-                )
+                said = _(
+                    "The backup is refused: %(log)s lies beside it, so it is a live database (or a copy taken "
+                    "with its log), not a backup made by backup_db, and that log may hold part of its data. "
+                    "Restore a backup made by backup_db."
+                ) % {"log": beside.name}
+                raise CommandError(f"{said} {UNCHANGED}")
         problem = database_problem(source)
         if problem:
-            raise CommandError(f"The backup {source} is refused: {problem}. {UNCHANGED}")
+            said = _("The backup %(path)s is refused: %(problem)s.") % {"path": source, "problem": problem}
+            raise CommandError(f"{said} {UNCHANGED}")
 
     def _serving_lock(self, database: Path, force: bool) -> int | None:
         """Hold the serving lock (so the site cannot start meanwhile); refuse when a server holds it."""
@@ -149,13 +160,15 @@ class Command(BaseCommand):
         except BlockingIOError:
             os.close(fd)
             if not force:
-                raise CommandError(
-                    f"The site is serving ({path} is locked by the running server): stop it first, or use --force. "
-                    f"{UNCHANGED}"
-                ) from None
+                said = _(
+                    "The site is serving (%(path)s is locked by the running server): stop it first, or use --force."
+                ) % {"path": path}
+                raise CommandError(f"{said} {UNCHANGED}") from None
             self.stdout.write(
-                "The site is serving: going ahead because of --force. Restart the server straight after: "
-                "its workers still have the old database open."
+                _(
+                    "The site is serving: going ahead because of --force. Restart the server straight after: "
+                    "its workers still have the old database open."
+                )
             )
             return None
         return fd
@@ -170,7 +183,11 @@ class Command(BaseCommand):
             _fsync(incoming)
             problem = database_problem(incoming)
             if problem:
-                raise CommandError(f"The copy of the backup at {incoming} is refused: {problem}. {UNCHANGED}")
+                said = _("The copy of the backup at %(path)s is refused: %(problem)s.") % {
+                    "path": incoming,
+                    "problem": problem,
+                }
+                raise CommandError(f"{said} {UNCHANGED}")
         except BaseException:
             incoming.unlink(missing_ok=True)
             raise
@@ -185,24 +202,31 @@ class Command(BaseCommand):
         _fsync(database.parent)
         if present:
             names = ", ".join(p.name for p in present)
-            self.stdout.write(f"Moved the old database aside: {names} → {aside}/ (kept together, as they were).")
+            said = _("Moved the old database aside: %(names)s → %(folder)s/ (kept together, as they were).")
+            self.stdout.write(said % {"names": names, "folder": aside})
         else:
-            self.stdout.write(f"There was no database at {database}: nothing to move aside.")
-        self.stdout.write(f"Put a copy of {source} in place as {database} (the backup file itself is untouched).")
+            self.stdout.write(_("There was no database at %(path)s: nothing to move aside.") % {"path": database})
+        said = _("Put a copy of %(source)s in place as %(path)s (the backup file itself is untouched).")
+        self.stdout.write(said % {"source": source, "path": database})
         problem = database_problem(database, mode="write")
         if problem:
-            raise CommandError(
-                f"The restored database fails its check: {problem}. The old files are in {aside}/: "
+            said = _(
+                "The restored database fails its check: %(problem)s. The old files are in %(folder)s/: "
                 "move them back to put things as they were."
             )
+            raise CommandError(said % {"problem": problem, "folder": aside})
         db = _open(database, "write")
         try:
             counts, unapplied = _counts(db), _unapplied_migrations(db)
         finally:
             db.close()
-        self.stdout.write(f"Integrity check of the restored database: ok. It holds {counts}.")
+        self.stdout.write(_("Integrity check of the restored database: ok. It holds %(counts)s.") % {"counts": counts})
         if unapplied:
-            self.stdout.write(
-                f"The backup predates this version of Club Director ({unapplied} migration(s) to apply): "
-                "run `python manage.py migrate` before serving."
+            said = ngettext(
+                "The backup predates this version of Club Director (%(count)s migration to apply): "
+                "run `python manage.py migrate` before serving.",
+                "The backup predates this version of Club Director (%(count)s migrations to apply): "
+                "run `python manage.py migrate` before serving.",
+                unapplied,
             )
+            self.stdout.write(said % {"count": unapplied})

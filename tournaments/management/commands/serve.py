@@ -10,6 +10,7 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
+from django.utils.translation import gettext as _
 
 from tournaments.selectors.clubs import setup_needed
 from tournaments.site_url import _lan_address
@@ -35,7 +36,8 @@ def _hold_serving_lock() -> int | None:
     except BlockingIOError:
         os.close(fd)
         raise CommandError(
-            f"Another server, or a restore, is using this database ({path} is locked): stop it first."
+            _("Another server, or a restore, is using this database (%(path)s is locked): stop it first.")
+            % {"path": path}
         ) from None
     os.set_inheritable(fd, True)
     return fd
@@ -50,24 +52,29 @@ class Command(BaseCommand):
         # The QR codes must carry an address the server listens on: tell the app which it is.
         os.environ["LISTEN_HOST"] = host
         port = os.environ.get("PORT", "8000")
-        self.stdout.write(f"Club Director: open http://127.0.0.1:{port}/ on this computer.")
+        self.stdout.write(_("Club Director: open http://127.0.0.1:%(port)s/ on this computer.") % {"port": port})
         if setup_needed():
             self.stdout.write(
-                "First run: that page sets up your club and your login. Only this computer can do it, "
-                "not a phone or another computer on the network."
+                _(
+                    "First run: that page sets up your club and your login. Only this computer can do it, "
+                    "not a phone or another computer on the network."
+                )
             )
         if host in ("0.0.0.0", "::"):
             lan = _lan_address()
             if lan:
-                self.stdout.write(
-                    f"Phones on the same Wi-Fi use http://{lan}:{port}/ (the table cards' QR codes say so)."
+                said = _(
+                    "Phones on the same Wi-Fi use http://%(address)s:%(port)s/ (the table cards' QR codes say so)."
                 )
+                self.stdout.write(said % {"address": lan, "port": port})
             else:
-                self.stdout.write("No network address found: phones cannot reach this computer yet (is Wi-Fi on?).")
+                self.stdout.write(_("No network address found: phones cannot reach this computer yet (is Wi-Fi on?)."))
         else:
-            self.stdout.write(
-                f"Listening on {host} only: phones cannot reach it. For score entry at the tables run plain `make run`."
+            said = _(
+                "Listening on %(host)s only: phones cannot reach it. "
+                "For score entry at the tables run plain `make run`."
             )
+            self.stdout.write(said % {"host": host})
         if settings.DEBUG:
             call_command("runserver", f"{host}:{port}", use_reloader=False)
             return
