@@ -1,60 +1,193 @@
-"""Small helpers shared by the builders: page sizes, file names, words for seats, text the font can print."""
+"""Small helpers shared by the builders: page sizes, file names, words for seats, text the fonts can print.
+
+Printed matter speaks the club's language: the views call the builders inside `l10n.printed_for(club)`, so
+the words here (lazy) and the numbers (`signed`, through tournaments.l10n) follow it.
+
+Every name prints: `clean` reorders and shapes Hebrew and Arabic (right to left, joined letters) and marks a
+character no font here can draw with a white square; `clean(text, fallback=True)` keeps the characters a
+fallback font draws (Chinese, Japanese, Korean), and `draw`, `markup` and `cell` then draw each run of the
+text in a font that has it.
+"""
 
 import io
 import re
 import unicodedata
 from datetime import date
+from xml.sax.saxutils import escape
 
+import arabic_reshaper
+from arabic_reshaper.ligatures import LIGATURES
+from bidi import get_display
+from django.utils import dateformat
+from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
 from reportlab.lib.pagesizes import A4, letter
+from reportlab.lib.pagesizes import landscape as turned
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import SimpleDocTemplate
+from reportlab.platypus import Flowable, SimpleDocTemplate
 
-from tournaments.printing.fonts import FONT, printable
+from tournaments import l10n
+from tournaments.printing.fonts import FONT, fallback_for, has_glyph, printable
 
 PDF = "application/pdf"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 PAGE_SIZES = {"a4": A4, "letter": letter}
 
-SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
-VULNERABLE_WORDS = {"none": "Neither", "NS": "N–S", "EW": "E–W", "both": "Both"}
-SIDE_WORDS = {"NS": "N–S", "EW": "E–W"}
-KIND_WORDS = {"lady": "Lady", "gentleman": "Gentleman"}
-KIND_MARKS = {"lady": "LADY", "gentleman": "GENTLEMAN"}
+# Lazy: each is translated when printed (str() it, or use the functions below), in the printout's language.
+SEAT_WORDS = {
+    "N": gettext_lazy("North"),
+    "E": gettext_lazy("East"),
+    "S": gettext_lazy("South"),
+    "W": gettext_lazy("West"),
+}
+SEAT_LETTERS = {
+    "N": pgettext_lazy("seat", "N"),
+    "E": pgettext_lazy("seat", "E"),
+    "S": pgettext_lazy("seat", "S"),
+    "W": pgettext_lazy("seat", "W"),
+}
+SIDE_WORDS = {"NS": gettext_lazy("N–S"), "EW": gettext_lazy("E–W")}
+VULNERABLE_WORDS = {
+    "none": pgettext_lazy("vulnerable", "Neither"),
+    **SIDE_WORDS,
+    "both": pgettext_lazy("vulnerable", "Both"),
+}
+KIND_WORDS = {"lady": gettext_lazy("Lady"), "gentleman": gettext_lazy("Gentleman")}
+KIND_MARKS = {
+    "lady": pgettext_lazy("tally card mark", "LADY"),
+    "gentleman": pgettext_lazy("tally card mark", "GENTLEMAN"),
+}
 
-_MONTHS = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-]
-_DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-
-# Shown for a character the embedded font has no glyph for (Chinese, Japanese, Korean…): visible,
-# never a silent "?".
+# Shown for a character no font here has a glyph for (Chinese, Japanese, Korean where no CJK font is
+# installed, or where the builder draws without the fallback fonts): visible, never a silent "?".
 MISSING = "\u25a1"
 
 
-def page_size(name: str) -> tuple[float, float]:
-    """ "A4" or "letter" (any case) in points, portrait."""
+def page_size(paper: str, landscape: bool = False) -> tuple[float, float]:
+    """ "A4" or "letter" (any case; the club's `paper`) in points, portrait unless `landscape`."""
     try:
-        return PAGE_SIZES[str(name).lower()]
+        size = PAGE_SIZES[str(paper).lower()]
     except KeyError:
-        raise ValueError(f'page size must be "A4" or "letter", not {name!r}') from None
+        raise ValueError(f'page size must be "A4" or "letter", not {paper!r}') from None
+    return turned(size) if landscape else size
 
 
-def clean(text: object) -> str:
-    """Text as typed, for the embedded Unicode font; a character it cannot draw shows as a white square."""
+# Arabic letters joined (presentation forms), with only the ligatures the embedded font has a glyph for.
+_RESHAPER = arabic_reshaper.ArabicReshaper(
+    configuration={name: all(printable(ch) for form in forms for ch in form) for name, (_, forms) in LIGATURES}
+)
+
+
+def _rtl(ch: str) -> bool:
+    return unicodedata.bidirectional(ch) in ("R", "AL")
+
+
+def visual(line: str) -> str:
+    """One line with right-to-left letters, as it is drawn left to right: Arabic shaped, then bidi reordered.
+    The line runs left to right (the printout's languages do), so a right-to-left name in it reads right to
+    left where it stands. Clean a name on its own before putting it in a sentence (see sheets._names): a
+    figure after it, "(+100)", would otherwise join its right-to-left run."""
+    return get_display(_RESHAPER.reshape(line), base_dir="L").translate(_BIDI_MARKS)
+
+
+# The invisible marks and controls that steer the bidi algorithm: spent once the line is reordered.
+_BIDI_MARKS = dict.fromkeys(map(ord, "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"))
+
+
+def clean(text: object, *, fallback: bool = False) -> str:
+    """Text as typed, ready to draw: Hebrew and Arabic in visual order (and Arabic shaped); a character the
+    embedded font cannot draw shows as a white square, unless `fallback` and a fallback font (CJK) has it:
+    then draw the text with `draw`, `markup` or `cell`, which switch fonts where needed.
+
+    Clean a text once: cleaning its cleaned text again would turn right-to-left letters back round."""
     text = "" if text is None else str(text)
-    return "".join(ch if ch in "\n\t" or printable(ch) else MISSING for ch in text)
+    if any(_rtl(ch) for ch in text):
+        text = "\n".join(visual(line) for line in text.split("\n"))
+    return "".join(_drawable(ch, fallback) for ch in text)
+
+
+def _drawable(ch: str, fallback: bool) -> str:
+    if ch in "\n\t" or printable(ch) or (fallback and fallback_for(ch)):
+        return ch
+    if unicodedata.category(ch) == "Cf":  # an invisible format character (a bidi isolate): nothing to draw
+        return ""
+    plain = unicodedata.normalize("NFKC", ch)  # a joined form the font lacks (Urdu's ہ): the letter itself
+    return plain if len(plain) == 1 and printable(plain) else MISSING
+
+
+def runs(text: str, font: str) -> list[tuple[str, str]]:
+    """The text in runs of one font each: `font` where it has the glyph, else the regular face (the oblique
+    has no Arabic), else a fallback font (CJK)."""
+    parts: list[list[str]] = []
+    for ch in text:
+        if ch.isspace() or has_glyph(font, ch):
+            face = font
+        elif printable(ch):
+            face = FONT
+        else:
+            face = fallback_for(ch) or font
+        if parts and parts[-1][1] == face:
+            parts[-1][0] += ch
+        else:
+            parts.append([ch, face])
+    return [(chunk, face) for chunk, face in parts]
+
+
+def text_width(text: str, font: str, size: float) -> float:
+    return sum(stringWidth(chunk, face, size) for chunk, face in runs(text, font))
+
+
+def draw(canvas, x: float, y: float, text: str, font: str, size: float, align: str = "left") -> None:
+    """drawString (align "left"), drawCentredString ("centre") or drawRightString ("right") of cleaned text,
+    each run in a font that has its glyphs; the canvas is left set to `font` at `size`."""
+    parts = runs(text, font)
+    canvas.setFont(font, size)
+    if all(face == font for _, face in parts):
+        {"left": canvas.drawString, "centre": canvas.drawCentredString, "right": canvas.drawRightString}[align](
+            x, y, text
+        )
+        return
+    width = sum(stringWidth(chunk, face, size) for chunk, face in parts)
+    x -= {"left": 0, "centre": width / 2, "right": width}[align]
+    words = canvas.beginText(x, y)
+    for chunk, face in parts:
+        words.setFont(face, size)
+        words.textOut(chunk)
+    canvas.drawText(words)
+    canvas.setFont(font, size)
+
+
+def markup(text: str, font: str = FONT) -> str:
+    """Cleaned text as Paragraph markup for a style in `font`: escaped, other runs in <font name=…>."""
+    return "".join(
+        escape(chunk) if face == font else f'<font name="{face}">{escape(chunk)}</font>'
+        for chunk, face in runs(text, font)
+    )
+
+
+class Lines(Flowable):
+    """Cleaned text for a table cell, drawn in runs of fonts (a CJK name in its fallback font), a line per "\n"."""
+
+    def __init__(self, text: str, font: str, size: float, leading: float | None = None):
+        super().__init__()
+        self.lines, self.font, self.size = text.split("\n"), font, size
+        self.leading = leading or size * 1.2
+
+    def wrap(self, available_width, available_height):
+        self.width = max((text_width(line, self.font, self.size) for line in self.lines), default=0)
+        self.height = self.leading * len(self.lines)
+        return self.width, self.height
+
+    def draw(self):
+        for i, line in enumerate(self.lines):
+            draw(self.canv, 0, self.height - self.leading * i - self.size, line, self.font, self.size)
+
+
+def cell(text: str, font: str, size: float, leading: float | None = None):
+    """A table cell for cleaned text: the plain string when `font` draws all of it, else `Lines`."""
+    if all(face == font for _, face in runs(text, font)):
+        return text
+    return Lines(text, font, size, leading)
 
 
 def slug(name: str) -> str:
@@ -68,24 +201,75 @@ def filename(party_name: str, what: str, extension: str) -> str:
 
 
 def long_date(day: date | None) -> str:
+    """ "Saturday 9 April 1938", "samedi 9 avril 1938", "Samstag, 9. April 1938": Django's names of the
+    weekday and month in the printout's language, in that language's order (a translated date format)."""
     if day is None:
         return ""
-    return f"{_DAYS[day.weekday()]} {day.day} {_MONTHS[day.month - 1]} {day.year}"
+    # Translators: a Django date format for the date on printed matter (l weekday, j day, F month, Y year).
+    return dateformat.format(day, pgettext("printed date format", "l j F Y"))
 
 
 def signed(value: int | None) -> str:
-    """A round result as printed: "+400", "−1,000" (the true minus sign, as on the pages), "0"; "" for none."""
-    if value is None:
-        return ""
-    if value > 0:
-        return f"+{value:,}"
-    if value < 0:
-        return f"\u2212{-value:,}"
-    return "0"
+    """A round result as printed: "+400", "−1,000" (the true minus sign, as on the pages), "0"; "" for none.
+    In the club's style of numbers (tournaments.l10n): "+1 000" in French, "+1.000" in German."""
+    return l10n.signed(value)
 
 
 def seat_word(seat: str) -> str:
-    return SEAT_WORDS.get(seat, seat or "")
+    """ "N" -> "North" in the printout's language; anything else as it is."""
+    return str(SEAT_WORDS.get(seat, seat or ""))
+
+
+def seat_letter(seat: str) -> str:
+    """ "E" -> "E" ("O" in German and Dutch, "E" in French; "W" is "O" in French)."""
+    return str(SEAT_LETTERS.get(seat, seat or ""))
+
+
+def side_word(side: str) -> str:
+    return str(SIDE_WORDS.get(side, side or ""))
+
+
+def vulnerable_word(vulnerable: str) -> str:
+    return str(VULNERABLE_WORDS.get(vulnerable, vulnerable or ""))
+
+
+def kind_word(kind: str) -> str:
+    return str(KIND_WORDS.get(kind, kind or ""))
+
+
+def kind_mark(kind: str) -> str:
+    return str(KIND_MARKS.get(kind, ""))
+
+
+def name_fit(typed: object, font: str, size: float, width: float, smallest: float = 1.0) -> tuple[str, float]:
+    """A typed name cleaned (with fallback fonts) and a size to print it at, as `fit_size` does; when it must
+    be shortened it is cut in the order it was typed, so a right-to-left name loses its last letters, and the
+    ellipsis stands at its end (on the left, for a name that ends right to left)."""
+    typed = "" if typed is None else str(typed)
+    whole = clean(typed, fallback=True)
+    least = size * smallest
+    fitted = size
+    while fitted > least and text_width(whole, font, fitted) > width:
+        fitted = max(least, fitted - 0.25)
+    if width <= 0:
+        return "", fitted
+    if text_width(whole, font, fitted) <= width:
+        return whole, fitted
+
+    def shortened(n: int) -> str:
+        cut = typed[:n].rstrip()
+        strong = [kind for kind in map(unicodedata.bidirectional, cut) if kind in ("L", "R", "AL")]
+        mark = "\u200f" if strong and strong[-1] != "L" else ""  # the ellipsis joins a right-to-left end
+        return clean(cut + "…" + mark, fallback=True)
+
+    lo, hi = 0, len(typed)
+    while lo < hi:  # the longest start that fits with the ellipsis
+        mid = (lo + hi + 1) // 2
+        if text_width(shortened(mid), font, fitted) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return shortened(lo), fitted
 
 
 def fit_size(text: str, font: str, size: float, width: float, smallest: float = 0.75) -> tuple[str, float]:
@@ -93,26 +277,33 @@ def fit_size(text: str, font: str, size: float, width: float, smallest: float = 
     then shortened, so a name is printed whole wherever it can be."""
     least = size * smallest
     fitted = size
-    while fitted > least and stringWidth(text, font, fitted) > width:
+    while fitted > least and text_width(text, font, fitted) > width:
         fitted = max(least, fitted - 0.25)
     return fit(text, font, fitted, width), fitted
 
 
 def fit(text: str, font: str, size: float, width: float) -> str:
-    """Shorten text with an ellipsis so it fits the width at this font and size."""
+    """Shorten cleaned text with an ellipsis so it fits the width at this font and size. Text that is mostly
+    right to left (drawn in visual order) loses its end, which is on the left, so the ellipsis goes there."""
     if width <= 0:
         return ""
-    if stringWidth(text, font, size) <= width:
+    if text_width(text, font, size) <= width:
         return text
-    ellipsis_width = stringWidth("…", font, size)
+    ellipsis_width = text_width("…", font, size)
+    strong = [unicodedata.bidirectional(ch) for ch in text]
+    rtl = sum(kind in ("R", "AL") for kind in strong) > sum(kind == "L" for kind in strong)
+
+    def part(n: int) -> str:
+        return text[len(text) - n :] if rtl else text[:n]
+
     lo, hi = 0, len(text)
-    while lo < hi:  # the longest prefix that fits with the ellipsis
+    while lo < hi:  # the longest part that fits with the ellipsis
         mid = (lo + hi + 1) // 2
-        if stringWidth(text[:mid], font, size) + ellipsis_width <= width:
+        if text_width(part(mid), font, size) + ellipsis_width <= width:
             lo = mid
         else:
             hi = mid - 1
-    return text[:lo].rstrip() + "…"
+    return "…" + part(lo).lstrip() if rtl else part(lo).rstrip() + "…"
 
 
 def wrap_chars(text: str, font: str, size: float, width: float) -> list[str]:
@@ -136,14 +327,14 @@ def wrap_chars(text: str, font: str, size: float, width: float) -> list[str]:
 def build_document(story: list, size: tuple[float, float], title: str, *, margin: float = 36) -> bytes:
     """A flowing document (Platypus) with the title and page number in the footer of every page."""
     buffer = io.BytesIO()
-    footer = clean(title)
+    footer = clean(title, fallback=True)
 
     def on_page(canvas, doc):
         canvas.saveState()
-        canvas.setFont(FONT, 7.5)
         canvas.setFillColorRGB(0.45, 0.45, 0.45)
-        canvas.drawString(margin, margin / 2, footer)
-        canvas.drawRightString(size[0] - margin, margin / 2, f"Page {doc.page}")
+        draw(canvas, margin, margin / 2, footer, FONT, 7.5)
+        page = gettext("Page %(number)s") % {"number": l10n.number(doc.page)}
+        canvas.drawRightString(size[0] - margin, margin / 2, page)
         canvas.restoreState()
 
     doc = SimpleDocTemplate(
@@ -153,7 +344,7 @@ def build_document(story: list, size: tuple[float, float], title: str, *, margin
         rightMargin=margin,
         topMargin=margin,
         bottomMargin=margin,
-        title=footer,
+        title="" if title is None else str(title),
         author="Club Director",
         creator="Club Director",
         invariant=1,

@@ -2,7 +2,9 @@
 
 A Unicode TrueType font, so Latin of every European language, Greek and Cyrillic print exactly as
 typed (the standard PDF fonts know only one Western code page), and the true minus sign too. The
-condensed cut is about as wide as Helvetica, so names fit the cards' columns as they did.
+condensed cut is about as wide as Helvetica, so names fit the cards' columns as they did. DejaVu also has
+Hebrew and Arabic (common.clean reorders and shapes them); Chinese, Japanese and Korean take a fallback
+font installed on the machine (below), else a visible white square.
 """
 
 from pathlib import Path
@@ -29,3 +31,63 @@ _FACE = pdfmetrics.getFont(FONT).face
 def printable(ch: str) -> bool:
     """True when the font has a glyph for the character."""
     return ord(ch) in _FACE.charToGlyph
+
+
+# --- fallback fonts for Chinese, Japanese and Korean --------------------------------------------------------
+# DejaVu has no CJK glyphs. A CJK TrueType font installed on the machine (Debian's fonts-droid-fallback for
+# Chinese and Japanese, fonts-wqy-microhei or fonts-nanum for Korean too) draws those characters instead; each
+# character takes the first font here that has it. A .ttc collection is read through its first face
+# (subfontIndex 0). CFF-outlined fonts (Noto CJK's .ttc/.otf) cannot be embedded by reportlab and are skipped.
+# Without any of them a CJK character prints as a white square (common.MISSING), never as "?".
+FALLBACK_FILES = (
+    ("/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf", 0),
+    ("/usr/share/fonts/truetype/droid/DroidSansFallback.ttf", 0),
+    ("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc", 0),
+    ("/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc", 0),
+    ("/usr/share/fonts/truetype/nanum/NanumGothic.ttf", 0),
+    ("/usr/share/fonts/truetype/noto/NotoSansCJK-Regular.ttc", 0),
+    ("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", 0),
+)
+
+_fallbacks: list[tuple[str, dict]] | None = None  # (registered name, its character map), read on first need
+
+
+def fallbacks() -> list[tuple[str, dict]]:
+    """The fallback fonts found on this machine, registered with reportlab (read once, when first needed)."""
+    global _fallbacks
+    if _fallbacks is None:
+        found = []
+        for path, index in FALLBACK_FILES:
+            name = "Fallback-" + Path(path).stem
+            if not Path(path).is_file():
+                continue
+            try:
+                if name not in pdfmetrics.getRegisteredFontNames():
+                    pdfmetrics.registerFont(TTFont(name, path, subfontIndex=index))
+                found.append((name, pdfmetrics.getFont(name).face.charToGlyph))
+            except Exception:  # a font reportlab cannot read (CFF outlines, a broken file): not a fallback
+                continue
+        _fallbacks = found
+    return _fallbacks
+
+
+_glyph_maps: dict[str, dict] = {}
+
+
+def has_glyph(font: str, ch: str) -> bool:
+    """True when the registered font `font` has a glyph for the character."""
+    glyphs = _glyph_maps.get(font)
+    if glyphs is None:
+        glyphs = _glyph_maps[font] = pdfmetrics.getFont(font).face.charToGlyph
+    return ord(ch) in glyphs
+
+
+def fallback_for(ch: str) -> str | None:
+    """The fallback font that draws this character, or None (printable characters never need one)."""
+    if ch.isspace() or printable(ch):
+        return None
+    code = ord(ch)
+    for name, glyphs in fallbacks():
+        if code in glyphs:
+            return name
+    return None

@@ -5,20 +5,25 @@ Rules: docs/rules/four-aces-party.md ("Moving after each round", "End of the par
 
 from xml.sax.saxutils import escape
 
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from reportlab.lib import colors
-from reportlab.lib.pagesizes import landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import KeepTogether, Paragraph, Table, TableStyle
 
+from tournaments import l10n
 from tournaments.printing.common import (
-    KIND_WORDS,
     PDF,
     build_document,
+    cell,
     clean,
     filename,
-    fit,
+    kind_word,
     long_date,
+    markup,
+    name_fit,
     page_size,
+    seat_letter,
     seat_word,
     signed,
 )
@@ -34,7 +39,12 @@ NOTE = ParagraphStyle("note", fontName=FONT_ITALIC, fontSize=8, leading=10, spac
 
 
 def _p(text: str, style: ParagraphStyle) -> Paragraph:
-    return Paragraph(escape(clean(text)), style)
+    return Paragraph(markup(clean(text, fallback=True), style.fontName), style)
+
+
+def _name(text: str, font: str, size: float, width: float):
+    """A name for a table cell, shortened to the width, in the fonts that draw it."""
+    return cell(name_fit(text, font, size, width)[0], font, size)
 
 
 def _grid_style(font_size: float, *, extra: list | None = None) -> TableStyle:
@@ -57,20 +67,27 @@ def _grid_style(font_size: float, *, extra: list | None = None) -> TableStyle:
 
 
 def movement_pdf(
-    party_name: str, round_number: int, lines: list[MovementLine], *, pagesize: str = "A4"
+    party_name: str,
+    round_number: int,
+    lines: list[MovementLine],
+    paper: str = "A4",
+    *,
+    pagesize: str | None = None,
 ) -> tuple[str, str, bytes]:
-    """Per player, in the order given (sorted by name): where to sit for round `round_number`, and the partner."""
-    size = page_size(pagesize)
+    """Per player, in the order given (sorted by name): where to sit for round `round_number`, and the partner.
+    On `paper`, "A4" or "letter" (`pagesize` is its old name)."""
+    size = page_size(paper if pagesize is None else pagesize)
     mixed = any(line.kind for line in lines)
-    title = f"{party_name} – round {round_number}: where to sit"
+    number = l10n.number(round_number)
+    title = _("%(party)s – round %(round)s: where to sit") % {"party": party_name, "round": number}
     story = [
         _p(party_name, TITLE),
-        _p(f"Round {round_number} – find your name: your table, your seat and your partner", SUBTITLE),
+        _p(_("Round %(round)s – find your name: your table, your seat and your partner") % {"round": number}, SUBTITLE),
     ]
     if lines:
         story.append(_movement_table(lines, mixed, size[0] - 2 * MARGIN))
     else:
-        story.append(_p("Nobody is seated for this round yet.", BODY))
+        story.append(_p(_("Nobody is seated for this round yet."), BODY))
     content = build_document(story, size, title)
     return filename(party_name, f"movement-round-{round_number}", "pdf"), PDF, content
 
@@ -79,16 +96,18 @@ def _movement_table(lines: list[MovementLine], mixed: bool, width: float) -> Tab
     font_size = 11
     shares = [0.36, 0.13, 0.13, 0.38] if not mixed else [0.32, 0.14, 0.09, 0.1, 0.35]
     widths = [share * width for share in shares]
-    head = ["Name", "Table", "Seat", "Partner"] if not mixed else ["Name", "Plays as", "Table", "Seat", "Partner"]
+    head = [_("Name"), _("Table"), _("Seat"), _("Partner")]
+    if mixed:
+        head.insert(1, _("Plays as"))
     rows = [head]
     for line in lines:
-        row = [fit(clean(line.name), FONT_BOLD, font_size, widths[0] - 12)]
+        row = [_name(line.name, FONT_BOLD, font_size, widths[0] - 12)]
         if mixed:
-            row.append(KIND_WORDS.get(line.kind, line.kind))
+            row.append(kind_word(line.kind))
         row += [
-            str(line.table),
+            l10n.number(line.table),
             seat_word(line.seat),
-            fit(clean(line.partner), FONT, font_size, widths[-1] - 12),
+            _name(line.partner, FONT, font_size, widths[-1] - 12),
         ]
         rows.append(row)
     table_col = 2 if mixed else 1
@@ -105,28 +124,28 @@ def _movement_table(lines: list[MovementLine], mixed: bool, width: float) -> Tab
 # --- results sheet -----------------------------------------------------------------------------------------
 
 
-def results_pdf(sheet: ResultsSheet, *, pagesize: str = "A4") -> tuple[str, str, bytes]:
+def results_pdf(sheet: ResultsSheet, paper: str = "A4", *, pagesize: str | None = None) -> tuple[str, str, bytes]:
     """Prizes, then place, name, total and each round's table, seat, partner and result; pairs when kept.
+    On `paper`, "A4" or "letter" (`pagesize` is its old name).
 
     More than four rounds turn the page to landscape so each round keeps a readable column.
     """
-    size = page_size(pagesize)
-    if len(sheet.rounds) > 4:
-        size = landscape(size)
+    size = page_size(paper if pagesize is None else pagesize, landscape=len(sheet.rounds) > 4)
     width = size[0] - 2 * MARGIN
-    story = [_p(f"{sheet.party_name} – results", TITLE), _p(long_date(sheet.party_date), SUBTITLE)]
+    title = _("%(party)s – results") % {"party": sheet.party_name}
+    story = [_p(title, TITLE), _p(long_date(sheet.party_date), SUBTITLE)]
     if not sheet.lines:
-        story.append(_p("No results yet.", BODY))
+        story.append(_p(_("No results yet."), BODY))
     else:
-        story.append(KeepTogether([_p("Prizes", HEADING), *_prizes(sheet)]))
+        story.append(KeepTogether([_p(_("Prizes"), HEADING), *_prizes(sheet)]))
         if sheet.keep_partners and sheet.pairs:
-            story += [_p("Standings by pair", HEADING), _pairs_table(sheet, width)]
+            story += [_p(_("Standings by pair"), HEADING), _pairs_table(sheet, width)]
         story += [
-            _p("Standings", HEADING),
-            _p("Each round: table and seat, the result, and the partner below.", NOTE),
+            _p(_("Standings"), HEADING),
+            _p(_("Each round: table and seat, the result, and the partner below."), NOTE),
             _standings_table(sheet, width),
         ]
-    content = build_document(story, size, f"{sheet.party_name} – results")
+    content = build_document(story, size, title)
     return filename(sheet.party_name, "results", "pdf"), PDF, content
 
 
@@ -138,22 +157,31 @@ def _place_number(label: str) -> int | None:
 
 
 def _names(entries: list[tuple[str, int]]) -> str:
-    """ "Ada Brown (+1,200)" or "Ada Brown and Bob Carter (+1,200 each)"."""
+    """ "Ada Brown (+1,200)" or "Ada Brown and Bob Carter (+1,200 each)", cleaned: each name on its own (a
+    right-to-left name keeps its figure outside it), so the sentence is not cleaned again."""
+
+    def one(name: str, total: int) -> str:
+        return _("%(name)s (%(total)s)") % {"name": name, "total": signed(total)}
+
     if not entries:
         return "–"
+    entries = [(clean(name, fallback=True), total) for name, total in entries]
     if len(entries) == 1:
-        return f"{entries[0][0]} ({signed(entries[0][1])})"
-    totals = {total for _, total in entries}
-    names = ", ".join(name for name, _ in entries[:-1]) + f" and {entries[-1][0]}"
+        return one(*entries[0])
+    totals = {total for _name, total in entries}
+    names = _("%(names)s and %(last)s") % {
+        "names": ", ".join(name for name, _total in entries[:-1]),
+        "last": entries[-1][0],
+    }
     if len(totals) == 1:
-        return f"{names} ({signed(entries[0][1])} each)"
-    return ", ".join(f"{name} ({signed(total)})" for name, total in entries)
+        return _("%(names)s (%(total)s each)") % {"names": names, "total": signed(entries[0][1])}
+    return ", ".join(one(name, total) for name, total in entries)
 
 
 def _best(entries: list[tuple[str, int]]) -> list[tuple[str, int]]:
     if not entries:
         return []
-    top = max(total for _, total in entries)
+    top = max(total for _name, total in entries)
     return [(name, total) for name, total in entries if total == top]
 
 
@@ -164,35 +192,45 @@ def _prizes(sheet: ResultsSheet) -> list[Paragraph]:
         ranked = [(line.label, line.name, line.total) for line in sheet.lines]
     first = [(name, total) for label, name, total in ranked if _place_number(label) == 1]
     second = [(name, total) for label, name, total in ranked if _place_number(label) == 2]
-    rows = [("First", _names(first))]
+    rows = [(pgettext("prize", "First"), _names(first))]
     if second:
-        rows.append(("Second", _names(second)))
+        rows.append((pgettext("prize", "Second"), _names(second)))
     elif len(first) > 1:
-        rows.append(("Second", "shared by those equal first"))
+        rows.append((pgettext("prize", "Second"), clean(_("shared by those equal first"))))
     if sheet.mixed:
-        rows.append(("Best lady", _names(_best(sheet.best_ladies))))
-        rows.append(("Best gentleman", _names(_best(sheet.best_gentlemen))))
+        rows.append((_("Best lady"), _names(_best(sheet.best_ladies))))
+        rows.append((_("Best gentleman"), _names(_best(sheet.best_gentlemen))))
     totals = {line.name: line.total for line in sheet.lines}
     booby = [(name, totals.get(name, 0)) for name in sheet.booby]
-    rows.append(("Booby prize", _names(booby)))
-    return [Paragraph(f"<b>{escape(label)}:</b> {escape(clean(text))}", BODY) for label, text in rows]
+    rows.append((_("Booby prize"), _names(booby)))
+    paragraphs = []
+    for label, text in rows:
+        label = pgettext("a prize, then who won it", "%(prize)s:") % {"prize": label}
+        paragraphs.append(Paragraph(f"<b>{escape(label)}</b> {markup(text, FONT)}", BODY))
+    return paragraphs
 
 
 def _pairs_table(sheet: ResultsSheet, width: float) -> Table:
     widths = [0.12 * width, 0.6 * width, 0.16 * width]
-    rows = [["Place", "Pair", "Total"]]
-    rows += [[label, fit(clean(name), FONT, 10, widths[1] - 12), signed(total)] for label, name, total in sheet.pairs]
+    rows = [[_("Place"), _("Pair"), _("Total")]]
+    rows += [[label, _name(name, FONT, 10, widths[1] - 12), signed(total)] for label, name, total in sheet.pairs]
     extra = [("ALIGN", (2, 0), (2, -1), "RIGHT"), ("FONT", (2, 1), (2, -1), FONT_BOLD, 10)]
     return Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT", style=_grid_style(10, extra=extra))
 
 
-def _round_cell(entry: tuple | None, font_size: float, width: float) -> str:
+def _round_cell(entry: tuple | None, font_size: float, width: float):
     if entry is None:
         return ""
-    _, table, seat, partner, result = entry
-    where = f"T{table} {seat}" if table is not None else ""
+    _round, table, seat, partner, result = entry
+    where = ""
+    if table is not None:
+        where = pgettext("T for table", "T%(table)s %(seat)s") % {
+            "table": l10n.number(table),
+            "seat": seat_letter(seat),
+        }
     first = f"{where}  {signed(result)}".strip()
-    return f"{first}\n{fit(clean(partner), FONT, font_size, width)}"
+    text = f"{first}\n{name_fit(partner, FONT, font_size, width)[0]}"
+    return cell(text, FONT, font_size, font_size + 2)
 
 
 def _standings_table(sheet: ResultsSheet, width: float) -> Table:
@@ -203,13 +241,14 @@ def _standings_table(sheet: ResultsSheet, width: float) -> Table:
         fixed[2] = 0
     round_w = max(40.0, min(90.0, (width - 34 - 110 - fixed[2] - 48) / max(len(rounds), 1)))
     name_w = width - 34 - fixed[2] - 48 - round_w * len(rounds)
-    head = ["Place", "Name", *(["Kind"] if sheet.mixed else []), "Total", *[f"Round {r}" for r in rounds]]
+    kind = [pgettext("a lady or a gentleman", "Kind")] if sheet.mixed else []
+    head = [_("Place"), _("Name"), *kind, _("Total"), *[_("Round %(round)s") % {"round": r} for r in rounds]]
     rows = [head]
     for line in sheet.lines:
         by_round = {entry[0]: entry for entry in line.rounds}
-        row = [line.label, fit(clean(line.name), FONT_BOLD, font_size, name_w - 8)]
+        row = [line.label, _name(line.name, FONT_BOLD, font_size, name_w - 8)]
         if sheet.mixed:
-            row.append(KIND_WORDS.get(line.kind, line.kind))
+            row.append(kind_word(line.kind))
         row.append(signed(line.total))
         row += [_round_cell(by_round.get(r), font_size, round_w - 8) for r in rounds]
         rows.append(row)

@@ -5,16 +5,21 @@ Rules: docs/rules/four-aces-party.md ("People and tables", "Printed matter"); de
 
 import io
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 from reportlab.pdfgen.canvas import Canvas
 
+from tournaments import l10n
 from tournaments.printing.common import (
-    KIND_MARKS,
     PDF,
     clean,
+    draw,
     filename,
     fit,
     fit_size,
+    kind_mark,
     long_date,
+    name_fit,
     page_size,
     seat_word,
     signed,
@@ -30,12 +35,12 @@ PAD = 12  # cut line to the card's drawn edge
 
 # name, share of the card width, alignment
 COLUMNS = (
-    ("Round", 0.11, "c"),
-    ("Table", 0.11, "c"),
-    ("Seat", 0.14, "c"),
-    ("Partner", 0.34, "l"),
-    ("+ / –", 0.15, "r"),
-    ("Running", 0.15, "r"),
+    (gettext_lazy("Round"), 0.11, "c"),
+    (gettext_lazy("Table"), 0.11, "c"),
+    (gettext_lazy("Seat"), 0.14, "c"),
+    (gettext_lazy("Partner"), 0.34, "l"),
+    (pgettext_lazy("a round's result, won or lost", "+ / –"), 0.15, "r"),
+    (pgettext_lazy("the running total after each round", "Running"), 0.15, "r"),
 )
 
 INK = (0.13, 0.13, 0.13)
@@ -49,9 +54,12 @@ COLOURS = {
 }
 
 
-def tallies_pdf(cards: list[TallyCard], *, pagesize: str = "A4", per_page: int = 4) -> tuple[str, str, bytes]:
-    """All the tally cards of a party; per_page is 4 (2 x 2) or 6 (2 x 3)."""
-    width, height = page_size(pagesize)
+def tallies_pdf(
+    cards: list[TallyCard], paper: str = "A4", *, per_page: int = 4, pagesize: str | None = None
+) -> tuple[str, str, bytes]:
+    """All the tally cards of a party on `paper` ("A4" or "letter"; `pagesize` is its old name); per_page is
+    4 (2 x 2) or 6 (2 x 3)."""
+    width, height = page_size(paper if pagesize is None else pagesize)
     if per_page not in LAYOUTS:
         raise ValueError(f"tally cards print 4 or 6 to a page, not {per_page!r}")
     cols, rows = LAYOUTS[per_page]
@@ -59,7 +67,7 @@ def tallies_pdf(cards: list[TallyCard], *, pagesize: str = "A4", per_page: int =
 
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(width, height), invariant=1, pageCompression=1)
-    canvas.setTitle(clean(f"{party_name} – tally cards"))
+    canvas.setTitle(_("%(party)s – tally cards") % {"party": party_name})
     canvas.setAuthor("Club Director")
     canvas.setCreator("Club Director")
     cell_w = (width - 2 * MARGIN) / cols
@@ -67,7 +75,7 @@ def tallies_pdf(cards: list[TallyCard], *, pagesize: str = "A4", per_page: int =
 
     if not cards:
         canvas.setFont(FONT, 12)
-        canvas.drawCentredString(width / 2, height / 2, "No tally cards to print yet.")
+        canvas.drawCentredString(width / 2, height / 2, _("No tally cards to print yet."))
         canvas.showPage()
     for start in range(0, len(cards), per_page):
         for i, card in enumerate(cards[start : start + per_page]):
@@ -91,7 +99,7 @@ def _cut_lines(canvas: Canvas, width: float, height: float, cols: int, rows: int
     canvas.grid(xs, ys)
     canvas.setFont(FONT, 6)
     canvas.setFillColorRGB(0.55, 0.55, 0.55)
-    canvas.drawString(MARGIN, MARGIN - 9, "Cut along the dashed lines")
+    canvas.drawString(MARGIN, MARGIN - 9, _("Cut along the dashed lines"))
     canvas.restoreState()
 
 
@@ -109,25 +117,27 @@ def _draw_card(canvas: Canvas, card: TallyCard, x: float, y: float, w: float, h:
     canvas.setFillColorRGB(*band)
     canvas.rect(x, top - 22, w, 22, stroke=0, fill=1)
     canvas.setFillColorRGB(1, 1, 1)
-    mark = KIND_MARKS.get(card.kind, "")
+    mark = kind_mark(card.kind)
     mark_w = 0
     if mark:
         canvas.setFont(FONT_BOLD, 11)
         canvas.drawRightString(x + w - 6, top - 15.5, mark)
         mark_w = canvas.stringWidth(mark, FONT_BOLD, 11) + 12
-    canvas.setFont(FONT_BOLD, 11)
-    canvas.drawString(x + 6, top - 15.5, fit(clean(card.party_name), FONT_BOLD, 11, w - 12 - mark_w))
+    party_name = name_fit(card.party_name, FONT_BOLD, 11, w - 12 - mark_w)[0]
+    draw(canvas, x + 6, top - 15.5, party_name, FONT_BOLD, 11)
 
     canvas.setFillColorRGB(*INK)
     canvas.setFont(FONT, 8.5)
     canvas.drawString(x + 6, top - 33, clean(long_date(card.party_date)))
-    canvas.drawRightString(x + w - 6, top - 33, "Tally card")
-    canvas.setFont(FONT_BOLD, 15)
-    name, name_size = fit_size(clean(card.name), FONT_BOLD, 15, w - 12)
-    canvas.setFont(FONT_BOLD, name_size)
-    canvas.drawString(x + 6, top - 52, name)
+    canvas.drawRightString(x + w - 6, top - 33, _("Tally card"))
+    name, name_size = name_fit(card.name, FONT_BOLD, 15, w - 12, 0.75)
+    draw(canvas, x + 6, top - 52, name, FONT_BOLD, name_size)
     canvas.setFont(FONT, 10)
-    canvas.drawString(x + 6, top - 67, f"First round: Table {card.table}, {seat_word(card.seat)}")
+    first = _("First round: Table %(table)s, %(seat)s") % {
+        "table": l10n.number(card.table),
+        "seat": seat_word(card.seat),
+    }
+    canvas.drawString(x + 6, top - 67, fit(first, FONT, 10, w - 12))
 
     footer = 30
     bottom = _draw_grid(canvas, card, x + 6, y + footer, w - 12, top - 76 - (y + footer))
@@ -136,7 +146,7 @@ def _draw_card(canvas: Canvas, card: TallyCard, x: float, y: float, w: float, h:
     foot = bottom - 26
     canvas.setFillColorRGB(*INK)
     canvas.setFont(FONT_BOLD, 11)
-    canvas.drawString(x + 6, foot + 6, "Total")
+    canvas.drawString(x + 6, foot + 6, _("Total"))
     box_w = (w - 12) * 0.3
     canvas.setStrokeColorRGB(*INK)
     canvas.rect(x + w - 6 - box_w, foot, box_w, 20, stroke=1, fill=0)
@@ -151,7 +161,7 @@ def _draw_grid(canvas: Canvas, card: TallyCard, x: float, y: float, w: float, h:
     row_h = min(28.0, h / (n + 1))
     font_size = max(5.0, min(8.5, row_h * 0.62))
     head_size = min(7.5, font_size)
-    widths = [share * w for _, share, _ in COLUMNS]
+    widths = [share * w for _title, share, _align in COLUMNS]
     xs = [x]
     for cw in widths:
         xs.append(xs[-1] + cw)
@@ -167,19 +177,20 @@ def _draw_grid(canvas: Canvas, card: TallyCard, x: float, y: float, w: float, h:
     canvas.grid(xs, ys)
 
     canvas.setFillColorRGB(*INK)
-    canvas.setFont(FONT_BOLD, head_size)
     base = (row_h - head_size) / 2 + 0.25 * head_size
-    for i, (title, _, _) in enumerate(COLUMNS):
+    for i, (title, *_rest) in enumerate(COLUMNS):
+        title, title_size = fit_size(str(title), FONT_BOLD, head_size, widths[i] - 2)  # a longer word, smaller
+        canvas.setFont(FONT_BOLD, title_size)
         canvas.drawCentredString((xs[i] + xs[i + 1]) / 2, top - row_h + base, title)
 
     base = (row_h - font_size) / 2 + 0.25 * font_size
     partner_w = widths[3] - 6
     for r, line in enumerate(card.lines):
         baseline = top - (r + 2) * row_h + base
-        partner, partner_size = fit_size(clean(line.partner), FONT, font_size, partner_w)
+        partner, partner_size = name_fit(line.partner, FONT, font_size, partner_w, 0.75)
         cells = (
-            str(line.round),
-            "" if line.table is None else str(line.table),
+            l10n.number(line.round),
+            l10n.number(line.table),
             seat_word(line.seat),
             partner,
             signed(line.result),
@@ -189,11 +200,11 @@ def _draw_grid(canvas: Canvas, card: TallyCard, x: float, y: float, w: float, h:
             if not text:
                 continue
             align = COLUMNS[i][2]
-            canvas.setFont(FONT_BOLD if i == 5 else FONT, partner_size if i == 3 else font_size)
+            font, size = FONT_BOLD if i == 5 else FONT, partner_size if i == 3 else font_size
             if align == "c":
-                canvas.drawCentredString((xs[i] + xs[i + 1]) / 2, baseline, text)
+                draw(canvas, (xs[i] + xs[i + 1]) / 2, baseline, text, font, size, "centre")
             elif align == "r":
-                canvas.drawRightString(xs[i + 1] - 3, baseline, text)
+                draw(canvas, xs[i + 1] - 3, baseline, text, font, size, "right")
             else:
-                canvas.drawString(xs[i] + 3, baseline, text)
+                draw(canvas, xs[i] + 3, baseline, text, font, size)
     return ys[-1]

@@ -7,13 +7,16 @@ Every cell goes through `text_cell` (rows through `put_row`): typed-in text is s
 
 import io
 
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from openpyxl import Workbook as XlsxWorkbook
 from openpyxl.cell import WriteOnlyCell
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 
-from tournaments.printing.common import KIND_WORDS, SEAT_WORDS, SIDE_WORDS, VULNERABLE_WORDS, XLSX, filename
+from tournaments.printing.common import XLSX, filename, kind_word, seat_word, side_word, vulnerable_word
 from tournaments.printing.data import Workbook
 from tournaments.rules import party as party_rules
 
@@ -24,7 +27,7 @@ HEAD_ALIGN = Alignment(horizontal="center", vertical="center", wrap_text=True)
 def results_xlsx(book: Workbook) -> tuple[str, str, bytes]:
     sheet = book.sheet
     xlsx = XlsxWorkbook(write_only=True)
-    xlsx.properties.title = f"{sheet.party_name} – results"
+    xlsx.properties.title = _("%(party)s – results") % {"party": sheet.party_name}
     xlsx.properties.creator = "Club Director"
     _standings(xlsx, book)
     _seating(xlsx, book)
@@ -42,7 +45,10 @@ def text_cell(ws, value):
 
     openpyxl types a str starting with "=" as a formula; forcing the type back to "s" after the value is set keeps
     the exact text. The control characters a sheet cannot hold are dropped rather than failing the whole file.
+    A lazy translation is stored as its text in the active language.
     """
+    if isinstance(value, Promise):
+        value = str(value)
     if not isinstance(value, str):
         return value
     cell = WriteOnlyCell(ws, value=ILLEGAL_CHARACTERS_RE.sub("", value))
@@ -57,12 +63,12 @@ def put_row(ws, values) -> None:
 
 def new_sheet(xlsx: XlsxWorkbook, title: str, headers: list[tuple[str, float]], freeze: str):
     """A sheet with column widths, frozen panes and a bold header row; the data rows are appended after."""
-    ws = xlsx.create_sheet(title)
-    for i, (_, width) in enumerate(headers, start=1):
+    ws = xlsx.create_sheet(str(title))
+    for i, (_text, width) in enumerate(headers, start=1):
         ws.column_dimensions[get_column_letter(i)].width = width
     ws.freeze_panes = freeze
     row = []
-    for text, _ in headers:
+    for text, _width in headers:
         cell = text_cell(ws, text)
         cell.font = BOLD
         cell.alignment = HEAD_ALIGN
@@ -84,35 +90,40 @@ def _place(label: str):
 def _standings(xlsx: XlsxWorkbook, book: Workbook) -> None:
     sheet = book.sheet
     name_w = _name_width(line.name for line in sheet.lines)
-    headers = [("Place", 7), ("Name", name_w)]
+    headers = [(_("Place"), 7), (_("Name"), name_w)]
     if sheet.mixed:
-        headers.append(("Kind", 11))
-    headers.append(("Total", 9))
+        headers.append((pgettext("a lady or a gentleman", "Kind"), 11))
+    headers.append((_("Total"), 9))
     for r in sheet.rounds:
-        headers += [(f"R{r} table", 8), (f"R{r} seat", 8), (f"R{r} partner", name_w), (f"R{r} result", 9)]
-    ws = new_sheet(xlsx, "Standings", headers, "C2")
+        headers += [
+            (_("R%(round)s table") % {"round": r}, 8),
+            (_("R%(round)s seat") % {"round": r}, 8),
+            (_("R%(round)s partner") % {"round": r}, name_w),
+            (_("R%(round)s result") % {"round": r}, 9),
+        ]
+    ws = new_sheet(xlsx, _("Standings"), headers, "C2")
     for line in sheet.lines:
         by_round = {entry[0]: entry for entry in line.rounds}
         row = [_place(line.label), line.name]
         if sheet.mixed:
-            row.append(KIND_WORDS.get(line.kind, line.kind))
+            row.append(kind_word(line.kind))
         row.append(line.total)
         for r in sheet.rounds:
             entry = by_round.get(r)
             if entry is None:
                 row += [None, None, None, None]
             else:
-                _, table, seat, partner, result = entry
-                row += [table, SEAT_WORDS.get(seat, seat or None), partner or None, result]
+                _round, table, seat, partner, result = entry
+                row += [table, seat_word(seat) or None, partner or None, result]
         put_row(ws, row)
 
 
 def _seating(xlsx: XlsxWorkbook, book: Workbook) -> None:
     name_w = _name_width(name for row in book.seating for name in (row.north, row.east, row.south, row.west))
-    headers = [("Round", 7), ("Table", 7)]
-    headers += [(seat, name_w) for seat in ("North", "East", "South", "West")]
-    headers += [("N–S", 9), ("E–W", 9), ("Winner", 8)]
-    ws = new_sheet(xlsx, "Seating", headers, "C2")
+    headers = [(_("Round"), 7), (_("Table"), 7)]
+    headers += [(seat_word(seat), name_w) for seat in "NESW"]
+    headers += [(side_word("NS"), 9), (side_word("EW"), 9), (_("Winner"), 8)]
+    ws = new_sheet(xlsx, _("Seating"), headers, "C2")
     for row in book.seating:
         put_row(
             ws,
@@ -125,7 +136,7 @@ def _seating(xlsx: XlsxWorkbook, book: Workbook) -> None:
                 row.west,
                 row.ns,
                 row.ew,
-                SIDE_WORDS.get(row.winner, row.winner or None),
+                side_word(row.winner) or None,
             ],
         )
 
@@ -135,27 +146,27 @@ def _deal_heading(number: int) -> tuple[str | None, str | None]:
         dealer, vulnerable = party_rules.deal_dealer(number), party_rules.deal_vulnerability(number)
     except ValueError:
         return None, None
-    return SEAT_WORDS[dealer], VULNERABLE_WORDS[vulnerable]
+    return seat_word(dealer), vulnerable_word(vulnerable)
 
 
 def _deals(xlsx: XlsxWorkbook, book: Workbook) -> None:
     headers = [
-        ("Round", 7),
-        ("Table", 7),
-        ("Deal", 6),
-        ("Dealer", 8),
-        ("Vulnerable", 10),
-        ("Contract", 9),
-        ("By", 7),
-        ("Tricks", 7),
-        ("Score", 8),
-        ("N–S", 8),
-        ("E–W", 8),
+        (_("Round"), 7),
+        (_("Table"), 7),
+        (pgettext("bridge deal", "Deal"), 6),
+        (_("Dealer"), 8),
+        (_("Vulnerable"), 10),
+        (_("Contract"), 9),
+        (pgettext("the declarer, in a narrow column", "By"), 7),
+        (_("Tricks"), 7),
+        (_("Score"), 8),
+        (side_word("NS"), 8),
+        (side_word("EW"), 8),
     ]
-    ws = new_sheet(xlsx, "Deals", headers, "D2")
+    ws = new_sheet(xlsx, _("Deals"), headers, "D2")
     headings = {n: _deal_heading(n) for n in range(1, party_rules.DEALS_PER_ROUND + 1)}
     if not book.deals:
-        put_row(ws, ["No deals to list: the results were entered as each table's two net figures."])
+        put_row(ws, [_("No deals to list: the results were entered as each table's two net figures.")])
     for deal in book.deals:
         dealer, vulnerable = headings.get(deal.number) or _deal_heading(deal.number)
         put_row(
@@ -167,7 +178,7 @@ def _deals(xlsx: XlsxWorkbook, book: Workbook) -> None:
                 dealer,
                 vulnerable,
                 deal.contract,
-                SEAT_WORDS.get(deal.declarer, deal.declarer or None),
+                seat_word(deal.declarer) or None,
                 deal.tricks,
                 deal.score,
                 deal.ns,
@@ -178,8 +189,7 @@ def _deals(xlsx: XlsxWorkbook, book: Workbook) -> None:
 
 def _pairs(xlsx: XlsxWorkbook, book: Workbook) -> None:
     pairs = book.sheet.pairs
-    ws = new_sheet(
-        xlsx, "Pairs", [("Place", 7), ("Pair", _name_width((p[1] for p in pairs), 24, 60)), ("Total", 9)], "A2"
-    )
+    headers = [(_("Place"), 7), (_("Pair"), _name_width((p[1] for p in pairs), 24, 60)), (_("Total"), 9)]
+    ws = new_sheet(xlsx, _("Pairs"), headers, "A2")
     for label, name, total in pairs:
         put_row(ws, [_place(label), name, total])
