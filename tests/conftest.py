@@ -11,6 +11,13 @@ from tournaments.services import party as party_services
 from tournaments.services import seating as seating_services
 
 
+def pytest_configure(config):
+    """The translation catalogues compiled (as `make` does), so that pytest alone runs the suite."""
+    from clubdirector.catalogues import compile_all
+
+    compile_all()
+
+
 @pytest.fixture(autouse=True)
 def set_up_already():
     """Every test but the first-run ones starts on a set-up site (the first-run check is a query
