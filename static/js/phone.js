@@ -14,6 +14,14 @@
   var HOLDER = "cd-holder-" + token;
   var outboxList = document.getElementById("outbox");
   var dirty = false;
+  // The page's words, in the phone's language (this script holds none): see the view's _phone_words.
+  var words = {};
+  try { words = JSON.parse(document.getElementById("phone-words").textContent); } catch (e) { words = {}; }
+  function word(key, figures) {
+    var text = words[key] || "";
+    Object.keys(figures || {}).forEach(function (name) { text = text.split("%(" + name + ")s").join(String(figures[name])); });
+    return text;
+  }
 
   if ("serviceWorker" in navigator && root.dataset.sw) {
     navigator.serviceWorker.register(root.dataset.sw, { scope: "/t/" }).catch(function () {});
@@ -62,7 +70,7 @@
     list.forEach(function (item) {
       var li = document.createElement("li");
       li.className = "pending";
-      li.textContent = item.label + ": saved on this phone, not sent yet";
+      li.textContent = word("pending", { label: item.label });
       outboxList.appendChild(li);
     });
   }
@@ -88,7 +96,7 @@
       if (response.status >= 500 || response.status === 429) throw new Error("not now");
       var json = (response.headers.get("Content-Type") || "").indexOf("application/json") === 0;
       // Not the server's own answer (a stale page's CSRF refusal, a renewed link): keep the entry.
-      if (!json) { say("The page is out of date: reload it (your entries are kept on this phone).", true); throw new Error("reload"); }
+      if (!json) { say(word("outdated"), true); throw new Error("reload"); }
       return response.json();
     });
   }
@@ -104,7 +112,7 @@
       var item = list[0];
       return send(item).then(function (answer) {
         store(load().filter(function (other) { return other.fields.client_id !== item.fields.client_id; }));
-        if (!answer.ok) refused.push(item.label + ": " + answer.message);
+        if (!answer.ok) refused.push(word("refused", { label: item.label, message: answer.message }));
         return next();
       }, function () { return false; });
     }
@@ -127,7 +135,7 @@
     }
     fields.client_id = newId();
     if (fields.action === "deal") fields.side = enteringSide();
-    var label = fields.action === "accept" ? "Deal " + fields.number + " accepted" : "Deal " + fields.number;
+    var label = word(fields.action === "accept" ? "accepted" : "deal", { number: fields.number });
     var list = load();
     // (form.action would be the hidden input named "action": read the attribute.)
     list.push({ url: form.getAttribute("action") || location.pathname, fields: fields, label: label });
@@ -143,7 +151,7 @@
     entry.querySelector('input[name="number"]').value = String(number + 1);
     entry.querySelector('input[name="correcting"]').value = "";
     var heading = entry.querySelector("h2");
-    if (heading) heading.firstChild.textContent = "Deal " + (number + 1) + " ";
+    if (heading) heading.firstChild.textContent = word("deal", { number: number + 1 }) + " ";
     entry.querySelectorAll('input[type="radio"]').forEach(function (radio) {
       radio.checked = radio.name === "deal-doubled" && radio.value === "";
     });

@@ -2,11 +2,12 @@
 
 from dataclasses import dataclass
 
+from django.db.models import Count, Q
 from django.http import Http404
 from django.utils import timezone
 
 from tournaments import clock
-from tournaments.models import DealEntry, Seat, TableToken
+from tournaments.models import DealEntry, Round, Seat, TableResult, TableToken
 from tournaments.selectors import rounds as round_selectors
 
 
@@ -14,10 +15,10 @@ def token_get(token: str) -> TableToken:
     """A live token, or a plain 404 (a wrong or revoked link says nothing more)."""
     if not token or len(token) > 64:
         raise Http404
-    found = TableToken.objects.select_related("party").filter(token=token, revoked_at__isnull=True).first()
-    if found is None:
-        raise Http404
-    return found
+    try:  # the token is unique: no ordering, no first()
+        return TableToken.objects.select_related("party").get(token=token, revoked_at__isnull=True)
+    except TableToken.DoesNotExist:
+        raise Http404 from None
 
 
 def next_places(round_, table: int) -> list[tuple[str, int, str]]:
@@ -40,6 +41,24 @@ def table_page(token: TableToken):
         previous = party.rounds.select_related("party").get(number=current.number - 1)
     view = round_selectors.table_view(current, token.table) if current else None
     return current, previous, view
+
+
+def _current_round(token: TableToken) -> Round | None:
+    """The party's last round (round_current's, one plain query: the party came with the token)."""
+    current = next(iter(Round.objects.filter(party_id=token.party_id).order_by("-number")[:1]), None)
+    if current is not None:
+        current.party = token.party
+    return current
+
+
+def phone_round(token: TableToken) -> tuple[Round | None, dict[str, str]]:
+    """For a phone's save: the round being played and the table's players by seat, as plain values
+    (two queries; the result itself is read by the save)."""
+    current = _current_round(token)
+    if current is None:
+        return None, {}
+    seated = dict(Seat.objects.filter(round=current, table=token.table).values_list("seat", "guest__name"))
+    return current, seated
 
 
 # ---- deal by deal -------------------------------------------------------------------------------
@@ -118,15 +137,25 @@ def deal_by_deal(token: TableToken, page, correcting: int | None = None) -> dict
     }
 
 
-def table_state(token: TableToken, page) -> dict:
-    """The phone's poll: enough to tell that the page is out of date (a round closed, a deal changed)."""
-    current, _, view = page
-    result = view.result if view else None
+def table_state(token: TableToken) -> dict:
+    """The phone's poll: enough to tell that the page is out of date (a round closed, a deal changed).
+
+    Two queries: the round, and the table's result with its deals counted.
+    """
+    current = _current_round(token)
+    result = None
+    if current is not None:
+        counted = (
+            TableResult.objects.filter(round=current, table=token.table)
+            .annotate(deals_in=Count("deals"), accepted_in=Count("deals", filter=Q(deals__accepted=True)))
+            .values("version", "status", "deals_in", "accepted_in")
+        )
+        result = next(iter(counted[:1]), None)
     return {
         "round": current.number if current else None,
         "closed": bool(current and current.is_closed),
-        "version": result.version if result else 0,
-        "status": result.status if result else "",
-        "deals": result.deals.count() if result else 0,
-        "accepted": result.deals.filter(accepted=True).count() if result else 0,
+        "version": result["version"] if result else 0,
+        "status": result["status"] if result else "",
+        "deals": result["deals_in"] if result else 0,
+        "accepted": result["accepted_in"] if result else 0,
     }

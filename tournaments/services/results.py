@@ -4,11 +4,19 @@ Every write keeps a history row (who, when, before, after) and bumps the result'
 a second phone or director working from an old copy is told instead of overwriting silently.
 """
 
+import functools
 import secrets
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
+from tournaments import l10n
 from tournaments.models import DealEntry, PhoneSend, ResultChange, Round, Seat, TableResult
 from tournaments.rules import party as party_rules
 
@@ -50,7 +58,7 @@ def _score(deals, rules: str):
     try:
         return party_rules.score_round(deals, rules)
     except ValueError as error:
-        raise ValidationError(f"{str(error)[0].upper()}{str(error)[1:]}.") from None
+        raise ValidationError(f"{l10n.say(error)[:1].upper()}{l10n.say(error)[1:]}.") from None
 
 
 def _winner(ns: int, ew: int) -> tuple[str, bool]:
@@ -65,11 +73,13 @@ def _lock_round(round_: Round) -> Round:
     return Round.objects.select_for_update(of=("self",)).select_related("party").get(pk=round_.pk)
 
 
-def _check_table(round_: Round, table: int) -> None:
+def _check_table(round_: Round, table: int, *, seats: bool = True) -> None:
     if not isinstance(table, int) or not 1 <= table <= round_.party.tables:
-        raise ValidationError(f"There is no table {table} at this party.")
-    if not Seat.objects.filter(round=round_, table=table).exists():
-        raise ValidationError(f"Table {table} has no seats in round {round_.number}.")
+        raise ValidationError(_("There is no table %(table)s at this party.") % {"table": table})
+    if seats and not Seat.objects.filter(round=round_, table=table).exists():
+        raise ValidationError(
+            _("Table %(table)s has no seats in round %(round)s.") % {"table": table, "round": round_.number}
+        )
 
 
 @transaction.atomic
@@ -94,13 +104,15 @@ def result_record(
     party = round_.party
     notices: list[str] = []
     if round_.is_closed and by_user is None:
-        raise ValidationError(f"Round {round_.number} is closed: results can no longer be entered here.")
+        raise ValidationError(
+            _("Round %(number)s is closed: results can no longer be entered here.") % {"number": round_.number}
+        )
     _check_table(round_, table)
     result = TableResult.objects.select_for_update().filter(round=round_, table=table).first()
     if result and result.locked and by_user is None:
-        raise ValidationError("The director has locked this table: ask the director to change it.")
+        raise ValidationError(_("The director has locked this table: ask the director to change it."))
     if result and result.status == TableResult.Status.AGREED and by_user is None:
-        raise ValidationError("This round is accepted: ask the director for any change.")
+        raise ValidationError(_("This round is accepted: ask the director for any change."))
     _check_version(result, expected_version)
     before = _snapshot(result)
     old_winner = result.winner if result else ""
@@ -116,7 +128,10 @@ def result_record(
         # The director's word is final; a table's entry waits for both sides to agree.
         result.status = TableResult.Status.AGREED if by_user is not None else TableResult.Status.SUBMITTED
         if cut:
-            notices.append(f"Table {table} tied at {ns}: the cut went to {_side(winner)}. You can change it.")
+            notices.append(
+                _("Table %(table)s tied at %(score)s: the cut went to %(side)s. You can change it.")
+                % {"table": table, "score": l10n.number(ns), "side": _side(winner)}
+            )
     else:
         result.winner, result.cut, result.status = "", False, TableResult.Status.IN_PROGRESS
     result.ns_agreed = result.ew_agreed = False
@@ -125,7 +140,7 @@ def result_record(
         result.save()
     except IntegrityError:
         raise StaleResult(
-            "Someone else at this table saved at the same moment: check the entry and save again."
+            _("Someone else at this table saved at the same moment: check the entry and save again.")
         ) from None
     _store_deals(result, scored)
     ResultChange.objects.create(
@@ -133,8 +148,11 @@ def result_record(
     )
     if round_.is_closed and old_winner and result.winner != old_winner:
         notices.append(
-            f"Table {table}'s winner is now {_side(result.winner)}, not {_side(old_winner)}. Round "
-            f"{round_.number + 1} was seated from the old result: the seating stays as actually played."
+            _(
+                "Table %(table)s's winner is now %(side)s, not %(old)s. Round %(next)s was seated from the old "
+                "result: the seating stays as actually played."
+            )
+            % {"table": table, "side": _side(result.winner), "old": _side(old_winner), "next": round_.number + 1}
         )
     return result, notices
 
@@ -146,56 +164,75 @@ def _check_version(result: TableResult | None, expected: int | None) -> None:
     current = result.version if result is not None else 0
     if current != expected:
         raise StaleResult(
-            "Someone else at this table saved a change a moment ago: their entry is shown now. Check it and save again."
+            _(
+                "Someone else at this table saved a change a moment ago: their entry is shown now. "
+                "Check it and save again."
+            )
         )
 
 
 def _figures(party, deals, net, complete: bool):
     """The scored deals and the two tally figures, from the deals or the net figures."""
     if (deals is None) == (net is None):
-        raise ValidationError("Enter either the deals or the two net figures.")
+        raise ValidationError(_("Enter either the deals or the two net figures."))
     if deals is None:
         ns, ew = _check_net(net, party.rules)
         if party.tally_mode == "actual" and (ns < 0 or ew < 0):
-            raise ValidationError("With actual points neither side can be minus: each side enters what it scored.")
+            raise ValidationError(_("With actual points neither side can be minus: each side enters what it scored."))
         if party.tally_mode != "actual" and ns + ew > 0:
             raise ValidationError(
-                f"N–S {ns} and E–W {ew} cannot both be right: the two net results never add up to more than 0 "
-                "(each side's plus is the other's minus, or less with the 1,000 cap). Check for a missing minus sign."
+                _(
+                    "N–S %(ns)s and E–W %(ew)s cannot both be right: the two net results never add up to more "
+                    "than 0 (each side's plus is the other's minus, or less with the 1,000 cap). Check for a "
+                    "missing minus sign."
+                )
+                % {"ns": l10n.number(ns), "ew": l10n.number(ew)}
             )
         return [], ns, ew
     scored = _score(deals, party.rules)
     if complete and len(scored) != party_rules.DEALS_PER_ROUND:
-        raise ValidationError(f"A round has four deals: {len(scored)} entered. Enter a passed-out deal as PASS.")
+        raise ValidationError(
+            ngettext(
+                "A round has four deals: %(count)s entered. Enter a passed-out deal as PASS.",
+                "A round has four deals: %(count)s entered. Enter a passed-out deal as PASS.",
+                len(scored),
+            )
+            % {"count": len(scored)}
+        )
     ns, ew = _tally(scored, party.tally_mode) if scored else (None, None)
     return scored, ns, ew
 
 
 def _side(side: str) -> str:
-    return {"NS": "North–South", "EW": "East–West"}.get(side, side)
+    return str(SIDE_NAMES.get(side, side))
 
 
 def _points(value: int) -> str:
-    return f"{value:+,}".replace("-", "−") if value else "0"
+    return l10n.signed(value)  # +1,000 / −1,000 / 0, in the reader's style
 
 
 def _check_net(net, rules: str) -> tuple[int, int]:
     try:
         ns, ew = net
     except (TypeError, ValueError):
-        raise ValidationError("Give both sides' results.") from None
+        raise ValidationError(_("Give both sides' results.")) from None
     low, high = party_rules.net_bounds(rules)
-    for side, value in (("North–South", ns), ("East–West", ew)):
+    for side, value in (("NS", ns), ("EW", ew)):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ValidationError("A round result is a whole number of points, like 400 or −1,000.")
+            raise ValidationError(_("A round result is a whole number of points, like 400 or −1,000."))
         if not low <= value <= high:
             raise ValidationError(
-                f"{side}'s {_points(value)} is more than four deals can produce: a side's round result lies "
-                f"between {_points(low)} (a redoubled seven down thirteen on every deal) and {_points(high)} "
-                "(a redoubled grand slam bid and made on every deal)."
+                _(
+                    "%(side)s's %(value)s is more than four deals can produce: a side's round result lies between "
+                    "%(low)s (a redoubled seven down thirteen on every deal) and %(high)s (a redoubled grand slam "
+                    "bid and made on every deal)."
+                )
+                % {"side": _side(side), "value": _points(value), "low": _points(low), "high": _points(high)}
             )
         if value % 10:
-            raise ValidationError(f"{value} is not a bridge score: every score is a multiple of ten.")
+            raise ValidationError(
+                _("%(value)s is not a bridge score: every score is a multiple of ten.") % {"value": l10n.number(value)}
+            )
     return ns, ew
 
 
@@ -204,11 +241,11 @@ def result_cut_override(*, result: TableResult, winner: str, by_user) -> TableRe
     """The director decides a tied table's cut the other way (or confirms it)."""
     result = TableResult.objects.select_for_update(of=("self",)).select_related("round__party").get(pk=result.pk)
     if winner not in ("NS", "EW"):
-        raise ValidationError("The winner is North–South or East–West.")
+        raise ValidationError(_("The winner is North–South or East–West."))
     if not result.cut:
-        raise ValidationError("This table was not tied: its winner comes from the scores.")
+        raise ValidationError(_("This table was not tied: its winner comes from the scores."))
     if result.round.is_closed:
-        raise ValidationError("The round is closed: the movement was played from the cut as it stood.")
+        raise ValidationError(_("The round is closed: the movement was played from the cut as it stood."))
     before = _snapshot(result)
     result.winner, result.cut_overridden = winner, True
     result.version += 1
@@ -227,7 +264,9 @@ def _lock_result(round_: Round, table: int) -> TableResult:
         .first()
     )
     if result is None:
-        raise ValidationError(f"Table {table} has no result in round {round_.number} yet.")
+        raise ValidationError(
+            _("Table %(table)s has no result in round %(round)s yet.") % {"table": table, "round": round_.number}
+        )
     return result
 
 
@@ -236,15 +275,17 @@ def result_agree(*, round_: Round, table: int, side: str, by_token, expected_ver
     """One side at the table agrees the result; when both have, it counts."""
     round_ = _lock_round(round_)
     if round_.is_closed:
-        raise ValidationError(f"Round {round_.number} is closed: results can no longer be entered here.")
+        raise ValidationError(
+            _("Round %(number)s is closed: results can no longer be entered here.") % {"number": round_.number}
+        )
     if side not in ("NS", "EW"):
-        raise ValidationError("Say which side agrees: North–South or East–West.")
+        raise ValidationError(_("Say which side agrees: North–South or East–West."))
     result = _lock_result(round_, table)
     _check_version(result, expected_version)
     if result.locked:
-        raise ValidationError("The director has locked this table: ask the director to change it.")
+        raise ValidationError(_("The director has locked this table: ask the director to change it."))
     if result.status == TableResult.Status.IN_PROGRESS or not result.winner:
-        raise ValidationError("Enter all four deals before agreeing the result.")
+        raise ValidationError(_("Enter all four deals before agreeing the result."))
     before = _snapshot(result)
     if side == "NS":
         result.ns_agreed = True
@@ -308,72 +349,179 @@ def result_undo(*, change: ResultChange, by_user) -> tuple[TableResult, list[str
     notices = []
     if result.round.is_closed and old_winner and result.winner != old_winner:
         notices.append(
-            f"Table {result.table}'s winner changed: round {result.round.number + 1} was seated from the old "
-            "result, and the seating stays as actually played."
+            _(
+                "Table %(table)s's winner changed: round %(next)s was seated from the old result, and the seating "
+                "stays as actually played."
+            )
+            % {"table": result.table, "next": result.round.number + 1}
         )
     return result, notices
 
 
 # ---- deal by deal, as played (the table's phone) ---------------------------------------------------
+#
+# A phone's save reads first (the result and its deals as plain values, the checks, the scoring, the
+# history's two snapshots), with no transaction open, then writes in one transaction. On SQLite an
+# IMMEDIATE transaction takes the database's one write lock at BEGIN: it is held for the writes only.
+# Each write is conditional on what was read (the result's version and status), so a change made in
+# between, by the other phone or the director, is seen: the save is then read and checked again, as
+# if it had waited for the lock (StaleResult only when that keeps happening).
+
+SIDE_NAMES = {"NS": gettext_lazy("North–South"), "EW": gettext_lazy("East–West")}
+ATTEMPTS = 5
+_RESULT_FIELDS = (
+    "id", "entry", "status", "ns", "ew", "winner", "cut", "cut_overridden", "ns_agreed", "ew_agreed", "locked",
+    "version",
+)  # fmt: skip
 
 
-SIDE_NAMES = {"NS": "North–South", "EW": "East–West"}
+class _Deal(NamedTuple):
+    """A stored deal, read as plain values."""
+
+    id: int | None
+    number: int
+    contract: str
+    declarer: str
+    tricks: int
+    score: int
+    ns: int
+    ew: int
+    entered_by: str
+    accepted: bool
+
+
+_DEAL_FIELDS = _Deal._fields
+
+
+class _Changed(Exception):
+    """The result changed between the read and the write: read it again."""
+
+
+class _Write:
+    """What a save writes, once everything is read and checked: run in one transaction."""
+
+    def __init__(self, write: Callable[[], Any]) -> None:
+        self.write = write
+
+
+def _read_then_write(service):
+    """The service reads and checks with no transaction open; what it returns to write runs atomically.
+
+    A conditional write that finds the result changed since the read (or a row another save has just
+    made) rolls the whole transaction back, and the service reads again.
+    """
+
+    @functools.wraps(service)
+    def run(**kwargs):
+        for _attempt in range(ATTEMPTS):
+            planned = service(**kwargs)
+            if not isinstance(planned, _Write):
+                return planned
+            try:
+                with transaction.atomic():
+                    return planned.write()
+            except (_Changed, IntegrityError):
+                continue
+        raise StaleResult(_("Someone else at this table saved at the same moment: check the entry and save again."))
+
+    return run
 
 
 def _other(side: str) -> str:
     return "EW" if side == "NS" else "NS"
 
 
-def _recount(result: TableResult, party, *, deals_changed: bool) -> None:
-    """The result's figures and state from its stored deals: in progress until four, then in.
+def _recounted(row: dict, deals: list[_Deal], party, *, deals_changed: bool) -> dict:
+    """The result's figures and state from its deals: in progress until four, then in.
 
     A changed deal works the winner out again (a tie is cut anew); an acceptance leaves it be.
     """
-    deals = list(result.deals.order_by("number"))
     ns, ew = _tally(deals, party.tally_mode) if deals else (None, None)
-    result.ns, result.ew = ns, ew
+    figures: dict[str, Any] = {"ns": ns, "ew": ew}
     if len(deals) < party_rules.DEALS_PER_ROUND:
-        result.winner, result.cut, result.status = "", False, TableResult.Status.IN_PROGRESS
-        result.ns_agreed = result.ew_agreed = False
-        return
-    if deals_changed or not result.winner:
-        result.winner, result.cut = _winner(ns, ew)
-        result.cut_overridden = False
+        status = TableResult.Status.IN_PROGRESS
+        return figures | {"winner": "", "cut": False, "status": status, "ns_agreed": False, "ew_agreed": False}
+    if deals_changed or not row.get("winner"):
+        winner, cut = _winner(ns, ew)
+        figures |= {"winner": winner, "cut": cut, "cut_overridden": False}
     every_deal_accepted = all(d.accepted for d in deals)
-    result.status = TableResult.Status.AGREED if every_deal_accepted else TableResult.Status.SUBMITTED
-    result.ns_agreed = result.ew_agreed = every_deal_accepted
+    status = TableResult.Status.AGREED if every_deal_accepted else TableResult.Status.SUBMITTED
+    return figures | {"status": status, "ns_agreed": every_deal_accepted, "ew_agreed": every_deal_accepted}
 
 
-def _sent_before(by_token, client_id: str) -> bool:
-    """A read, before any refusal: the first send was stored, only its answer was lost."""
-    return bool(client_id and by_token) and PhoneSend.objects.filter(token=by_token, client_id=client_id[:64]).exists()
+def _snapshot_of(values: dict | None, deals: dict[int, _Deal]) -> dict:
+    """_snapshot, from values read (and the figures about to be written)."""
+    if values is None:
+        return {}
+    return {
+        "entry": values["entry"],
+        "status": values["status"],
+        "ns": values["ns"],
+        "ew": values["ew"],
+        "winner": values["winner"],
+        "cut": values["cut"],
+        "locked": values["locked"],
+        "deals": [[deals[n].number, deals[n].contract, deals[n].declarer, deals[n].tricks] for n in sorted(deals)],
+        "version": values["version"],
+    }
 
 
-def _already_sent(by_token, client_id: str) -> bool:
-    """True when this phone sent this very entry before (and it was stored): nothing to do again."""
-    if not client_id or by_token is None:
-        return False
-    _, created = PhoneSend.objects.get_or_create(token=by_token, client_id=client_id[:64])
-    return not created
+def _result_of(round_: Round, table: int, values: dict) -> TableResult:
+    """The result as written, without reading it back."""
+    return TableResult(round=round_, table=table, **{f: values[f] for f in _RESULT_FIELDS})
 
 
-def _open_result(round_: Round, table: int, *, director: bool) -> TableResult:
-    if round_.is_closed:
-        raise ValidationError(f"Round {round_.number} is closed: results can no longer be entered here.")
-    _check_table(round_, table)
-    result = TableResult.objects.select_for_update().filter(round=round_, table=table).first()
-    if result is None:
-        return TableResult(round=round_, table=table, entry=TableResult.Entry.DEALS, version=0)
-    if result.locked and not director:
-        raise ValidationError("The director has locked this table: ask the director to change it.")
-    if result.entry == TableResult.Entry.NET and not director:
-        raise ValidationError("The director entered this table's round as two figures: ask the director.")
-    if result.status == TableResult.Status.AGREED and not director:
-        raise ValidationError("This round is accepted: ask the director for any change.")
-    return result
+def _remember_send(by_token, client_id: str) -> None:
+    """Kept with the save: the same send arriving at the same moment fails here, and is then seen as sent."""
+    if client_id and by_token is not None:
+        PhoneSend.objects.create(token=by_token, client_id=client_id[:64])
 
 
-@transaction.atomic
+def _read(round_: Round, table: int, by_token, client_id: str) -> tuple[dict | None, dict[int, _Deal]]:
+    """The table's result and its deals, in one query and with no lock; with the result, whether this
+    send was stored before (its answer was lost on the Wi-Fi: then nothing is refused, nothing done)."""
+    found = TableResult.objects.filter(round=round_, table=table).order_by("deals__number")
+    rows = list(found.values(*_RESULT_FIELDS, "round__status", *(f"deals__{f}" for f in _DEAL_FIELDS)))
+    if not rows:
+        return None, {}
+    # (Two plain queries cost less than one with the send's Exists() annotated.)
+    sent = bool(client_id and by_token) and PhoneSend.objects.filter(token=by_token, client_id=client_id[:64]).exists()
+    deals = {r["deals__number"]: _Deal(*(r[f"deals__{f}"] for f in _DEAL_FIELDS)) for r in rows if r["deals__id"]}
+    return rows[0] | {"sent": sent}, deals
+
+
+def _refuse_phone(round_: Round, table: int, row: dict | None, *, director: bool) -> None:
+    """Why the table cannot enter (the director can, but for a closed round)."""
+    # A round closes only once every table's result is in: with no result yet, the round read is fresh.
+    if (row["round__status"] == Round.Status.CLOSED) if row else round_.is_closed:
+        raise ValidationError(
+            _("Round %(number)s is closed: results can no longer be entered here.") % {"number": round_.number}
+        )
+    _check_table(round_, table, seats=row is None)  # a result exists only for a seated table
+    if row is None:
+        return
+    if row["locked"] and not director:
+        raise ValidationError(_("The director has locked this table: ask the director to change it."))
+    if row["entry"] == TableResult.Entry.NET and not director:
+        raise ValidationError(_("The director entered this table's round as two figures: ask the director."))
+    if row["status"] == TableResult.Status.AGREED and not director:
+        raise ValidationError(_("This round is accepted: ask the director for any change."))
+
+
+def _check_deal_number(number: int, stored: dict, *, correcting: bool) -> None:
+    if number in stored and not correcting:
+        # Another phone entered this deal meanwhile: a correction must be meant as one.
+        raise ValidationError(
+            _("Deal %(number)s is already entered (from another phone?): check it, then correct it.")
+            % {"number": number}
+        )
+    if number not in range(1, party_rules.DEALS_PER_ROUND + 1):
+        raise ValidationError(_("A round has four deals, numbered 1 to 4."))
+    if number not in stored and number != len(stored) + 1:
+        raise ValidationError(_("Enter deal %(number)s first: the deals go in order.") % {"number": len(stored) + 1})
+
+
+@_read_then_write
 def deal_record(
     *,
     round_: Round,
@@ -391,87 +539,145 @@ def deal_record(
     Deals go in order; any deal can be corrected until the round is accepted, and a correction
     clears that deal's acceptance. A phone's repeated send (the same client id) changes nothing.
     """
-    round_ = _lock_round(round_)
     party = round_.party
-    if _sent_before(by_token, client_id):
-        return TableResult.objects.get(round=round_, table=table), []
+    row, stored = _read(round_, table, by_token, client_id)
+    if row and row["sent"]:
+        return _result_of(round_, table, row), []
     if side not in SIDE_NAMES:
-        raise ValidationError("Say which side enters the deal: North–South or East–West.")
-    result = _open_result(round_, table, director=by_user is not None)
-    if _already_sent(by_token, client_id):
-        return result, []
-    stored = {d.number: d for d in result.deals.all()} if result.pk else {}
-    if number in stored and not correcting:
-        # Another phone entered this deal meanwhile: a correction must be meant as one.
-        raise ValidationError(f"Deal {number} is already entered (from another phone?): check it, then correct it.")
-    if number not in range(1, party_rules.DEALS_PER_ROUND + 1):
-        raise ValidationError("A round has four deals, numbered 1 to 4.")
-    if number not in stored and number != len(stored) + 1:
-        raise ValidationError(f"Enter deal {len(stored) + 1} first: the deals go in order.")
+        raise ValidationError(_("Say which side enters the deal: North–South or East–West."))
+    _refuse_phone(round_, table, row, director=by_user is not None)
+    _check_deal_number(number, stored, correcting=correcting)
     contract, declarer, tricks = deal
     try:
         scored = party_rules.score_deal(number, contract, declarer, tricks, party.rules)
     except ValueError as error:
-        raise ValidationError(f"Deal {number}: {str(error)[0].upper()}{str(error)[1:]}.") from None
-    before = _snapshot(result)
-    result.entry = TableResult.Entry.DEALS
-    result.version += 1
-    result.save()
+        problem = capfirst(l10n.say(error))
+        raise ValidationError(_("Deal %(number)s: %(problem)s.") % {"number": number, "problem": problem}) from None
     fields = {f: getattr(scored, f) for f in ("contract", "declarer", "tricks", "score", "ns", "ew")}
-    DealEntry.objects.update_or_create(
-        result=result, number=number, defaults=fields | {"entered_by": side, "accepted": False}
-    )
+    corrected = stored.get(number)
+    entry = _Deal(corrected.id if corrected else None, number, **fields, entered_by=side, accepted=False)
+    deals = {**stored, number: entry}
+    base = row or {"winner": "", "locked": False}
+    changed = {"entry": TableResult.Entry.DEALS, "version": row["version"] + 1 if row else 1}
+    changed |= _recounted(base, [deals[n] for n in sorted(deals)], party, deals_changed=True)
+    values = {"cut_overridden": False, "ns_agreed": False, "ew_agreed": False, **base, **changed}
+    before, after = _snapshot_of(row, stored), _snapshot_of(values, deals)
     notices = []
-    if number in stored:
+    if corrected:
         notices.append(
-            f"Deal {number} is corrected: {SIDE_NAMES[_other(side)]} must accept it again before the round counts."
+            _("Deal %(number)s is corrected: %(side)s must accept it again before the round counts.")
+            % {"number": number, "side": SIDE_NAMES[_other(side)]}
         )
-    _recount(result, party, deals_changed=True)
-    result.save()
-    action = f"deal {number} {'corrected' if number in stored else 'entered'} at the table"
-    ResultChange.objects.create(
-        result=result, by_user=by_user, by_token=by_token, action=action[:40], before=before, after=_snapshot(result)
-    )
-    return result, notices
+    action = f"deal {number} {'corrected' if corrected else 'entered'} at the table"
+
+    def write() -> tuple[TableResult, list[str]]:
+        _remember_send(by_token, client_id)
+        if row is None:
+            result = TableResult.objects.create(round=round_, table=table, **changed)
+        else:
+            # The version and the status as read: any change since (a deal, a lock, an acceptance
+            # that made the round count) leaves this untouched, and the save reads again.
+            same = TableResult.objects.filter(pk=row["id"], version=row["version"], status=row["status"])
+            if not same.update(updated_at=timezone.now(), **changed):
+                raise _Changed
+            result = _result_of(round_, table, values | {"id": row["id"]})
+        if corrected:
+            DealEntry.objects.filter(pk=corrected.id).update(entered_by=side, accepted=False, **fields)
+        else:
+            DealEntry.objects.create(result=result, number=number, entered_by=side, accepted=False, **fields)
+        ResultChange.objects.create(
+            result=result, by_user=by_user, by_token=by_token, action=action[:40], before=before, after=after
+        )
+        return result, notices
+
+    return _Write(write)
 
 
-def deal_shown(entry: DealEntry) -> str:
+def deal_shown(entry) -> str:
     """What a phone showed of a deal, sent back with its acceptance: "4S N 10"."""
     return f"{entry.contract} {entry.declarer or '-'} {entry.tricks}"
 
 
-@transaction.atomic
+@_read_then_write
 def deal_accept(
     *, round_: Round, table: int, number: int, side: str, by_token=None, client_id: str = "", shown: str | None = None
 ) -> TableResult:
     """The other side accepts a deal. Acceptances commute: two at one moment both count, and
     accepting a deal twice is accepting it once."""
-    round_ = _lock_round(round_)
-    if _sent_before(by_token, client_id):
-        return TableResult.objects.get(round=round_, table=table)
+    row, stored = _read(round_, table, by_token, client_id)
+    if row and row["sent"]:
+        return _result_of(round_, table, row)
     if side not in SIDE_NAMES:
-        raise ValidationError("Say which side accepts: North–South or East–West.")
-    result = _open_result(round_, table, director=False)
-    if _already_sent(by_token, client_id):
-        return result
-    entry = result.deals.filter(number=number).first() if result.pk else None
-    if entry is None:
-        raise ValidationError(f"Deal {number} is not entered yet: nothing to accept.")
+        raise ValidationError(_("Say which side accepts: North–South or East–West."))
+    _refuse_phone(round_, table, row, director=False)
+    entry = stored.get(number)
+    if row is None or entry is None:
+        raise ValidationError(_("Deal %(number)s is not entered yet: nothing to accept.") % {"number": number})
     if shown is not None and shown != deal_shown(entry):
-        raise ValidationError(f"Deal {number} was corrected meanwhile: check what it says now, then accept it.")
+        raise ValidationError(
+            _("Deal %(number)s was corrected meanwhile: check what it says now, then accept it.") % {"number": number}
+        )
     if entry.accepted:
-        return result
+        return _accepted_before(_result_of(round_, table, row), by_token, client_id)
     if entry.entered_by == side:
         raise ValidationError(
-            f"{SIDE_NAMES[side]} entered deal {number}: {SIDE_NAMES[_other(side)]} accept it, "
-            "not the side that entered it."
+            _("%(side)s entered deal %(number)s: %(other)s accept it, not the side that entered it.")
+            % {"side": SIDE_NAMES[side], "number": number, "other": SIDE_NAMES[_other(side)]}
         )
-    before = _snapshot(result)
-    DealEntry.objects.filter(pk=entry.pk).update(accepted=True)
-    _recount(result, round_.party, deals_changed=False)
-    result.save(update_fields=["status", "ns_agreed", "ew_agreed", "winner", "cut", "ns", "ew", "updated_at"])
-    ResultChange.objects.create(
-        result=result, by_token=by_token, action=f"deal {number} accepted by {side}", before=before,
-        after=_snapshot(result),
-    )  # fmt: skip
-    return result
+    return _acceptance(round_, table, row, stored, entry, side, by_token, client_id)
+
+
+def _accepted_before(result: TableResult, by_token, client_id: str):
+    """A deal accepted twice is accepted once; the send is still kept, as a repeat of it is recognised."""
+    if not (client_id and by_token is not None):
+        return result
+
+    def remember() -> TableResult:
+        _remember_send(by_token, client_id)
+        return result
+
+    return _Write(remember)
+
+
+def _acceptance(round_: Round, table: int, row: dict, stored: dict, entry: _Deal, side: str, by_token, client_id):
+    """An acceptance, worked out before the transaction; in it, the result's conditional update (its version
+    and status as read: the history's snapshots stay true), the deal's (still not accepted, still what the
+    side saw), the round's state once no deal is left to accept, and the history row.
+
+    Two plain updates, not one with the result's check as a subquery: that one costs more to build, and
+    the result's update is what holds its row (PostgreSQL) so that two acceptances at one table follow
+    each other.
+    """
+    party = round_.party
+    deals = {**stored, entry.number: entry._replace(accepted=True)}
+    ordered = [deals[n] for n in sorted(deals)]
+    partly = _recounted(row, ordered, party, deals_changed=False)
+    counts = _recounted(row, [d._replace(accepted=True) for d in ordered], party, deals_changed=False)
+    changed = {f: v for f, v in partly.items() if row[f] != v}
+    before = _snapshot_of(row, stored)
+    after, after_counting = _snapshot_of(row | partly, deals), _snapshot_of(row | counts, deals)
+    last_to_accept = len(ordered) == party_rules.DEALS_PER_ROUND
+    seen = {"contract": entry.contract, "declarer": entry.declarer, "tricks": entry.tricks}
+
+    def write() -> TableResult:
+        _remember_send(by_token, client_id)
+        now = timezone.now()
+        result_as_read = TableResult.objects.filter(pk=row["id"], version=row["version"], status=row["status"])
+        if not result_as_read.update(updated_at=now, **changed):
+            raise _Changed  # a deal corrected, the table locked, the round agreed: read again
+        same = DealEntry.objects.filter(pk=entry.id, accepted=False, entered_by=entry.entered_by, **seen)
+        if not same.update(accepted=True):
+            raise _Changed  # accepted meanwhile (then it is done), or the deals entered again
+        # The round counts once no deal is left to accept, as seen inside the transaction: two
+        # acceptances at one moment (each reading the other's deal as not accepted yet) both count.
+        counted = last_to_accept and not DealEntry.objects.filter(result_id=row["id"], accepted=False).exists()
+        if counted:
+            TableResult.objects.filter(pk=row["id"]).update(updated_at=now, **counts)
+        result = _result_of(round_, table, row | (counts if counted else partly))
+        ResultChange.objects.create(
+            result=result, by_token=by_token, action=f"deal {entry.number} accepted by {side}", before=before,
+            after=after_counting if counted else after,
+        )  # fmt: skip
+        return result
+
+    return _Write(write)

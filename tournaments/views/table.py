@@ -9,6 +9,7 @@ from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django_htmx.http import HttpResponseClientRefresh
 
 from tournaments import forms, link_limit
@@ -26,11 +27,11 @@ def table_page(request, token):
     table_token, refused = link_limit.check(request, table_selectors.token_get, token)
     if refused:
         return refused
-    page = table_selectors.table_page(table_token)
     if request.method == "GET" and request.GET.get("state"):
-        return JsonResponse(table_selectors.table_state(table_token, page))
+        return JsonResponse(table_selectors.table_state(table_token))
     if request.method == "POST" and request.POST.get("action") in ("deal", "accept"):
-        return _post_one(request, table_token, page)
+        return _post_one(request, table_token)  # reads only what a save needs: the page, if refused
+    page = table_selectors.table_page(table_token)
     if request.method == "POST":
         return _post(request, table_token, page)
     if request.GET.get("all") == "1":
@@ -48,8 +49,21 @@ def _render_deals(request, table_token, page, form=None, status=200):
         "form": form,
         "moves": table_selectors.next_places(previous, table_token.table) if previous else [],
         "previous": previous,
+        "phone_words": _phone_words(),
     }
     return render(request, "tournaments/table_deals.html", context, status=status)
+
+
+def _phone_words() -> dict[str, str]:
+    """What the phone's script writes on the page, in the phone's language (phone.js holds no words):
+    it fills in %(number)s and %(label)s itself."""
+    return {
+        "deal": _("Deal %(number)s"),
+        "accepted": _("Deal %(number)s accepted"),
+        "pending": _("%(label)s: saved on this phone, not sent yet"),
+        "refused": _("%(label)s: %(message)s"),
+        "outdated": _("The page is out of date: reload it (your entries are kept on this phone)."),
+    }
 
 
 def _number(value) -> int | None:
@@ -60,30 +74,34 @@ def _wants_json(request) -> bool:
     return "application/json" in request.headers.get("Accept", "")
 
 
-def _answer(request, table_token, page, *, ok: bool, message: str, form=None):
+def _answer(request, table_token, *, ok: bool, message: str, form=None):
     """The phone's script gets JSON (and keeps refused entries off its queue); a plain form, the page."""
     if _wants_json(request):
-        state = table_selectors.table_state(table_token, table_selectors.table_page(table_token))
+        state = table_selectors.table_state(table_token)
         return JsonResponse({"ok": ok, "message": message, "state": state}, status=200 if ok else 400)
     if ok:
         messages.success(request, message)
         return redirect("table_page", token=table_token.token)
     messages.error(request, message)
+    page = table_selectors.table_page(table_token)
     return _render_deals(request, table_token, page, form=form, status=400)
 
 
-def _post_one(request, table_token, page):
-    """One deal saved, or one deal accepted, from the phone (a repeated send is recognised)."""
-    current, _, view = page
+def _post_one(request, table_token):
+    """One deal saved, or one deal accepted, from the phone (a repeated send is recognised).
+
+    Read here: the round and the table's players (plain values); the save reads the result itself.
+    """
+    current, seated = table_selectors.phone_round(table_token)
     posted_round = request.POST.get("round", "")
-    if current is None or view is None or not view.seats:
-        return _answer(
-            request, table_token, page, ok=False, message="There is no round to enter yet: wait for the director."
-        )
+    if current is None or not seated:
+        message = _("There is no round to enter yet: wait for the director.")
+        return _answer(request, table_token, ok=False, message=message)
     if posted_round != str(current.number) or current.is_closed:
         return _answer(
-            request, table_token, page, ok=False,
-            message=f"Round {posted_round or '?'} is closed: results can no longer be entered for it.",
+            request, table_token, ok=False,
+            message=_("Round %(number)s is closed: results can no longer be entered for it.")
+            % {"number": posted_round or "?"},
         )  # fmt: skip
     number, side = _number(request.POST.get("number")), request.POST.get("side", "NS")
     client_id = request.POST.get("client_id", "")[:64]
@@ -94,21 +112,22 @@ def _post_one(request, table_token, page):
                 round_=current, table=table_token.table, number=number or 0, side=side,
                 by_token=table_token, client_id=client_id, shown=request.POST.get("shown"),
             )  # fmt: skip
-            return _answer(request, table_token, page, ok=True, message=f"Deal {number} accepted.")
-        form = forms.DealForm(_passed_out_alone(request.POST), prefix="deal", names=_names(view))
+            return _answer(request, table_token, ok=True, message=_("Deal %(number)s accepted.") % {"number": number})
+        names = {seat: seated.get(seat, "—") for seat in "NESW"}
+        form = forms.DealForm(_passed_out_alone(request.POST), prefix="deal", names=names)
         if not form.is_valid() or not form.cleaned_data.get("deal"):
-            errors = [e for es in form.errors.values() for e in es] or ["Choose the contract, or Passed out."]
-            _refuse(request, table_token, "Nothing was saved.", "; ".join(errors))
-            return _answer(request, table_token, page, ok=False, message=" ".join(errors), form=form)
+            errors = [e for es in form.errors.values() for e in es] or [_("Choose the contract, or Passed out.")]
+            _refuse(request, table_token, _("Nothing was saved."), "; ".join(errors))
+            return _answer(request, table_token, ok=False, message=" ".join(errors), form=form)
         result, notices = result_services.deal_record(
             round_=current, table=table_token.table, number=number or 0, deal=form.cleaned_data["deal"],
             side=side, by_token=table_token, client_id=client_id, correcting=request.POST.get("correcting") == "1",
         )  # fmt: skip
     except ValidationError as error:
-        _refuse(request, table_token, "Nothing was saved.", "; ".join(error.messages))
-        return _answer(request, table_token, page, ok=False, message=" ".join(error.messages), form=form)
-    said = [f"Deal {number} saved.", *notices]
-    return _answer(request, table_token, page, ok=True, message=" ".join(said))
+        _refuse(request, table_token, _("Nothing was saved."), "; ".join(error.messages))
+        return _answer(request, table_token, ok=False, message=" ".join(error.messages), form=form)
+    said = [_("Deal %(number)s saved.") % {"number": number}, *notices]
+    return _answer(request, table_token, ok=True, message=" ".join(said))
 
 
 def _passed_out_alone(posted):
@@ -155,19 +174,19 @@ def _form_problem(request, current, view) -> tuple[str, str] | None:
     """(message for the table, detail for the log) when the post cannot be taken at all."""
     posted_round = request.POST.get("round", "")
     if current is None or view is None or not view.seats:
-        return "There is no round to enter yet: wait for the director.", "no round"
+        return _("There is no round to enter yet: wait for the director."), "no round"
     if posted_round != str(current.number):
-        return "That round is closed: results can no longer be entered for it.", f"round {posted_round!r}"
+        return _("That round is closed: results can no longer be entered for it."), f"round {posted_round!r}"
     if not request.POST.get("version", "").isdigit():
-        return "The form was damaged: reload the page and enter again.", "version missing"
+        return _("The form was damaged: reload the page and enter again."), "version missing"
     extra = forms.extra_deals(request.POST)
     if extra:
-        return "A round has four deals, numbered 1 to 4: nothing was saved.", f"fields {extra}"
+        return _("A round has four deals, numbered 1 to 4: nothing was saved."), f"fields {extra}"
     return None
 
 
 def _post(request, table_token, page):
-    current, _, view = page
+    current, _previous, view = page
     back = redirect("table_page", token=table_token.token)
     problem = _form_problem(request, current, view)
     if problem and request.htmx:
@@ -191,11 +210,13 @@ def _post(request, table_token, page):
                 by_token=table_token,
                 expected_version=version,
             )
-            messages.success(request, "Thank you: agreed.")
+            messages.success(request, _("Thank you: agreed."))
             return back
         deals, errors = forms.deals_from_forms(deal_forms_)
         if errors or not deals:
-            message = "Nothing was saved: see what is wrong below the deals." if errors else "Enter at least one deal."
+            message = _("Enter at least one deal.")
+            if errors:
+                message = _("Nothing was saved: see what is wrong below the deals.")
             _refuse(request, table_token, message, "; ".join(errors) or "no deals")
             return _render(request, table_token, page, deal_forms_)
         result_services.result_record(
@@ -210,9 +231,9 @@ def _post(request, table_token, page):
     except ValidationError as error:
         for message in error.messages:
             messages.error(request, message)
-        _refuse(request, table_token, "Nothing was saved.", "; ".join(error.messages))
+        _refuse(request, table_token, _("Nothing was saved."), "; ".join(error.messages))
         return back
-    messages.success(request, "Saved." + (" Now both sides agree the result below." if len(deals) == 4 else ""))
+    messages.success(request, _("Saved. Now both sides agree the result below.") if len(deals) == 4 else _("Saved."))
     return back
 
 
@@ -224,8 +245,9 @@ def table_manifest(request, token):
         return refused
     start = reverse("table_page", args=[table_token.token])
     manifest = {
-        "name": f"Table {table_token.table} · {table_token.party.name}",
-        "short_name": f"Table {table_token.table}",
+        # In the phone's language (the browser asks for the manifest with its Accept-Language).
+        "name": _("Table %(table)s · %(party)s") % {"table": table_token.table, "party": table_token.party.name},
+        "short_name": _("Table %(table)s") % {"table": table_token.table},
         "start_url": start,
         "scope": "/t/",
         "display": "standalone",

@@ -1,0 +1,285 @@
+"""The table's phone speaks the phone's own language (Accept-Language), whatever the club's or the
+other phone's: its pages, its messages and refusals, its script's words and its manifest."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.urls import reverse
+
+from tournaments.models import DealEntry, PhoneSend, ResultChange, TableResult, TableToken
+from tournaments.services import results as result_services
+
+pytestmark = pytest.mark.django_db
+
+NB = "\u00a0"  # French puts a no-break space before ":", "!" and "?"
+
+# Per language: words the deal-by-deal page must show (seats, sides, the deal's line, the buttons).
+WORDS = {
+    "fr": [
+        "Table 1, tour 1",
+        "Ce téléphone est chez",
+        "(Nord–Sud saisissent, Est–Ouest acceptent",
+        "Chrono du tour",
+        "Donne 1",
+        "donneur N",
+        f"vulnérable{NB}: aucun camp",
+        "Donne 2",
+        f"vulnérable{NB}: Nord–Sud",
+        "donneur E",
+        "donneur O",
+        "Contrat",
+        "Couleur",
+        "Contré ?",
+        "Non contré",
+        "Déclarant",
+        "Levées faites",
+        "Enregistrer la donne 1",
+        "Passée",
+        "Saisir les quatre donnes d'un coup",
+    ],
+    "de": [
+        "Tisch 1, Runde 1",
+        "Dieses Handy liegt bei",
+        "(Nord–Süd trägt ein, Ost–West bestätigt",
+        "Rundenuhr",
+        "Spiel 1",
+        "Geber N",
+        "in Gefahr: keine Seite",
+        "Spiel 2",
+        "in Gefahr: Nord–Süd",
+        "Geber O",
+        "Geber W",
+        "Kontrakt",
+        "Farbe",
+        "Kontra?",
+        "Ohne Kontra",
+        "Alleinspieler",
+        "Gemachte Stiche",
+        "Spiel 1 speichern",
+        "Ausgepasst",
+        "Alle vier Spiele auf einmal eintragen",
+    ],
+    "nl": [
+        "Tafel 1, ronde 1",
+        "Deze telefoon ligt bij",
+        "(Noord–Zuid voert in, Oost–West aanvaardt",
+        "Rondeklok",
+        "Spel 1",
+        "gever N",
+        "kwetsbaar: geen van beide",
+        "Spel 2",
+        "kwetsbaar: Noord–Zuid",
+        "gever O",
+        "gever Z",
+        "Contract",
+        "Kleur",
+        "Gedoubleerd?",
+        "Niet gedoubleerd",
+        "Leider",
+        "Gemaakte slagen",
+        "Spel 1 opslaan",
+        "Gepast",
+        "Alle vier spellen tegelijk invoeren",
+    ],
+}
+# The seat letters of the "this phone is with" choice, as shown (the values stay N E S W).
+HOLDER = {"fr": ["N", "E", "S", "O"], "de": ["N", "O", "S", "W"], "nl": ["N", "O", "Z", "W"]}
+ENGLISH = ["This phone is with", "Round clock", "dealer N", "vulnerable:", "Save deal 1", "Passed out", "North–South"]
+
+
+def link(party, table=1):
+    return reverse("table_page", args=[TableToken.objects.get(party=party, table=table, revoked_at=None).token])
+
+
+def phone(language: str) -> Client:
+    """A phone set to a language: every request it sends says so."""
+    return Client(HTTP_ACCEPT_LANGUAGE=language)
+
+
+def deal(number, level="4", strain="S", declarer="N", tricks="10", side="NS", **extra):
+    data = {"action": "deal", "round": 1, "number": number, "side": side, "client_id": f"{side}-{number}"}
+    return data | {"deal-level": level, "deal-strain": strain, "deal-declarer": declarer, "deal-tricks": tricks} | extra
+
+
+def accept(number, side="EW", **extra):
+    return {"action": "accept", "round": 1, "number": number, "side": side, "client_id": f"ok-{number}"} | extra
+
+
+def json_post(client, url, data):
+    return client.post(url, data, HTTP_ACCEPT="application/json")
+
+
+def holder_labels(page: str) -> list[str]:
+    return re.findall(r'<label for="holder-[NESW]">([^<]*)</label>', page)
+
+
+def stored() -> tuple:
+    """Everything a save can change."""
+    return (
+        list(TableResult.objects.order_by("id").values()),
+        list(DealEntry.objects.order_by("id").values()),
+        list(ResultChange.objects.order_by("id").values("id", "action", "before", "after")),
+        list(PhoneSend.objects.order_by("id").values("id", "client_id")),
+    )
+
+
+@pytest.mark.parametrize("language", ["fr", "de", "nl"])
+def test_the_phone_page_speaks_the_phones_language(party_factory, language):
+    party = party_factory(tables=1)
+    page = phone(language).get(link(party)).content.decode()
+    missing = [word for word in WORDS[language] if word not in page]
+    assert not missing, missing
+    assert holder_labels(page) == HOLDER[language]
+    english = [sentence for sentence in ENGLISH if sentence in page]
+    assert not english, english
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("fr", ["Donne %(number)s", f"%(label)s{NB}: enregistrée sur ce téléphone, pas encore envoyée"]),
+        ("de", ["Spiel %(number)s", "%(label)s: auf diesem Handy gespeichert, noch nicht gesendet"]),
+        ("nl", ["Spel %(number)s", "%(label)s: op deze telefoon opgeslagen, nog niet verzonden"]),
+    ],
+)
+def test_the_phones_script_gets_its_words_from_the_page(party_factory, language, words):
+    party = party_factory(tables=1)
+    page = phone(language).get(link(party)).content.decode()
+    given = json.loads(re.search(r'<script id="phone-words" type="application/json">(.*?)</script>', page).group(1))
+    assert [given["deal"], given["pending"]] == words
+    script = (Path(__file__).resolve().parents[2] / "static" / "js" / "phone.js").read_text()
+    assert not re.search(r'"(Deal|The page|saved on this phone)[^"]*"', script)  # phone.js holds no words
+
+
+def test_an_entered_deal_and_the_round_result_are_shown_in_the_phones_language(party_factory):
+    party = party_factory(tables=1)
+    url = link(party)
+    json_post(phone("fr"), url, deal(1))
+    page = phone("fr").get(url).content.decode()
+    assert "par N =" in page and "N–S +420 · E–O −420" in page
+    assert f"Est–Ouest{NB}: accepter la donne 1" in page and "Corriger la donne 1" in page
+    assert f"Résultat du tour (1 donne sur 4 saisie){NB}: N–S +420 · E–O −420" in page
+    page = phone("nl").get(url).content.decode()
+    assert "door N =" in page and "Oost–West: spel 1 aanvaarden" in page and "N–Z +420 · O–W −420" in page
+
+
+def test_two_phones_of_one_table_each_speak_their_own_language(party_factory):
+    party = party_factory(tables=1)
+    url = link(party)
+    north, east = phone("fr"), phone("de")
+    saved = json_post(north, url, deal(1)).json()
+    assert saved["ok"] and saved["message"] == "Donne 1 enregistrée."
+    accepted = json_post(east, url, accept(1)).json()
+    assert accepted["ok"] and accepted["message"] == "Spiel 1 bestätigt."
+    french, german = north.get(url).content.decode(), east.get(url).content.decode()
+    assert "Table 1, tour 1" in french and "acceptée" in french and "Tisch 1" not in french
+    assert "Tisch 1, Runde 1" in german and "bestätigt" in german and "Table 1, tour 1" not in german
+    # Without the script: the message comes back on the next page, in that phone's language.
+    page = north.post(url, deal(2, level="P", strain="", declarer="", tricks=""), follow=True).content.decode()
+    assert "Donne 2 enregistrée." in page
+    page = east.post(url, accept(2, client_id="ok-2b"), follow=True).content.decode()
+    assert "Spiel 2 bestätigt." in page
+    assert TableResult.objects.get().deals.filter(accepted=True).count() == 2
+
+
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [
+        ("fr", f"Saisissez d'abord la donne 1{NB}: les donnes se saisissent dans l'ordre."),
+        ("de", "Tragen Sie zuerst Spiel 1 ein: Die Spiele kommen der Reihe nach."),
+        ("nl", "Voer eerst spel 1 in: de spellen gaan op volgorde."),
+    ],
+)
+def test_a_refused_deal_is_told_in_the_phones_language(party_factory, language, message):
+    party = party_factory(tables=1)
+    answer = json_post(phone(language), link(party), deal(2))
+    assert answer.status_code == 400 and answer.json() == answer.json() | {"ok": False, "message": message}
+    # The plain form (no script): the page again, with the message, and the choices kept.
+    response = phone(language).post(link(party), deal(2))
+    page = response.content.decode()
+    assert response.status_code == 400 and message.replace("'", "&#x27;") in page
+    assert "Enter deal 1 first" not in page
+
+
+def test_a_missing_contract_and_a_wrong_round_are_told_in_french(party_factory):
+    party = party_factory(tables=1)
+    url = link(party)
+    answer = json_post(phone("fr"), url, deal(1, level="", strain="", declarer="", tricks="")).json()
+    assert answer["message"] == "Choisissez le contrat, ou Passée."
+    answer = json_post(phone("fr"), url, deal(1, round=7)).json()
+    assert answer["message"] == f"Le tour 7 est clos{NB}: ses résultats ne peuvent plus être saisis."
+
+
+def test_bad_input_in_any_language_changes_nothing_saved(party_factory):
+    party = party_factory(tables=1)
+    url = link(party)
+    json_post(phone("fr"), url, deal(1))
+    before = stored()
+    bad = [
+        deal(3, client_id="x1"),  # out of order
+        deal(1, tricks="9", client_id="x2"),  # already entered, not sent as a correction
+        deal(2, tricks="14", client_id="x3"),
+        deal(2, strain="Q", client_id="x4"),
+        deal(2, declarer="Z", client_id="x5"),
+        deal(2, level="P", tricks="9", save="1", client_id="x6"),  # a passed-out deal has no tricks
+        deal(2, round=2, client_id="x7"),
+        accept(2, client_id="x8"),  # not entered yet
+        accept(1, side="NS", client_id="x9"),  # the side that entered it
+        accept(1, shown="4S N 9", client_id="x10"),  # not what the deal says
+        accept(1, side="XX", client_id="x11"),
+    ]
+    for language in ("fr", "de", "nl"):
+        for data in bad:
+            answer = json_post(phone(language), url, data)
+            assert answer.status_code == 400 and not answer.json()["ok"], (language, data)
+            assert phone(language).post(url, data).status_code in (302, 400)
+    assert stored() == before
+
+
+@pytest.mark.parametrize(("language", "table"), [("fr", "Table 1"), ("de", "Tisch 1"), ("nl", "Tafel 1")])
+def test_the_manifest_names_the_table_in_the_phones_language(party_factory, language, table):
+    party = party_factory(tables=1, name="Soirée")
+    token = TableToken.objects.get(party=party, table=1, revoked_at=None)
+    manifest = phone(language).get(reverse("table_manifest", args=[token.token])).json()
+    assert (manifest["name"], manifest["short_name"]) == (f"{table} · Soirée", table)
+
+
+def test_the_whole_round_page_and_a_closed_round_speak_the_phones_language(party_factory, director):
+    party = party_factory(tables=1)
+    url = link(party)
+    page = phone("de").get(url + "?all=1").content.decode()
+    assert "Tisch 1, Runde 1" in page and "Speichern" in page and "Geber O" in page and "Save" not in page
+    first = party.rounds.get(number=1)
+    result_services.result_record(round_=first, table=1, net=(100, -100), by_user=director)
+    first.status = "closed"
+    first.save()
+    page = phone("nl").get(url).content.decode()
+    assert "Ronde 1 is afgesloten: hier kunnen geen uitslagen meer worden ingevoerd." in page
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_phones_save_reads_before_its_transaction_and_writes_inside_it(party_factory):
+    """SQLite's IMMEDIATE transactions hold the write lock from BEGIN: the reads, the checks and the
+    scoring come first; inside, only the writes (and, for the last acceptance, one look at the deals)."""
+    party = party_factory(tables=1)
+    url = link(party)
+    seen: list[tuple[bool, str]] = []
+
+    def watch(execute, sql, params, many, context):
+        seen.append((connection.in_atomic_block, sql.split(None, 1)[0].upper()))
+        return execute(sql, params, many, context)
+
+    client = phone("fr")
+    with connection.execute_wrapper(watch):
+        for number in (1, 2, 3, 4):
+            assert json_post(client, url, deal(number, level="P", strain="", declarer="", tricks="")).json()["ok"]
+            assert json_post(client, url, accept(number)).json()["ok"]
+    writes = [(inside, verb) for inside, verb in seen if verb in ("INSERT", "UPDATE", "DELETE")]
+    assert writes and all(inside for inside, _verb in writes)
+    reads_inside = [verb for inside, verb in seen if inside and verb == "SELECT"]
+    assert len(reads_inside) == 1  # is any deal left to accept? (the last acceptance only)
+    assert TableResult.objects.get().status == "agreed"
