@@ -40,7 +40,6 @@ class Command(makemessages.Command):
             "static/*",
             "staticfiles/*",
             "locale/*",
-            "locale_parts/*",
         ]
         options.setdefault("no_obsolete", True)
         return super().handle(*args, **options)
