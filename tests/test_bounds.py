@@ -175,7 +175,7 @@ def test_the_new_party_form_speaks_in_its_own_words_and_its_boxes_stop_where_the
     for message in (
         "Give the party a name.",
         "Give the party's date.",
-        "Give the number of tables (1 to 100).",
+        "Give the number of tables (1 to 500).",
         "Give the number of rounds planned (1 to 30).",
     ):
         assert message in page
@@ -183,7 +183,7 @@ def test_the_new_party_form_speaks_in_its_own_words_and_its_boxes_stop_where_the
     html = client_in.get(reverse("party_create")).content.decode()
     tables = re.search(r'<input type="number" name="tables"[^>]*>', html).group(0)
     rounds = re.search(r'<input type="number" name="rounds_planned"[^>]*>', html).group(0)
-    assert 'min="1"' in tables and 'max="100"' in tables and 'min="1"' in rounds and 'max="30"' in rounds
+    assert 'min="1"' in tables and 'max="500"' in tables and 'min="1"' in rounds and 'max="30"' in rounds
 
 
 def test_the_busy_page_never_writes_a_password_back(rf):
