@@ -150,8 +150,13 @@ class Phone:
 def run(director) -> dict:
     """The whole-round burst, then the deal-by-deal burst (each deal saved and accepted)."""
     figures = _burst(director, "Load test party", Phone.play)
-    figures["deal_by_deal"] = _burst(director, "Load test party, deal by deal", Phone.play_deals)
+    figures["deal_by_deal"] = run_deals(director)
     return figures
+
+
+def run_deals(director) -> dict:
+    """The deal-by-deal burst alone (`python -m bench.run --deals-only`)."""
+    return _burst(director, "Load test party, deal by deal", Phone.play_deals)
 
 
 ASSET = re.compile(r'(?:href|src)="(/static/[^"]+)"')

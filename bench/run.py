@@ -1,12 +1,17 @@
 """`make bench`: the whole app measured at club scale. Prints figures; asserts nothing.
 
-Builds, through the app's own services, parties of 10 and 100 tables with 8 played rounds (and a
-16-pair knockout when that feature is present), measures every director page and the table's
-phone page through their real URLs, the printed matter, the movement engine, and a load test of
-64 phones against a real gunicorn server. Writes bench/results.json and prints it as the last line.
+Builds, through the app's own services, parties of 10, 25, 50, 100, 250 and 500 tables (8 played rounds
+each), a 16-pair knockout, 5,000 members and a season of 40 nights; measures every director page and the
+table's phone page through their real URLs, each hot path beside a bare baseline in the same run, the
+growth from 10 to 500 tables and where the time goes at 500, a worker's memory, and a fair load test
+(bench/loadtest.py). Writes bench/results.json and prints it as the last line, the goals before it.
 
-The database is bench/bench.sqlite3 (made afresh), or DATABASE_URL when set (its tables are
-flushed first: never point it at a database you care about).
+The database is bench/bench.sqlite3 (made afresh; BENCH_SQLITE names another file), or DATABASE_URL when
+set (its tables are flushed first: never point it at a database you care about).
+
+    BENCH_SERVERS=2   the load also through two gunicorns behind nginx (256 phones; meant for PostgreSQL)
+    BENCH_SMOKE=1     only the load: 32 phones, one run; exits 1 on any error, lost or doubled entry
+    BENCH_PHONES, BENCH_LOAD_RUNS, BENCH_WORKERS, BENCH_THREADS, BENCH_SIZES=10,25,…  to vary it
 """
 
 import json
@@ -17,12 +22,15 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "bench" / "results.json"
+OUT = Path(os.environ.get("BENCH_OUT") or ROOT / "bench" / "results.json")  # BENCH_OUT: elsewhere
 RUNS, WARMUP = 7, 2
+SIZES = (10, 25, 50, 100, 250, 500)
+ROUNDS_NOTE = "every size of the scale series: 8 rounds played deal by deal (a 9th left open)"
 
 
 def configure() -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubdirector.settings")
+    # The app's settings, with the bare baselines' URLs beside the app's (bench/settings.py).
+    os.environ["DJANGO_SETTINGS_MODULE"] = "bench.settings"
     # Production-like: DEBUG off (no query log, cached templates), no HTTPS redirect on loopback.
     os.environ["DEBUG"] = "false"
     os.environ.setdefault("SECRET_KEY", "bench-only-" + "k" * 60)
@@ -30,7 +38,7 @@ def configure() -> None:
     os.environ["SECURE_SSL_REDIRECT"] = "false"
     os.environ["SECURE_HSTS_SECONDS"] = "0"
     if not os.environ.get("DATABASE_URL"):
-        path = ROOT / "bench" / "bench.sqlite3"
+        path = Path(os.environ.get("BENCH_SQLITE") or ROOT / "bench" / "bench.sqlite3").resolve()
         for suffix in ("", "-wal", "-shm"):
             Path(f"{path}{suffix}").unlink(missing_ok=True)
         os.environ["SQLITE_PATH"] = str(path)
@@ -57,22 +65,138 @@ def median_ms(call, runs: int = RUNS, warmup: int = WARMUP) -> float:
     return round(statistics.median(times), 2)
 
 
-def main() -> None:
-    configure()
-    from bench import build, load, measure
+def say(text: str) -> None:
+    """Progress, on stderr (stdout's last line is the JSON)."""
+    print(f"[bench {time.strftime('%H:%M:%S')}] {text}", file=sys.stderr, flush=True)
+
+
+def _env_int(name: str, default: int) -> int:
+    return int(os.environ.get(name) or default)
+
+
+def _load_figures(fair: dict) -> dict:
+    """results.json's `load`: the keys it always had (the whole-round burst at the top, the deal-by-deal
+    burst under deal_by_deal, now the median of its runs), and each run with its spread."""
+    whole, runs = fair["whole_round"] or {}, fair["runs"]
+    common = {"server": fair["server"], "database": fair["database"], "phone_page_kb": fair["phone_page_kb"]}
+
+    def middle(key):
+        values = [r[key] for r in runs if r.get(key) is not None]
+        return round(statistics.median(values), 1) if values else None
+
+    deal_by_deal = {
+        "clients": fair["phones"],
+        "submissions": fair["phones"],
+        "requests_timed": sum(r["saves_timed"] for r in runs),
+        "errors": sum(r["errors"] for r in runs),
+        "lost": sum(r["lost"] for r in runs),
+        "doubled": sum(r["doubled"] for r in runs),
+        "p50_ms": middle("p50_ms"),
+        "p95_ms": middle("p95_ms"),
+        "p99_ms": middle("p99_ms"),
+        **common,
+        "error_samples": [e for r in runs for e in r["error_samples"]][:5],
+    }
+    return {
+        "clients": fair["phones"],
+        "submissions": fair["phones"],
+        "requests_timed": whole.get("saves_timed"),
+        "errors": whole.get("errors"),
+        "lost": whole.get("lost"),
+        "p50_ms": whole.get("p50_ms"),
+        "p95_ms": whole.get("p95_ms"),
+        **common,
+        "error_samples": whole.get("error_samples", []),
+        "deal_by_deal": deal_by_deal,
+        "generator": "bench/loadgen.py: asyncio phones in a process of their own, every redirect followed; "
+        "a timed save is its POST and the redirected GET",
+        "runs": runs,
+        "baseline_runs": fair["baseline_runs"],
+        "spread": fair["spread"],
+        "baseline_spread": fair["baseline_spread"],
+        "baseline": fair["baseline"],
+    }
+
+
+def smoke() -> int:
+    """BENCH_SMOKE=1: the load alone, small and bounded; 1 when anything was refused, lost or doubled."""
+    from bench import build, loadtest
 
     director = build.director()
-    if "--load-only" in sys.argv:
+    servers = _env_int("BENCH_SERVERS", 1)
+    phones = _env_int("BENCH_PHONES", 32)
+    runs = _env_int("BENCH_LOAD_RUNS", 1)
+    say(f"smoke: {phones} phones, {servers} server(s), {runs} run(s)")
+    fair = loadtest.fair(director, phones=phones, servers_count=servers, runs=runs, label="Smoke")
+    checked = fair["runs"] + fair["baseline_runs"]
+    bad = {k: sum(r[k] for r in checked) for k in ("errors", "lost", "doubled")}
+    print(json.dumps({"smoke": fair, "bad": bad}))
+    if any(bad.values()):
+        print(f"bench smoke FAILED: {bad}", file=sys.stderr)
+        return 1
+    print(f"bench smoke passed: {phones} phones through {fair['server']}, nothing refused, lost or doubled")
+    return 0
+
+
+def main() -> None:
+    configure()
+    from bench import build, load, loadtest, measure
+
+    if os.environ.get("BENCH_SMOKE"):
+        sys.exit(smoke())
+    director = build.director()
+    if "--load-only" in sys.argv:  # the old thread-based bursts (bench/load.py)
         print(json.dumps(load.run(director)))
         return
-    parties = {size: build.played_party(size, director) for size in (10, 100)}
+    if "--deals-only" in sys.argv:  # just the deal-by-deal burst: `python -m bench.run --deals-only`
+        print(json.dumps(load.run_deals(director)))
+        return
+    sizes = tuple(int(s) for s in os.environ.get("BENCH_SIZES", "").split(",") if s) or SIZES
+    parties = {}
+    for size in sizes:
+        start = time.perf_counter()
+        parties[size] = build.played_party(size, director)
+        say(f"built {size} tables x {build.ROUNDS} rounds in {time.perf_counter() - start:.0f} s")
     knockouts = build.knockout_events(director)
-    results = measure.pages(director, parties, knockouts, median_ms)
-    results |= measure.printed(director, parties[100], median_ms)
+    start = time.perf_counter()
+    names = build.members(director, 5000)
+    series = build.season(director, names, nights=40, tables=25, rounds=1)
+    say(f"built 5,000 members and a season of 40 nights in {time.perf_counter() - start:.0f} s")
+    small, big, biggest = min(sizes), 100 if 100 in parties else max(sizes), max(sizes)
+    results = measure.pages(director, {small: parties[small], big: parties[big]}, knockouts, median_ms)
+    results |= measure.printed(director, parties[big], median_ms)
     results["movement_100_tables_ms"] = measure.movement(median_ms)
-    results["load"] = load.run(director)
+    say("measuring each hot path beside its baseline")
+    results["limits"], results["baselines"] = measure.limits(director, parties[big])
+    results["baselines"]["tables"] = big
+    say("measuring the growth")
+    results["scale"] = measure.scale(director, parties)
+    results["scale_rounds"] = ROUNDS_NOTE
+    results["slopes"] = measure.slopes(results["scale"])
+    say(f"profiling at {biggest} tables")
+    results["hot_spots"] = {str(biggest): measure.hot_spots(director, parties[biggest])}
+    results["memory"] = measure.worker_memory(director, parties[biggest])
+    results["members"] = measure.member_search(director) | {"members": len(names)}
+    results["season"] = {"nights": 40, "players": 100, "ms": measure.season_page(director, series)}
+    say("the load test")
+    fair = loadtest.fair(director, phones=_env_int("BENCH_PHONES", 64), runs=_env_int("BENCH_LOAD_RUNS", 3),
+                         whole_round=True)  # fmt: skip
+    results["load"] = _load_figures(fair)
+    results["limits"]["phone_post_p95"] = {
+        "ours_ms": results["load"]["spread"].get("p95_ms", {}).get("median"),
+        "limit_ms": results["load"]["baseline_spread"].get("p95_ms", {}).get("median"),
+    }
+    servers = _env_int("BENCH_SERVERS", 1)
+    if servers > 1:
+        say(f"the load through {servers} servers behind nginx")
+        results["load"]["two_servers"] = loadtest.fair(
+            director, phones=_env_int("BENCH_SERVERS_PHONES", 256), servers_count=servers,
+            runs=_env_int("BENCH_LOAD_RUNS", 3), label="Servers",
+        )  # fmt: skip
     results["goals"] = measure.goals(results)
     OUT.write_text(json.dumps(results, indent=2))
+    for goal, met in results["goals"].items():
+        print(f"goal {'met    ' if met else 'NOT met'}  {goal}")
     print(json.dumps(results))
 
 

@@ -19,6 +19,7 @@ from tournaments.selectors import rounds as round_selectors
 from tournaments.services import results as result_services
 from tournaments.services import rounds as round_services
 from tournaments.services import seating as seating_services
+from tournaments.tables import movement_rows_html, round_tiles_html, squares_html
 from tournaments.templatetags.bridge import seat as seat_shown
 from tournaments.views.common import error_messages, live
 
@@ -38,6 +39,7 @@ def party_seats(request, party_id):
     party = party_selectors.party_get(party_id, user=request.user)
     first = party.rounds.filter(number=1).first()
     pins_text = "\n".join(f"{t} {s} {n}" for t, s, n in party.pins)
+    tables = round_selectors.round_tables(first) if first else []
     form = forms.PinsForm(request.POST or None, initial={"pins": pins_text})
     if request.method == "POST" and form.is_valid():
         try:
@@ -53,7 +55,8 @@ def party_seats(request, party_id):
         "form": form,
         "count": party_selectors.guest_count(party),
         "round": first,
-        "tables": round_selectors.round_tables(first) if first else [],
+        "tables": tables,
+        "squares_html": squares_html(tables),
         "started": bool(first and (first.is_closed or TableResult.objects.filter(round=first).exists())),
         "tab": "seats",
     }
@@ -89,11 +92,15 @@ def _round_context(round_):
 def round_detail(request, party_id, number):
     party = party_selectors.party_get(party_id, user=request.user)
     round_ = round_selectors.round_get(party, number)
+    projector = request.GET.get("projector") == "1"
     context = _round_context(round_) | {
         "tab": "rounds",
         "last": party.rounds.order_by("-number").first(),
-        "projector": request.GET.get("projector") == "1",
+        "projector": projector,
     }
+    context["tiles_html"] = round_tiles_html(
+        context["tables"], party_id=party.id, round_number=round_.number, projector=projector
+    )
     return live(request, "tournaments/round_detail.html", "tournaments/_round_tiles.html", context)
 
 
@@ -147,11 +154,14 @@ def round_close(request, party_id, number):
 def round_movement(request, party_id, number):
     party = party_selectors.party_get(party_id, user=request.user)
     round_ = round_selectors.round_get(party, number)
+    moves, tables = round_selectors.movement_sheet(round_), round_selectors.round_tables(round_)
     context = {
         "party": party,
         "round": round_,
-        "moves": round_selectors.movement_sheet(round_),
-        "tables": round_selectors.round_tables(round_),
+        "moves": moves,
+        "move_rows": movement_rows_html(moves, show_from=round_.number > 1),
+        "tables": tables,
+        "squares_html": squares_html(tables),
         "reserves": [] if round_.is_closed else list(party.guests.filter(reserve=True)),
         "tab": "rounds",
     }

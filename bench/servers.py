@@ -1,0 +1,217 @@
+"""The servers the load goes to: one gunicorn on 127.0.0.1, or several behind nginx (BENCH_SERVERS=2).
+
+Each gunicorn has its own control socket in the bench's temporary folder (two on one host would share
+gunicorn's default path and overwrite each other's). nginx is Debian's, run as the current user with a
+configuration, pid file, logs and temporary files all in that folder. Every server is waited for on
+/health/ (200 once the database answers), then through the balancer too.
+"""
+
+import contextlib
+import getpass
+import grp
+import http.client
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NGINX = ("/usr/sbin/nginx", "nginx")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def gunicorn_path() -> str:
+    beside = Path(sys.executable).parent / "gunicorn"
+    return str(beside) if beside.exists() else (shutil.which("gunicorn") or "gunicorn")
+
+
+def nginx_path() -> str | None:
+    for name in NGINX:
+        found = shutil.which(name) or (name if os.path.exists(name) else None)
+        if found:
+            return found
+    return None
+
+
+def nginx_install() -> str:
+    """nginx, installed with apt-get when missing and we are root; else a clear message."""
+    found = nginx_path()
+    if found:
+        return found
+    if os.geteuid() == 0 and shutil.which("apt-get"):
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        subprocess.run(["apt-get", "update", "-qq"], check=True, env=env, stdout=subprocess.DEVNULL)
+        subprocess.run(["apt-get", "install", "-y", "-qq", "nginx"], check=True, env=env, stdout=subprocess.DEVNULL)
+        found = nginx_path()
+        if found:
+            return found
+    raise SystemExit("BENCH_SERVERS>1 needs nginx as the balancer: apt-get install nginx")
+
+
+def gunicorn_command(port: int, *, workers: int, threads: int, control_socket: str | None) -> list[str]:
+    command = [gunicorn_path(), "clubdirector.wsgi", "-w", str(workers), "-b", f"127.0.0.1:{port}"]
+    command += ["--timeout", "120"]
+    command += ["--threads", str(threads)] if threads > 1 else []
+    command += ["--control-socket", control_socket] if control_socket else ["--no-control-socket"]
+    return command
+
+
+def nginx_config(folder: str, listen: int, upstreams: list[int]) -> str:
+    """The balancer's whole configuration: everything it writes stays in `folder`."""
+    servers = "\n".join(f"        server 127.0.0.1:{port} max_fails=2 fail_timeout=10s;" for port in upstreams)
+    # As root, nginx's workers would switch to "nobody", who may not write in the private folder.
+    user = f"user {getpass.getuser()} {grp.getgrgid(os.getegid()).gr_name};\n" if os.geteuid() == 0 else ""
+    temp = "\n".join(
+        f"    {kind}_temp_path {folder}/{kind}_temp;" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+    )
+    return f"""{user}worker_processes 1;
+daemon off;
+pid {folder}/nginx.pid;
+error_log {folder}/error.log warn;
+events {{
+    worker_connections 4096;
+}}
+http {{
+    access_log off;
+{temp}
+    upstream clubdirector {{
+{servers}
+        keepalive 32;
+    }}
+    server {{
+        listen 127.0.0.1:{listen} backlog=4096;
+        client_max_body_size 3m;
+        location / {{
+            proxy_pass http://clubdirector;
+            proxy_http_version 1.1;
+            proxy_set_header Connection "";
+            proxy_set_header Host $host;
+            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+            proxy_set_header X-Forwarded-Proto $scheme;
+            proxy_read_timeout 120s;
+            # A POST is never sent to a second server once the first has it (nginx's default):
+            # only a connection refused moves on.
+            proxy_next_upstream error timeout http_502 http_503;
+        }}
+    }}
+}}
+"""
+
+
+def health(port: int, timeout: float = 60) -> None:
+    """Wait for /health/ to answer 200 on `port`."""
+    deadline = time.monotonic() + timeout
+    last = ""
+    while time.monotonic() < deadline:
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            connection.request("GET", "/health/")
+            response = connection.getresponse()
+            response.read()
+            connection.close()
+            if response.status == 200:
+                return
+            last = f"/health/ answered {response.status}"
+        except OSError as error:
+            last = str(error)
+        time.sleep(0.2)
+    raise RuntimeError(f"the server on port {port} never answered /health/: {last}")
+
+
+@dataclass
+class Servers:
+    port: int  # where the phones go: the one gunicorn, or the balancer
+    folder: str
+    gunicorns: list[subprocess.Popen] = field(default_factory=list)
+    ports: list[int] = field(default_factory=list)
+    balancer: subprocess.Popen | None = None
+    workers: int = 4
+    threads: int = 1
+
+    def describe(self) -> str:
+        each = f"{self.workers} workers{f' x {self.threads} threads' if self.threads > 1 else ', sync'}"
+        if self.balancer is None:
+            return f"gunicorn ({each}) on 127.0.0.1"
+        return f"{len(self.gunicorns)} gunicorns ({each}, each) behind nginx on 127.0.0.1"
+
+    def worker_pids(self) -> list[int]:
+        """The gunicorn workers (the masters' children)."""
+        pids = []
+        for master in self.gunicorns:
+            with contextlib.suppress(OSError):
+                for task in os.listdir(f"/proc/{master.pid}/task"):
+                    children = Path(f"/proc/{master.pid}/task/{task}/children").read_text().split()
+                    pids += [int(pid) for pid in children]
+        return pids
+
+
+def _stop(process: subprocess.Popen | None) -> None:
+    if process is None or process.poll() is not None:
+        return
+    process.terminate()
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=5)
+
+
+@contextlib.contextmanager
+def running(count: int = 1, *, workers: int = 4, threads: int = 1, env: dict | None = None):
+    """`count` gunicorns (behind nginx when more than one), up and answering /health/; stopped after."""
+    folder = tempfile.mkdtemp(prefix="clubdirector-bench-")
+    environment = {"CONN_MAX_AGE": "60", **os.environ, **(env or {})}
+    if count > 1:
+        environment["TRUSTED_PROXIES"] = "127.0.0.1"  # as behind the README's nginx
+    servers = Servers(port=0, folder=folder, workers=workers, threads=threads)
+    logs = []
+    try:
+        for number in range(count):
+            port = free_port()
+            log = open(f"{folder}/gunicorn-{number}.log", "wb")  # noqa: SIM115 (closed below)
+            logs.append(log)
+            command = gunicorn_command(
+                port, workers=workers, threads=threads, control_socket=f"{folder}/gunicorn-{number}.ctl"
+            )
+            servers.gunicorns.append(
+                subprocess.Popen(command, env=environment, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=log)
+            )
+            servers.ports.append(port)
+        for port, process in zip(servers.ports, servers.gunicorns, strict=True):
+            try:
+                health(port)
+            except RuntimeError as error:
+                tail = Path(f"{folder}/gunicorn-{servers.ports.index(port)}.log").read_text()[-2000:]
+                raise SystemExit(
+                    f"{error} (gunicorn {'exited' if process.poll() is not None else 'ran'}): {tail}"
+                ) from None
+        if count == 1:
+            servers.port = servers.ports[0]
+        else:
+            servers.port = free_port()
+            Path(f"{folder}/nginx.conf").write_text(nginx_config(folder, servers.port, servers.ports))
+            command = [nginx_install(), "-p", folder, "-c", f"{folder}/nginx.conf", "-e", f"{folder}/error.log"]
+            servers.balancer = subprocess.Popen(command, cwd=folder, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            try:
+                health(servers.port, timeout=20)
+            except RuntimeError as error:
+                errors = Path(f"{folder}/error.log").read_text()[-2000:] if Path(f"{folder}/error.log").exists() else ""
+                raise SystemExit(f"nginx: {error} {errors}") from None
+        yield servers
+    finally:
+        _stop(servers.balancer)
+        for process in servers.gunicorns:
+            _stop(process)
+        for log in logs:
+            log.close()
+        shutil.rmtree(folder, ignore_errors=True)

@@ -1,0 +1,8 @@
+"""The bench's settings: the app's own (the same middleware, database and templates), with the bare
+baselines' URLs (bench/urls.py) and their one template (bench/templates) beside the app's."""
+
+from clubdirector.settings import *  # noqa: F403
+from clubdirector.settings import BASE_DIR, TEMPLATES
+
+ROOT_URLCONF = "bench.urls"
+TEMPLATES[0]["DIRS"] = [*TEMPLATES[0]["DIRS"], BASE_DIR / "bench" / "templates"]

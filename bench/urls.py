@@ -1,0 +1,13 @@
+"""The app's URLs, and the bare baselines' beside them (under /bench-bare/, only in the bench's settings)."""
+
+from django.urls import include, path
+
+from bench import bare
+
+urlpatterns = [
+    path("bench-bare/page/<int:queries>/<int:rows>/", bare.page, name="bench_bare_page"),
+    path("bench-bare/phone/<str:phone>/<int:queries>/<int:rows>/", bare.phone, name="bench_bare_phone"),
+    path("bench-bare/pdf/<str:key>/", bare.pdf, name="bench_bare_pdf"),
+    path("bench-bare/xlsx/<str:key>/", bare.xlsx, name="bench_bare_xlsx"),
+    path("", include("clubdirector.urls")),
+]

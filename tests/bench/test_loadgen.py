@@ -1,0 +1,89 @@
+"""The bench's own machinery, cheaply: the load generator against a tiny server, and the nginx and gunicorn
+command lines the two-server run writes. No timing is asserted (the bench itself never runs here)."""
+
+import asyncio
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from bench import loadgen, servers
+
+PAGE = b'<form method="post"><input type="hidden" name="csrfmiddlewaretoken" value="tok123"></form>'
+
+
+class _Phone(BaseHTTPRequestHandler):
+    posts: list[bytes] = []
+
+    def log_message(self, *args):  # quiet
+        pass
+
+    def do_GET(self):
+        self.send_response(200)
+        self.send_header("Content-Length", str(len(PAGE)))
+        self.send_header("Set-Cookie", "csrftoken=abc; Path=/")
+        self.end_headers()
+        self.wfile.write(PAGE)
+
+    def do_POST(self):
+        body = self.rfile.read(int(self.headers["Content-Length"]))
+        _Phone.posts.append(body + b"|" + (self.headers.get("Cookie") or "").encode())
+        self.send_response(302)
+        self.send_header("Location", self.path)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+
+def test_loadgen_opens_posts_and_follows_redirects():
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Phone)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        steps = [{"form": {"number": "1"}, "timed": True}, {"form": {"number": "2"}, "timed": False}]
+        plan = {"port": server.server_address[1], "phones": [{"path": f"/p/{i}/", "steps": steps} for i in range(3)]}
+        out = asyncio.run(loadgen._run(plan))
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert out["errors"] == []
+    assert len(out["timings_ms"]) == 3  # the timed step of each phone
+    assert out["posts"] == 6 and out["redirects"] == 6
+    assert all(b"csrfmiddlewaretoken=tok123" in post and b"csrftoken=abc" in post for post in _Phone.posts)
+
+
+def test_nginx_config_keeps_everything_in_its_folder():
+    config = servers.nginx_config("/tmp/bench-x", 8100, [8101, 8102])
+    assert "server 127.0.0.1:8101" in config and "server 127.0.0.1:8102" in config
+    assert "listen 127.0.0.1:8100" in config
+    assert "pid /tmp/bench-x/nginx.pid;" in config and "error_log /tmp/bench-x/error.log" in config
+    for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"):
+        assert f"{kind}_temp_path /tmp/bench-x/{kind}_temp;" in config
+    assert config.count("{") == config.count("}")
+
+
+def test_each_gunicorn_has_its_own_control_socket():
+    first = servers.gunicorn_command(8101, workers=4, threads=1, control_socket="/tmp/x/gunicorn-0.ctl")
+    second = servers.gunicorn_command(8102, workers=4, threads=1, control_socket="/tmp/x/gunicorn-1.ctl")
+    assert first[first.index("--control-socket") + 1] != second[second.index("--control-socket") + 1]
+    assert "--no-control-socket" in servers.gunicorn_command(8103, workers=1, threads=1, control_socket=None)
+
+
+class _Barrier:
+    def wait(self, timeout=None):
+        return 0
+
+
+def test_the_fair_load_sends_what_the_old_phones_send():
+    """bench/loadtest.py's plans are bench/load.py's Phone.play and Phone.play_deals, request for request."""
+    from bench import load, loadtest
+
+    round_deals = [("4S", "N", 10), ("PASS", "", 0), ("3NX", "E", 8), ("2H", "W", 9)]
+    for play, steps in (
+        (load.Phone.play_deals, loadtest.deal_steps(7, round_deals)),
+        (load.Phone.play, loadtest.round_steps(round_deals)),
+    ):
+        sent = []
+        phone = load.Phone(0, "tok", 7, round_deals, [], [])
+        phone.open = lambda: "csrf"
+        phone.request = lambda method, body=None, *, timed=True, sent=sent: sent.append((body, timed)) or (302, "")
+        play(phone, _Barrier())
+        expected = [({"csrfmiddlewaretoken": "csrf", **step["form"]}, step["timed"]) for step in steps]
+        assert sent == expected
