@@ -92,7 +92,7 @@ def _night(number: int, night: tuple[str, date]) -> str:
 
 def season_xlsx(sheet: SeasonSheet) -> tuple[str, str, bytes]:
     book = Workbook(write_only=True)
-    headers = [(_("Place"), 8), (_("Name"), 28), (_("Points"), 10), (_("Nights"), 8)]
+    headers: list[tuple[str, float]] = [(_("Place"), 8), (_("Name"), 28), (_("Points"), 10), (_("Nights"), 8)]
     headers += [(name, 14) for name, _day in sheet.nights]
     ws = new_sheet(book, _("Season"), headers, "C2")
     for line in sheet.lines:

@@ -123,7 +123,7 @@ def guest_pick_member(*, guest: Guest, member_id: int | None = None) -> Member |
 @transaction.atomic
 def guest_make_member(*, guest: Guest) -> Member:
     """A newcomer at a party joins the club: a member made from the guest, and linked to it."""
-    if guest.member_id:
+    if guest.member is not None:
         return guest.member
     member = member_create(club=guest.party.club, name=guest.name, kind=guest.kind)
     guest.member = member
