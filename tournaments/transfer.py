@@ -28,7 +28,7 @@ from django.db.backends.base.operations import BaseDatabaseOperations
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from tournaments.models import (
     DealEntry,
@@ -185,7 +185,7 @@ NOT_FULL_CLEANED: dict[type[models.Model], tuple[str, ...]] = {ResultChange: ("b
 
 
 def _damaged(problem: str) -> ValidationError:
-    # The frame speaks the reader's language; the problem names the file's own parts and values, in English.
+    # The frame and the problem speak the reader's language; the file's own parts, keys and values stay as they are.
     return ValidationError(gettext("The export is damaged: %(problem)s.") % {"problem": problem})
 
 
@@ -197,31 +197,38 @@ def _shown(value) -> str:
 
 
 def _what(value) -> str:
+    """A JSON value's type, as the message names it."""
     if isinstance(value, dict):
-        return "an object"
+        return gettext("an object")
     if isinstance(value, list):
-        return f"a list of {len(value)}"
+        return ngettext("a list of %(count)s", "a list of %(count)s", len(value)) % {"count": len(value)}
     if isinstance(value, str):
-        return "text"
+        return gettext("text")
     if value is None:
-        return "null"
-    return "true or false" if isinstance(value, bool) else "a number"
+        return gettext("null")
+    return gettext("true or false") if isinstance(value, bool) else gettext("a number")
 
 
 def _either(words, last: str = "or") -> str:
-    words = [w or "blank" for w in words]
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"
+    """The file's words joined: "N, E, S or W" (last="or"), "round, table and seat" (last="and")."""
+    words = [w or gettext("blank") for w in words]
+    if len(words) == 1:
+        return words[0]
+    joined = {"words": ", ".join(words[:-1]), "last": words[-1]}
+    return (gettext("%(words)s and %(last)s") if last == "and" else gettext("%(words)s or %(last)s")) % joined
 
 
 def _wrong(where: str, name: str, value, expected: str) -> ValidationError:
-    return _damaged(f"{where} has {name} {_shown(value)} ({expected} expected)")
+    values = {"where": where, "name": name, "value": _shown(value), "expected": expected}
+    return _damaged(gettext("%(where)s has %(name)s %(value)s (%(expected)s expected)") % values)
 
 
 def _read(check, data) -> dict:
     try:
         return check(data)
     except (LookupError, TypeError, ValueError, AttributeError) as error:  # a shape none of the checks foresaw
-        raise _damaged(f"it cannot be read ({type(error).__name__}: {error})") from None
+        problem = gettext("it cannot be read (%(error)s)") % {"error": f"{type(error).__name__}: {error}"}
+        raise _damaged(problem) from None
 
 
 def _write(write, checked: dict, user, club):
@@ -229,7 +236,7 @@ def _write(write, checked: dict, user, club):
         try:
             return write(checked, user, club)
         except (IntegrityError, DataError) as error:  # the third line: what the checks above let through
-            raise _damaged(f"the database refused it ({error})") from None
+            raise _damaged(gettext("the database refused it (%(error)s)") % {"error": error}) from None
 
 
 # The shape of a file: its sections, objects and rows.
@@ -238,16 +245,16 @@ def _write(write, checked: dict, user, club):
 def _sections(data: dict, required: tuple, optional: tuple = ()) -> None:
     unknown = [key for key in data if key not in required and key not in optional]
     if unknown:
-        raise _damaged(f"the file has an unknown part {_shown(unknown[0])}")
+        raise _damaged(gettext("the file has an unknown part %(part)s") % {"part": _shown(unknown[0])})
     missing = [key for key in required if key not in data]
     if missing:
-        raise _damaged(f"the file has no {_shown(missing[0])}")
+        raise _damaged(gettext("the file has no %(part)s") % {"part": _shown(missing[0])})
 
 
 def _list(data: dict, key: str) -> list:
     value = data[key]
     if not isinstance(value, list):
-        raise _damaged(f"{_shown(key)} is {_what(value)} (a list expected)")
+        raise _damaged(gettext("%(key)s is %(what)s (a list expected)") % {"key": _shown(key), "what": _what(value)})
     return value
 
 
@@ -255,13 +262,15 @@ def _record(raw, where: str, model, names, refs: tuple = ()) -> dict:
     """An object of the file: the model's fields `names` checked, and `refs` (names of other rows of the file)
     left for the section's own check. Every one must be there, but a field of LATER_FIELDS."""
     if not isinstance(raw, dict):
-        raise _damaged(f"{where} is {_what(raw)} (an object expected)")
+        raise _damaged(gettext("%(where)s is %(what)s (an object expected)") % {"where": where, "what": _what(raw)})
     unknown = [key for key in raw if key not in names and key not in refs]
     if unknown:
-        raise _damaged(f"{where} has an unknown field {_shown(unknown[0])}")
+        raise _damaged(
+            gettext("%(where)s has an unknown field %(field)s") % {"where": where, "field": _shown(unknown[0])}
+        )
     missing = [key for key in (*names, *refs) if key not in raw and (model, key) not in LATER_FIELDS]
     if missing:
-        raise _damaged(f"{where} has no {_shown(missing[0])}")
+        raise _damaged(gettext("%(where)s has no %(field)s") % {"where": where, "field": _shown(missing[0])})
     values = {
         name: _value(model, name, raw[name], where) if name in raw else model._meta.get_field(name).get_default()
         for name in names
@@ -272,14 +281,20 @@ def _record(raw, where: str, model, names, refs: tuple = ()) -> dict:
 def _row(raw, where: str, names: tuple) -> dict:
     """A row written as a list (a seat, a deal)."""
     if not isinstance(raw, list) or len(raw) != len(names):
-        raise _damaged(f"{where} is {_what(raw)} (a list of {_either(names, 'and')} expected)")
+        raise _damaged(_not_a_row(raw, where, names))
     return dict(zip(names, raw, strict=True))
 
 
-def _once(seen: dict, key, where: str, what: str) -> None:
-    """`key` taken once in the file (`seen` remembers who took it)."""
+def _not_a_row(raw, where: str, names) -> str:
+    values = {"where": where, "what": _what(raw), "names": _either(names, "and")}
+    return gettext("%(where)s is %(what)s (a list of %(names)s expected)") % values
+
+
+def _once(seen: dict, key, where: str, sentence: str, **values) -> None:
+    """`key` taken once in the file (`seen` remembers who took it). `sentence` names the two as %(first)s and
+    %(second)s: gettext("%(first)s and %(second)s both have number %(number)s"), number=2."""
     if key in seen:
-        raise _damaged(f"{seen[key]} and {where} both {what}")
+        raise _damaged(sentence % {"first": seen[key], "second": where, **values})
     seen[key] = where
 
 
@@ -298,7 +313,7 @@ def _value(model, name: str, value, where: str):
 
 def _yes_no(model, model_field, value, where: str) -> bool:
     if not isinstance(value, bool):
-        raise _wrong(where, model_field.name, value, "true or false")
+        raise _wrong(where, model_field.name, value, gettext("true or false"))
     return value
 
 
@@ -308,7 +323,12 @@ def _integer(model, model_field, value, where: str) -> int:
 
 def _whole(value, where: str, name: str, least: int, most: int, *, null: bool = False) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
-        raise _wrong(where, name, value, f"a whole number from {least} to {most}{' or null' if null else ''}")
+        expected = (
+            gettext("a whole number from %(least)s to %(most)s or null")
+            if null
+            else gettext("a whole number from %(least)s to %(most)s")
+        )
+        raise _wrong(where, name, value, expected % {"least": least, "most": most})
     return value
 
 
@@ -365,7 +385,11 @@ def _parsed(parse, kind, value):
 def _moment(model, model_field, value, where: str) -> datetime.datetime:
     parsed = _parsed(parse_datetime, datetime.datetime, value)
     if parsed is None:
-        expected = f"a date and time like 2026-11-28T20:15:00+00:00{' or null' if model_field.null else ''}"
+        expected = (
+            gettext("a date and time like %(example)s or null")
+            if model_field.null
+            else gettext("a date and time like %(example)s")
+        ) % {"example": "2026-11-28T20:15:00+00:00"}
         raise _wrong(where, model_field.name, value, expected)
     return parsed if timezone.is_aware(parsed) else timezone.make_aware(parsed)
 
@@ -373,7 +397,7 @@ def _moment(model, model_field, value, where: str) -> datetime.datetime:
 def _day(model, model_field, value, where: str) -> datetime.date:
     parsed = _parsed(parse_date, datetime.date, value)
     if parsed is None:
-        raise _wrong(where, model_field.name, value, "a date like 2026-11-28")
+        raise _wrong(where, model_field.name, value, gettext("a date like %(example)s") % {"example": "2026-11-28"})
     return parsed
 
 
@@ -385,19 +409,27 @@ def _choices(model, model_field) -> tuple[str, ...]:
 def _text(model, model_field, value, where: str) -> str:
     choices, name = _choices(model, model_field), model_field.name
     if not isinstance(value, str) or (choices and value not in choices):
-        raise _wrong(where, name, value, _either(choices) if choices else "text")
+        raise _wrong(where, name, value, _either(choices) if choices else gettext("text"))
     most = model_field.max_length
     if most is not None and len(value) > most:
-        raise _damaged(f"{where} has a {name} of {len(value)} characters (at most {most} expected)")
+        values = {"where": where, "name": name, "count": len(value), "most": most}
+        raise _damaged(
+            ngettext(
+                "%(where)s has a %(name)s of %(count)s character (at most %(most)s expected)",
+                "%(where)s has a %(name)s of %(count)s characters (at most %(most)s expected)",
+                len(value),
+            )
+            % values
+        )
     if not value and not model_field.blank:
-        raise _damaged(f"{where} has an empty {name}")
+        raise _damaged(gettext("%(where)s has an empty %(name)s") % {"where": where, "name": name})
     return value
 
 
 def _json(model, model_field, value, where: str):
     kind = type(model_field.get_default())
     if not isinstance(value, kind):
-        raise _wrong(where, model_field.name, value, "an object" if kind is dict else "a list")
+        raise _wrong(where, model_field.name, value, gettext("an object") if kind is dict else gettext("a list"))
     return value
 
 
@@ -416,12 +448,15 @@ def _contract(deal: dict, where: str) -> None:
     try:
         passed_out = parse_contract(deal["contract"]) is None
     except ValueError:
-        raise _wrong(where, "contract", deal["contract"], "a contract like 4S, 3NX or PASS") from None
+        expected = gettext("a contract like %(examples)s") % {"examples": "4S, 3NX or PASS"}
+        raise _wrong(where, "contract", deal["contract"], expected) from None
     if passed_out and deal["declarer"]:
-        raise _damaged(f"{where} has declarer {_shown(deal['declarer'])}, but it was passed out (blank expected)")
+        values = {"where": where, "declarer": _shown(deal["declarer"])}
+        raise _damaged(gettext("%(where)s has declarer %(declarer)s, but it was passed out (blank expected)") % values)
     if not passed_out and not deal["declarer"]:
+        values = {"where": where, "contract": _shown(deal["contract"]), "seats": _either(SEAT_LETTERS)}
         raise _damaged(
-            f"{where} has no declarer, but its contract is {_shown(deal['contract'])} (N, E, S or W expected)"
+            gettext("%(where)s has no declarer, but its contract is %(contract)s (%(seats)s expected)") % values
         )
 
 
@@ -429,21 +464,38 @@ def _username(value, where: str, name: str) -> None:
     User = get_user_model()
     most = cast(models.Field, User._meta.get_field(User.USERNAME_FIELD)).max_length or 150
     if not isinstance(value, str) or len(value) > most:
-        raise _wrong(where, name, value, "a user name or blank")
+        raise _wrong(where, name, value, gettext("a user name or blank"))
 
 
-def _numbered(numbers: list[int], what: str) -> None:
-    """Rounds are numbered 1, 2, 3… (the next is always the last one's number and one)."""
+def _numbered(numbers: list[int], bracket: str | None = None) -> None:
+    """Rounds are numbered 1, 2, 3… (the next is always the last one's number and one); a knockout's in each
+    bracket."""
     if numbers != list(range(1, len(numbers) + 1)):
-        raise _damaged(f"the {what} are numbered {', '.join(map(str, numbers))} (1 to {len(numbers)} expected)")
+        values = {"bracket": bracket, "numbers": ", ".join(map(str, numbers)), "count": len(numbers)}
+        sentence = (
+            gettext("the rounds are numbered %(numbers)s (1 to %(count)s expected)")
+            if bracket is None
+            else gettext("the %(bracket)s rounds are numbered %(numbers)s (1 to %(count)s expected)")
+        )
+        raise _damaged(sentence % values)
 
 
-def _only_last_playing(statuses: dict[int, str], what: str) -> None:
+def _only_last_playing(statuses: dict[int, str], bracket: str | None = None) -> None:
     playing = sorted(n for n, status in statuses.items() if status == Round.Status.PLAYING)
     if playing and playing[0] != max(statuses):
-        raise _damaged(
-            f"{what} {playing[0]} is playing, but {what} {playing[0] + 1} follows it (only the last may be playing)"
+        values = {"bracket": bracket, "playing": playing[0], "next": playing[0] + 1}
+        sentence = (
+            gettext(
+                "round number %(playing)s is playing, but round number %(next)s follows it "
+                "(only the last may be playing)"
+            )
+            if bracket is None
+            else gettext(
+                "the %(bracket)s round number %(playing)s is playing, but the %(bracket)s round number %(next)s "
+                "follows it (only the last may be playing)"
+            )
         )
+        raise _damaged(sentence % values)
 
 
 # The party's sections.
@@ -501,7 +553,10 @@ def _guests_section(rows: list) -> list[dict]:
     for number, raw in enumerate(rows, start=1):
         where = f"guest {number}"
         guest = _record(raw, where, Guest, GUEST_FIELDS)
-        _once(names, guest["name"], where, f"have the name {_shown(guest['name'])}")
+        _once(
+            names, guest["name"], where, gettext("%(first)s and %(second)s both have the name %(name)s"),
+            name=_shown(guest["name"]),
+        )  # fmt: skip
         guests.append(guest)
     return guests
 
@@ -520,28 +575,32 @@ def _rounds_section(rows: list) -> dict[int, dict]:
     for position, raw in enumerate(rows, start=1):
         where = f"round {position}"
         round_ = _record(raw, where, Round, ROUND_FIELDS)
-        _once(numbers, round_["number"], where, f"have number {round_['number']}")
+        sentence = gettext("%(first)s and %(second)s both have number %(number)s")
+        _once(numbers, round_["number"], where, sentence, number=round_["number"])
         rounds[round_["number"]] = round_
-    _numbered(sorted(rounds), "rounds")
-    _only_last_playing({n: r["status"] for n, r in rounds.items()}, "round number")
+    _numbered(sorted(rounds))
+    _only_last_playing({n: r["status"] for n, r in rounds.items()})
     return rounds
 
 
 def _round_ref(value, file: _PartyFile, where: str) -> None:
     if type(value) is not int or value not in file.rounds:
-        raise _wrong(where, "round", value, "one of the file's round numbers")
+        raise _wrong(where, "round", value, gettext("one of the file's round numbers"))
 
 
 def _guest_ref(value, file: _PartyFile, where: str, name: str) -> None:
     if not isinstance(value, str) or value not in file.guests:
-        raise _damaged(f"{where} has {name} {_shown(value)}, who is not a guest of the file")
+        values = {"where": where, "name": name, "value": _shown(value)}
+        raise _damaged(gettext("%(where)s has %(name)s %(value)s, who is not a guest of the file") % values)
 
 
 def _result_ref(row: dict, file: _PartyFile, where: str) -> None:
     key = (row["round"], row["table"])
     if any(type(v) is not int for v in key) or key not in file.results:
-        shown = f"round {_shown(key[0])}, table {_shown(key[1])}"
-        raise _damaged(f"{where} is for {shown}, which has no result in the file")
+        values = {"where": where, "round": _shown(key[0]), "table": _shown(key[1])}
+        raise _damaged(
+            gettext("%(where)s is for round %(round)s, table %(table)s, which has no result in the file") % values
+        )
 
 
 def _seats_section(rows: list, file: _PartyFile) -> list[dict]:
@@ -555,21 +614,37 @@ def _seats_section(rows: list, file: _PartyFile) -> list[dict]:
         _whole(seat["table"], where, "table", 1, file.tables)
         _value(Seat, "seat", seat["seat"], where)
         _guest_ref(seat["guest"], file, where, "guest")
-        in_round = f"in round number {seat['round']}"
         _once(
             places,
             (seat["round"], seat["table"], seat["seat"]),
             where,
-            f"take table {seat['table']} {seat['seat']} {in_round}",
+            gettext("%(first)s and %(second)s both take table %(table)s %(seat)s in round number %(round)s"),
+            table=seat["table"],
+            seat=seat["seat"],
+            round=seat["round"],
         )
-        _once(seated, (seat["round"], seat["guest"]), where, f"seat {_shown(seat['guest'])} {in_round}")
+        _once(
+            seated,
+            (seat["round"], seat["guest"]),
+            where,
+            gettext("%(first)s and %(second)s both seat %(guest)s in round number %(round)s"),
+            guest=_shown(seat["guest"]),
+            round=seat["round"],
+        )
         seats.append(seat)
     counts = Counter(place[0] for place in places)
     for round_number in file.rounds:
         if counts[round_number] != 4 * file.tables:
+            values = {"round": round_number, "count": counts[round_number], "expected": 4 * file.tables}
             raise _damaged(
-                f"round number {round_number} has {counts[round_number]} seats "
-                f"({4 * file.tables} expected: four at each of the {file.tables} tables)"
+                ngettext(
+                    "round number %(round)s has %(count)s seat (%(expected)s expected: four at each of the "
+                    "%(tables)s tables)",
+                    "round number %(round)s has %(count)s seats (%(expected)s expected: four at each of the "
+                    "%(tables)s tables)",
+                    counts[round_number],
+                )
+                % (values | {"tables": file.tables})
             )
     return seats
 
@@ -597,7 +672,8 @@ def _results_section(rows: list, file: _PartyFile) -> dict[tuple[int, int], dict
         _round_ref(result["round"], file, where)
         _whole(result["table"], where, "table", 1, file.tables)
         key = (result["round"], result["table"])
-        _once(places, key, where, f"give table {key[1]}'s result in round number {key[0]}")
+        sentence = gettext("%(first)s and %(second)s both give table %(table)s's result in round number %(round)s")
+        _once(places, key, where, sentence, table=key[1], round=key[0])
         results[key] = result
     return results
 
@@ -613,7 +689,8 @@ def _closed_rounds_section(file: _PartyFile) -> None:
     """A round closes once every table has its result (services.rounds.round_close)."""
     for number, _, table in _closed_rounds(file):
         if (number, table) not in file.results:
-            raise _damaged(f"round number {number} is closed, but table {table} has no result")
+            values = {"round": number, "table": table}
+            raise _damaged(gettext("round number %(round)s is closed, but table %(table)s has no result") % values)
 
 
 def _closed_results_section(file: _PartyFile, history: list[dict]) -> None:
@@ -626,9 +703,13 @@ def _closed_results_section(file: _PartyFile, history: list[dict]) -> None:
             continue
         closed_at = round_["closed_at"]
         if closed_at is None or not any(n == number and t == table and at > closed_at for n, t, at in changed):
+            values = {"round": number, "table": table, "status": _shown(result["status"])}
             raise _damaged(
-                f"round number {number} is closed, but table {table}'s result is {_shown(result['status'])} "
-                f"with winner {_shown(result['winner'])} (agreed with a winner expected)"
+                gettext(
+                    "round number %(round)s is closed, but table %(table)s's result is %(status)s "
+                    "with winner %(winner)s (agreed with a winner expected)"
+                )
+                % (values | {"winner": _shown(result["winner"])})
             )
 
 
@@ -642,7 +723,10 @@ def _deals_section(rows: list, file: _PartyFile) -> list[dict]:
         deal |= {name: _value(DealEntry, name, deal[name], where) for name in DEAL_ROW[2:]}
         _contract(deal, where)
         key = (deal["round"], deal["table"], deal["number"])
-        _once(numbers, key, where, f"give deal {key[2]} of table {key[1]} in round number {key[0]}")
+        sentence = gettext(
+            "%(first)s and %(second)s both give deal %(deal)s of table %(table)s in round number %(round)s"
+        )
+        _once(numbers, key, where, sentence, deal=key[2], table=key[1], round=key[0])
         deals.append(deal)
     return deals
 
@@ -669,15 +753,15 @@ def _snapshot_section(snapshot: dict, where: str) -> None:
         return
     missing = [key for key in (*SNAPSHOT_FIELDS, "deals") if key not in snapshot]
     if missing:
-        raise _damaged(f"{where} has no {_shown(missing[0])}")
+        raise _damaged(gettext("%(where)s has no %(field)s") % {"where": where, "field": _shown(missing[0])})
     for name in SNAPSHOT_FIELDS:
         _value(TableResult, name, snapshot[name], where)
     if not isinstance(snapshot["deals"], list):
-        raise _wrong(where, "deals", snapshot["deals"], "a list")
+        raise _wrong(where, "deals", snapshot["deals"], gettext("a list"))
     for number, raw in enumerate(snapshot["deals"], start=1):
         deal_where = f"{where}'s deal {number}"
         if not isinstance(raw, list) or len(raw) < len(SNAPSHOT_DEAL):
-            raise _damaged(f"{deal_where} is {_what(raw)} (a list of {_either(SNAPSHOT_DEAL, 'and')} expected)")
+            raise _damaged(_not_a_row(raw, deal_where, SNAPSHOT_DEAL))
         deal = {
             name: _value(DealEntry, name, value, deal_where)
             for name, value in zip(SNAPSHOT_DEAL, raw[: len(SNAPSHOT_DEAL)], strict=True)
@@ -698,7 +782,8 @@ def _cleaned(obj: models.Model, where: str) -> None:
             exclude=[*links, *NOT_FULL_CLEANED.get(type(obj), ())], validate_unique=False, validate_constraints=False
         )
     except ValidationError as error:
-        raise _damaged(f"{where}: {' '.join(error.messages).rstrip('.')}") from None
+        values = {"where": where, "messages": " ".join(error.messages).rstrip(".")}
+        raise _damaged(gettext("%(where)s: %(messages)s") % values) from None
 
 
 def _saved(obj: models.Model, where: str):
@@ -836,27 +921,32 @@ def _checked_knockout(data: dict) -> dict:
     return {"knockout": knockout, "pairs": pairs, "rounds": rounds, "matches": matches, "deals": deals}
 
 
-def _in_round(key: tuple) -> str:
-    return f"the {key[0]} round number {key[1]}"
-
-
 def _key_ref(value, keys: dict, where: str, name: str) -> tuple:
     """A row named by its place, like a match's round ["main", 2]: the key of `keys` it names."""
     found = tuple(value) if isinstance(value, list) and all(type(v) in (str, int) for v in value) else None
     if found is None or found not in keys:
-        raise _damaged(f"{where} has {name} {_shown(value)}, which the file does not have")
+        values = {"where": where, "name": name, "value": _shown(value)}
+        raise _damaged(gettext("%(where)s has %(name)s %(value)s, which the file does not have") % values)
     return found
 
 
 def _pairs_section(rows: list) -> dict[str, dict]:
     if len(rows) > MAX_PAIRS:
-        raise _damaged(f"the file has {len(rows)} pairs (at most {MAX_PAIRS} expected)")
+        raise _damaged(
+            ngettext(
+                "the file has %(count)s pair (at most %(most)s expected)",
+                "the file has %(count)s pairs (at most %(most)s expected)",
+                len(rows),
+            )
+            % {"count": len(rows), "most": MAX_PAIRS}
+        )
     pairs: dict[str, dict] = {}
     names: dict[str, str] = {}
     for number, raw in enumerate(rows, start=1):
         where = f"pair {number}"
         pair = _record(raw, where, KnockoutPair, _plain_names(KnockoutPair))
-        _once(names, pair["name"], where, f"have the name {_shown(pair['name'])}")
+        sentence = gettext("%(first)s and %(second)s both have the name %(name)s")
+        _once(names, pair["name"], where, sentence, name=_shown(pair["name"]))
         pairs[pair["name"]] = pair
     return pairs
 
@@ -869,12 +959,13 @@ def _knockout_rounds_section(rows: list, pairs: dict) -> dict[tuple[str, int], d
         round_ = _record(raw, where, KnockoutRound, _plain_names(KnockoutRound))
         _cut_section(round_["cut"], pairs, f"{where}'s cut")
         key = (round_["bracket"], round_["number"])
-        _once(places, key, where, f"are {_in_round(key)}")
+        sentence = gettext("%(first)s and %(second)s both are the %(bracket)s round number %(round)s")
+        _once(places, key, where, sentence, bracket=key[0], round=key[1])
         rounds[key] = round_
     for bracket in Bracket.values:
         statuses = {n: r["status"] for (b, n), r in rounds.items() if b == bracket}
-        _numbered(sorted(statuses), f"{bracket} rounds")
-        _only_last_playing(statuses, f"the {bracket} round number")
+        _numbered(sorted(statuses), bracket)
+        _only_last_playing(statuses, bracket)
     return rounds
 
 
@@ -884,29 +975,35 @@ def _cut_section(cut: dict, pairs: dict, where: str) -> None:
         return
     missing = [key for key in CUT_KEYS if key not in cut]
     if missing:
-        raise _damaged(f"{where} has no {_shown(missing[0])}")
+        raise _damaged(gettext("%(where)s has no %(field)s") % {"where": where, "field": _shown(missing[0])})
     _whole(cut["margin"], where, "margin", 0, MAX_TOTAL)
     _whole(cut["places"], where, "places", 0, MAX_PAIRS)
     if not isinstance(cut["by_director"], bool):
-        raise _wrong(where, "by_director", cut["by_director"], "true or false")
+        raise _wrong(where, "by_director", cut["by_director"], gettext("true or false"))
     for name in ("among", "drawn"):
         names = cut[name]
         if not isinstance(names, list) or not all(isinstance(n, str) and n in pairs for n in names):
-            raise _wrong(where, name, names, "a list of the file's pairs")
+            raise _wrong(where, name, names, gettext("a list of the file's pairs"))
     if not set(cut["drawn"]) <= set(cut["among"]):
-        raise _damaged(f"{where} draws {_shown(cut['drawn'])}, not all of them among {_shown(cut['among'])}")
+        values = {"where": where, "drawn": _shown(cut["drawn"]), "among": _shown(cut["among"])}
+        raise _damaged(gettext("%(where)s draws %(drawn)s, not all of them among %(among)s") % values)
 
 
 def _match_pairs(match: dict, pairs: dict, where: str) -> None:
     for side in ("ns", "ew"):
         if not isinstance(match[side], str) or match[side] not in pairs:
-            raise _damaged(f"{where} has {side} {_shown(match[side])}, which is not a pair of the file")
+            values = {"where": where, "side": side, "value": _shown(match[side])}
+            raise _damaged(gettext("%(where)s has %(side)s %(value)s, which is not a pair of the file") % values)
     ns, ew = match["ns"], match["ew"]
     if ns == ew:
-        raise _damaged(f"{where} has {_shown(ns)} at both ns and ew")
+        values = {"where": where, "pair": _shown(ns), "ns": "ns", "ew": "ew"}
+        raise _damaged(gettext("%(where)s has %(pair)s at both %(ns)s and %(ew)s") % values)
     if match["winner"] is not None and match["winner"] not in (ns, ew):
-        expected = f"{_shown(ns)}, {_shown(ew)} or null expected"
-        raise _damaged(f"{where} has winner {_shown(match['winner'])}, who does not play in it ({expected})")
+        values = {"where": where, "winner": _shown(match["winner"]), "ns": _shown(ns), "ew": _shown(ew)}
+        raise _damaged(
+            gettext("%(where)s has winner %(winner)s, who does not play in it (%(ns)s, %(ew)s or null expected)")
+            % values
+        )
 
 
 def _matches_section(rows: list, rounds: dict, pairs: dict) -> dict[tuple[str, int, int], dict]:
@@ -920,9 +1017,14 @@ def _matches_section(rows: list, rounds: dict, pairs: dict) -> dict[tuple[str, i
         _whole(match["table"], where, "table", 1, rounds[round_]["tables"])
         _match_pairs(match, pairs, where)
         key = (*round_, match["table"])
-        _once(tables, key, where, f"sit at table {match['table']} in {_in_round(round_)}")
+        in_round = {"bracket": round_[0], "round": round_[1]}
+        sentence = gettext(
+            "%(first)s and %(second)s both sit at table %(table)s in the %(bracket)s round number %(round)s"
+        )
+        _once(tables, key, where, sentence, table=match["table"], **in_round)
         for side in ("ns", "ew"):
-            _once(seated, (round_, match[side]), where, f"seat {_shown(match[side])} in {_in_round(round_)}")
+            sentence = gettext("%(first)s and %(second)s both seat %(pair)s in the %(bracket)s round number %(round)s")
+            _once(seated, (round_, match[side]), where, sentence, pair=_shown(match[side]), **in_round)
         matches[key] = match | {"round": round_}
     return matches
 
@@ -932,10 +1034,16 @@ def _knockout_tables_section(rounds: dict, matches: dict) -> None:
     for key, round_ in rounds.items():
         for table in range(1, round_["tables"] + 1):
             match = matches.get((*key, table))
+            values = {"bracket": key[0], "round": key[1], "table": table}
             if match is None:
-                raise _damaged(f"{_in_round(key)} has no match at table {table}")
+                raise _damaged(
+                    gettext("the %(bracket)s round number %(round)s has no match at table %(table)s") % values
+                )
             if round_["status"] == KnockoutRound.Status.CLOSED and match["winner"] is None:
-                raise _damaged(f"{_in_round(key)} is closed, but table {table} has no winner")
+                raise _damaged(
+                    gettext("the %(bracket)s round number %(round)s is closed, but table %(table)s has no winner")
+                    % values
+                )
 
 
 def _knockout_deals_section(rows: list, matches: dict) -> list[dict]:
@@ -947,8 +1055,19 @@ def _knockout_deals_section(rows: list, matches: dict) -> list[dict]:
         key = _key_ref(deal["match"], matches, where, "match")
         _whole(deal["number"], where, "number", 1, DEALS_PER_MATCH + matches[key]["extra_deals"])
         _contract(deal, where)
+        sentence = gettext(
+            "%(first)s and %(second)s both give deal %(deal)s of table %(table)s in the %(bracket)s round number "
+            "%(round)s"
+        )
         _once(
-            numbers, (*key, deal["number"]), where, f"give deal {deal['number']} of table {key[2]} in {_in_round(key)}"
+            numbers,
+            (*key, deal["number"]),
+            where,
+            sentence,
+            deal=deal["number"],
+            table=key[2],
+            bracket=key[0],
+            round=key[1],
         )
         deals.append(deal | {"match": key})
     return deals
