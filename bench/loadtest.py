@@ -149,12 +149,15 @@ def generate(plan: dict) -> dict:
         return json.loads(out_path.read_text())
 
 
-def run_once(burst, port: int, limit_s: float) -> dict:
+def run_once(burst, port: int, limit_s: float, name: str = "") -> dict:
     connection.close()  # the servers' workers write; the bench reads afterwards on a fresh connection
     out = generate(burst.plan(port, limit_s))
     timings = sorted(out["timings_ms"])
     checked = burst.check()
     elapsed = out["elapsed_s"] or 1e-9
+    if name:
+        print(f"[bench] {name}: p95 {percentile(timings, 0.95)} ms, {len(out['errors'])} errors, {checked}",
+              file=sys.stderr, flush=True)  # fmt: skip
     return {
         "p50_ms": percentile(timings, 0.5),
         "p95_ms": percentile(timings, 0.95),
@@ -219,9 +222,9 @@ def fair(director, *, phones: int = 64, servers_count: int = 1, runs: int = 3, w
         run_once(BareBurst("warm", warm.phones, posts, page["queries"], page["rows"]), up.port, limit)
         ours, baseline = [], []
         for i, burst in enumerate(bursts):
-            ours.append(run_once(burst, up.port, limit))
+            ours.append(run_once(burst, up.port, limit, f"{label} run {i + 1}, {phones} phones"))
             written = BareBurst(f"run{i}", phones, posts, page["queries"], page["rows"])
-            baseline.append(run_once(written, up.port, limit))
+            baseline.append(run_once(written, up.port, limit, f"{label} run {i + 1}, the bare write"))
         whole = run_once(rounds, up.port, limit) if rounds else None
         from bench.load import _phone_page_kb
 
