@@ -162,7 +162,7 @@ async def _run(plan: dict) -> dict:
     tasks = [asyncio.create_task(phone.play(ready)) for phone, ok in zip(phones, opened, strict=True) if ok]
     start = time.perf_counter()
     ready.set()
-    done, pending = await asyncio.wait(tasks, timeout=plan.get("limit_s", 120))
+    done, pending = await asyncio.wait(tasks, timeout=plan.get("limit_s", 120)) if tasks else (set(), set())
     for task in pending:
         task.cancel()
         errors.append("a phone did not finish in time")

@@ -156,7 +156,8 @@ def run_once(burst, port: int, limit_s: float, name: str = "") -> dict:
     checked = burst.check()
     elapsed = out["elapsed_s"] or 1e-9
     if name:
-        print(f"[bench] {name}: p95 {percentile(timings, 0.95)} ms, {len(out['errors'])} errors, {checked}",
+        print(f"[bench] {name}: p95 {percentile(timings, 0.95)} ms, {len(out['errors'])} errors, {checked}"
+              f"{', e.g. ' + '; '.join(sorted(set(out['errors']))[:3]) if out['errors'] else ''}",
               file=sys.stderr, flush=True)  # fmt: skip
     return {
         "p50_ms": percentile(timings, 0.5),
