@@ -4,6 +4,8 @@ files opened and read back, the season's PDF and workbook read."""
 import io
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from openpyxl import load_workbook
 from pypdf import PdfReader
@@ -12,6 +14,7 @@ from tests.conftest import make_party
 from tournaments.models import Club, Member, PublicLink, Seat, Series
 from tournaments.services import members as member_services
 from tournaments.services import results as result_services
+from tournaments.services import seasons as season_services
 
 pytestmark = pytest.mark.django_db
 
@@ -143,3 +146,22 @@ def test_a_member_of_another_club_cannot_be_picked(client_in, club, director):
     stranger = member_services.member_create(club=Club.objects.create(name="Elsewhere"), name="Eve Else")
     client_in.post(reverse("guest_add", args=[party.id]), {"name": "Eve Else", "member": stranger.id})
     assert party.guests.get(name="Eve Else").member is None
+
+
+def test_a_season_page_brackets_the_nights_not_counted_and_reads_a_fixed_number_of_queries(client_in, club, director):
+    nights = [played(director, f"Night {i}") for i in range(3)]
+    counts = []
+    for parties in (nights[:1], nights):
+        series = season_services.series_save(
+            club=club, name=f"Best of {len(parties)}", scoring="places", place_points=[10, 8, 6, 5],
+            best_of=1, parties=parties,
+        )  # fmt: skip
+        with CaptureQueriesContext(connection) as captured:
+            page = client_in.get(reverse("series_detail", args=[series.id])).content.decode()
+        counts.append(len(captured))
+    # N and S tie first each night: (10 + 8) / 2 = 9; E and W third: (6 + 5) / 2 = 5.5. Best 1 of 3:
+    # the first night counts, the two others are shown in brackets.
+    assert '<td class="num">9</td><td class="num">(9)</td><td class="num">(9)</td>' in page
+    assert '<td class="num">5.5</td><td class="num">(5.5)</td><td class="num">(5.5)</td>' in page
+    assert page.count('<td class="num">=1</td>') == 2 and page.count('<td class="num">=3</td>') == 2
+    assert counts[0] == counts[1]

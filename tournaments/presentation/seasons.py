@@ -1,7 +1,11 @@
 """A season's words: how it is scored, and its standings written for paper (the selectors give numbers)."""
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from fractions import Fraction
 
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -24,15 +28,63 @@ def rule_text(series) -> str:
     return rule
 
 
-def _night_text(points: Fraction | None, counted: bool) -> str:
+def _points_texts() -> Callable[[Fraction], str]:
+    """points_text, remembered for one page or printout: a season of 40 nights x 100 players has
+    4,000 figures but few distinct ones, and each costs a look-up of the language's separators."""
+    texts: dict[Fraction, str] = {}
+
+    def text(points: Fraction) -> str:
+        found = texts.get(points)
+        if found is None:
+            found = texts[points] = points_text(points)
+        return found
+
+    return text
+
+
+def _night_text(points: Fraction | None, counted: bool, text: Callable[[Fraction], str] = points_text) -> str:
     if points is None:
         return ""
-    text = points_text(points)
-    return text if counted else f"({text})"
+    shown = text(points)
+    return shown if counted else f"({shown})"
+
+
+@dataclass(frozen=True)
+class PageRow:
+    """One line of a season's page, its figures already written: the night cells are one piece of
+    HTML (4,000 cells on a page of 40 nights x 100 players are too many for the template's loops)."""
+
+    label: str
+    name: str
+    points: str
+    nights: int
+    cells: SafeString
+
+
+def season_rows(table: SeasonTable) -> list[PageRow]:
+    """The standings as the season's page shows them: a night not counted (best N) in brackets."""
+    text = _points_texts()
+    cells: dict[tuple[int, int, bool] | None, str] = {None: '<td class="num"></td>'}
+
+    def cell(points: Fraction | None, counted: bool) -> str:
+        # Remembered by numerator and denominator: quicker to read than a Fraction's hash.
+        key = None if points is None else (points.numerator, points.denominator, counted)
+        found = cells.get(key)
+        if found is None:
+            found = cells[key] = f'<td class="num">{escape(_night_text(points, counted, text))}</td>'
+        return found
+
+    def night_cells(row) -> SafeString:
+        counted = set(row.counted)
+        return mark_safe("".join(cell(p, i in counted) for i, p in enumerate(row.by_night)))
+
+    return [PageRow(row.label, row.name, text(row.points), row.nights, night_cells(row)) for row in table.rows]
 
 
 def season_sheet(table: SeasonTable, *, public: bool = False) -> SeasonSheet:
     """The standings as the PDF and workbook print them; on public matter, initials where asked."""
+
+    text = _points_texts()
 
     def name(row) -> str:
         return shown_name(row.name, public and row.initials_only)
@@ -41,9 +93,9 @@ def season_sheet(table: SeasonTable, *, public: bool = False) -> SeasonSheet:
         SeasonLine(
             label=row.label,
             name=name(row),
-            points=points_text(row.points),
+            points=text(row.points),
             nights=row.nights,
-            by_night=[_night_text(p, i in row.counted) for i, p in enumerate(row.by_night)],
+            by_night=[_night_text(p, i in row.counted, text) for i, p in enumerate(row.by_night)],
             points_value=float(row.points),
             night_values=tuple(None if p is None else float(p) for p in row.by_night),
         )

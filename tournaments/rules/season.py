@@ -34,12 +34,13 @@ def place_points(night: Mapping[str, int], table: Sequence[int]) -> dict[str, Fr
     points: dict[str, Fraction] = {}
     index = 0
     while index < len(placed):
-        group = [p for p in placed[index:] if p.total == placed[index].total]
-        filled = [table[i] if i < len(table) else 0 for i in range(index, index + len(group))]
-        share = Fraction(sum(filled), len(group))
-        for p in group:
+        end = index + 1
+        while end < len(placed) and placed[end].total == placed[index].total:
+            end += 1
+        share = Fraction(sum(table[index:end]), end - index)  # places past the table's end add nothing
+        for p in placed[index:end]:
             points[p.name] = share
-        index += len(group)
+        index = end
     return points
 
 
@@ -63,24 +64,43 @@ def season_standings(
 ) -> list[SeasonLine]:
     """Every player of any night, best first; absences count as nothing; equal points share a place."""
     _check(scoring, table, best_of)
-    scored = [
-        {p: Fraction(t) for p, t in night.items()} if scoring == TOTALS else place_points(night, table)
-        for night in nights
-    ]
-    players = sorted({p for night in scored for p in night}, key=str.casefold)
-    lines: dict[str, tuple[Fraction, int, tuple[int, ...], tuple[Fraction | None, ...]]] = {}
+    # Worked in whole numbers: every night's points over one common denominator (1 for totals; shared
+    # places have halves, thirds...), back to fractions once at the end; a season of 40 nights x 100
+    # players is 4,000 figures, and fractions are slow to add and compare.
+    scaled: Sequence[Mapping[str, int]]
+    if scoring == TOTALS:
+        scale, scaled = 1, nights
+    else:
+        shares = [place_points(night, table) for night in nights]
+        scale = math.lcm(1, *{points.denominator for night in shares for points in night.values()})
+        scaled = [
+            {p: points.numerator * (scale // points.denominator) for p, points in night.items()} for night in shares
+        ]
+    fractions: dict[int, Fraction] = {}  # one Fraction per figure seen: they are immutable, shared freely
+
+    def fraction(value: int) -> Fraction:
+        found = fractions.get(value)
+        if found is None:
+            found = fractions[value] = Fraction(value, scale)
+        return found
+
+    players = sorted({p for night in scaled for p in night}, key=str.casefold)
+    lines: dict[str, tuple[int, int, tuple[int, ...], tuple[Fraction | None, ...]]] = {}
     for player in players:
-        by_night = tuple(night.get(player) for night in scored)
-        played = [(points, i) for i, points in enumerate(by_night) if points is not None]
-        # The best N nights count: highest first, the earlier night first among equals.
-        best = sorted(played, key=lambda item: (-item[0], item[1]))
-        counted = best if best_of is None else best[:best_of]
-        total = sum((points for points, _ in counted), Fraction(0))
-        lines[player] = (total, len(played), tuple(sorted(i for _, i in counted)), by_night)
-    # rank() takes whole numbers: compare points scaled to a common denominator.
-    scale = math.lcm(1, *(line[0].denominator for line in lines.values()))
-    placed = rank({player: int(line[0] * scale) for player, line in lines.items()})
+        figures = [night.get(player) for night in scaled]
+        played = [(value, i) for i, value in enumerate(figures) if value is not None]
+        if best_of is not None and best_of < len(played):
+            # The best N nights count: highest first, the earlier night first among equals.
+            counted = sorted(played, key=lambda item: (-item[0], item[1]))[:best_of]
+            indexes = tuple(sorted(i for _, i in counted))
+        else:
+            counted = played
+            indexes = tuple(i for _, i in played)
+        total = sum(value for value, _ in counted)
+        by_night = tuple(None if value is None else fraction(value) for value in figures)
+        lines[player] = (total, len(played), indexes, by_night)
+    placed = rank({player: line[0] for player, line in lines.items()})
     return [
-        SeasonLine(p.name, lines[p.name][0], lines[p.name][1], lines[p.name][2], lines[p.name][3], p.position, p.label)
+        SeasonLine(p.name, fraction(p.total), lines[p.name][1], lines[p.name][2], lines[p.name][3], p.position, p.label)
         for p in placed
     ]

@@ -67,22 +67,39 @@ class _People:
     or a name that is exactly one member's), else the name as written."""
 
     def __init__(self, club) -> None:
-        self.members = {m.id: m for m in Member.objects.filter(club=club)}
-        by_name: dict[str, list[Member]] = {}
-        for m in self.members.values():
-            by_name.setdefault(m.name.casefold(), []).append(m)
-        self.by_name = {name: ms[0] for name, ms in by_name.items() if len(ms) == 1}
+        # Plain rows, not Member objects: a club may have thousands of members, only a few of them
+        # played this season.
+        self.members: dict[int, tuple[str, str, bool]] = {
+            mid: (name, kind, initials_only)
+            for mid, name, kind, initials_only in Member.objects.filter(club=club).values_list(
+                "id", "name", "kind", "initials_only"
+            )
+        }
+        by_name: dict[str, list[int]] = {}
+        for mid, (name, _, _) in self.members.items():
+            by_name.setdefault(name.casefold(), []).append(mid)
+        self.by_name = {name: ids[0] for name, ids in by_name.items() if len(ids) == 1}
         self.names: dict[str, tuple[str, str, bool]] = {}
+        # The same players night after night: each (name, kind, member) worked out once.
+        self.keys: dict[tuple[str, str, int | None], tuple[str, tuple[str, str, bool], bool]] = {}
 
     def key(self, name: str, kind: str = "", member_id: int | None = None) -> str:
-        member = self.members.get(member_id) if member_id else self.by_name.get(name.casefold())
-        if member is not None:
-            key = f"member:{member.id}"
-            self.names[key] = (member.name, member.kind or kind, member.initials_only)
+        found = self.keys.get((name, kind, member_id))
+        if found is None:
+            found = self.keys[(name, kind, member_id)] = self._key(name, kind, member_id)
+        key, shown, member = found
+        if member:
+            self.names[key] = shown  # a member without a kind takes the latest night's
         else:
-            key = f"name:{name.casefold()}"
-            self.names.setdefault(key, (name, kind, False))
+            self.names.setdefault(key, shown)
         return key
+
+    def _key(self, name: str, kind: str, member_id: int | None) -> tuple[str, tuple[str, str, bool], bool]:
+        mid = member_id if member_id else self.by_name.get(name.casefold())
+        member = self.members.get(mid) if mid else None
+        if member is not None:
+            return f"member:{mid}", (member[0], member[1] or kind, member[2]), True
+        return f"name:{name.casefold()}", (name, kind, False), False
 
 
 def _knockout_totals(knockout_ids) -> dict[int, dict[tuple[str, str], int]]:

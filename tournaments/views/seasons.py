@@ -82,6 +82,7 @@ def series_detail(request, series_id):
     context = {
         "series": series,
         "table": table,
+        "rows": wording.season_rows(table),
         "rule": wording.rule_text(series),
         "projector": request.GET.get("projector") == "1",
         "public_link": getattr(series, "public_link", None),
