@@ -87,6 +87,11 @@ class BostonTableForm(forms.Form):
 
     def __init__(self, *args, club=None, **kwargs):
         super().__init__(*args, **kwargs)
+        # Typing a few letters offers the club's members (static/js/members.js fills the hidden ids).
+        for seat in (1, 2, 3, 4):
+            attrs = {"list": "member-names", "autocomplete": "off", "data-member-field": f"member_{seat}"}
+            self.fields[f"player_{seat}"].widget.attrs.update(attrs)
+            self.fields[f"member_{seat}"] = forms.IntegerField(required=False, widget=forms.HiddenInput)
         # Only the club's own parties: another club's are neither offered nor accepted.
         self.fields["party"].queryset = Party.objects.filter(club=club).for_list()
         for row in NO_TRUMP_ROWS:
@@ -127,6 +132,10 @@ class BostonTableForm(forms.Form):
     @property
     def player_fields(self):
         return [self[f"player_{seat}"] for seat in (1, 2, 3, 4)]
+
+    @property
+    def member_fields(self):
+        return [self[f"member_{seat}"] for seat in (1, 2, 3, 4)]
 
     @property
     def no_trump_fields(self):
@@ -180,6 +189,8 @@ class BostonTableForm(forms.Form):
         if data.get("pool_unlimited") and data.get("pool_limit") is not None:
             self.add_error("pool_limit", _("Give a limit or tick “no limit”, not both."))
         data["players"] = [data.get(f"player_{seat}", "") for seat in (1, 2, 3, 4)]
+        picked = {(data.get(f"player_{seat}") or "").casefold(): data.get(f"member_{seat}") for seat in (1, 2, 3, 4)}
+        data["picked"] = {name: member for name, member in picked.items() if name and member}
         # Only the chosen game's house settings are read: the others' boxes are hidden on the page.
         family = family_of(data["variant"]) if data.get("variant") else ""
         data["no_trump"] = (
@@ -212,7 +223,7 @@ class BostonTableForm(forms.Form):
         """The service's keyword arguments."""
         data = self.cleaned_data
         names = ("name", "date", "party", "variant", "players", "money_value", "money_per", "currency", "pool_feed")
-        names += ("pool_limit", "pool_unlimited", "no_trump", "french_rows", "play_for_pool")
+        names += ("pool_limit", "pool_unlimited", "no_trump", "french_rows", "play_for_pool", "picked")
         return {name: data[name] for name in names}
 
 

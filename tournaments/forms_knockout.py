@@ -121,7 +121,17 @@ class KnockoutEditForm(forms.ModelForm):
         labels = {"name": gettext_lazy("Name of the evening"), "rules": gettext_lazy("Scoring rules")}
 
 
+def _member_name(label, which: str) -> forms.CharField:
+    # Typing a few letters offers the club's members (static/js/members.js fills the list and the hidden id).
+    attrs = {"list": "member-names", "autocomplete": "off", "data-member-field": f"member_{which}"}
+    return forms.CharField(max_length=60, required=False, label=label, widget=forms.TextInput(attrs=attrs))
+
+
 class PairsForm(PairsMixin, forms.Form):
+    player_a = _member_name(gettext_lazy("North (or East)"), "a")
+    player_b = _member_name(gettext_lazy("South (or West)"), "b")
+    member_a = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    member_b = forms.IntegerField(required=False, widget=forms.HiddenInput)
     pairs = PairsField(
         required=False,
         label=gettext_lazy("Add pairs, one a line"),
@@ -136,6 +146,12 @@ class PairsForm(PairsMixin, forms.Form):
     def clean(self):
         cleaned = super().clean()
         self.clean_pairs_and_file(cleaned)
+        typed = [" ".join((cleaned.get(f"player_{which}") or "").split()) for which in "ab"]
+        if any(typed) and "entries" in cleaned:
+            # The pair typed name by name comes first: its two names, as a pasted line would give them.
+            cleaned["entries"].insert(0, imports.Row(typed, 1))
+            chosen = [cleaned.get("member_a"), cleaned.get("member_b")]
+            cleaned["picked"] = {name.casefold(): member for name, member in zip(typed, chosen, strict=True)}
         if not self.errors and not cleaned.get("entries"):
             raise ValidationError(_("Paste at least one pair, or choose a file."))
         return cleaned

@@ -56,10 +56,25 @@ class TowieTableForm(forms.Form):
 
     PLAYER_FIELDS = [f"player_{n}" for n in range(1, MAX_PLAYERS + 1)]
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Typing a few letters offers the club's members (static/js/members.js fills the hidden ids).
+        for number, name in enumerate(self.PLAYER_FIELDS, start=1):
+            attrs = {"list": "member-names", "autocomplete": "off", "data-member-field": f"member_{number}"}
+            self.fields[name].widget.attrs.update(attrs)
+            self.fields[f"member_{number}"] = forms.IntegerField(required=False, widget=forms.HiddenInput)
+
     def clean(self):
         data = super().clean()
         data["players"] = [data.get(name) or "" for name in self.PLAYER_FIELDS]
+        seats = range(1, MAX_PLAYERS + 1)
+        picked = {(data.get(f"player_{n}") or "").casefold(): data.get(f"member_{n}") for n in seats}
+        data["picked"] = {name: member for name, member in picked.items() if name and member}
         return data
+
+    @property
+    def member_fields(self):
+        return [self[f"member_{n}"] for n in range(1, MAX_PLAYERS + 1)]
 
     @property
     def player_fields(self):

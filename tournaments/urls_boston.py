@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.views import boston
+from tournaments.views import boston, members
 
 T = "<int:table_id>/"
 D = T + "deals/<int:number>/"
@@ -12,6 +12,7 @@ urlpatterns = [
     path("new/", boston.boston_create, name="boston_create"),
     path(T, boston.boston_table, name="boston_table"),
     path(T + "settings/", boston.boston_edit, name="boston_edit"),
+    path(T + "membership/", members.boston_membership, name="boston_membership"),
     path(D, boston.boston_deal_edit, name="boston_deal_edit"),
     path(D + "remove/", boston.boston_deal_remove, name="boston_deal_remove"),
     path(T + "finish/", boston.boston_finish, name="boston_finish"),

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.views import towie
+from tournaments.views import members, towie
 
 T = "<int:table_id>/"
 P = "p/<str:token>/"
@@ -25,6 +25,7 @@ urlpatterns = [
     path(T + "new-link/", towie.towie_link_renew, name="towie_link_renew"),
     path(T + "delete/", towie.towie_delete, name="towie_delete"),
     path(T + "card.pdf", towie.towie_card_pdf, name="towie_card_pdf"),
+    path(T + "membership/", members.towie_membership, name="towie_membership"),
     *(path(T + where, view, name=f"towie_{name}") for where, view, name in TABLE_PAGES),
     *(path(P + where, view, name=f"towie_phone_{name}") for where, view, name in TABLE_PAGES),
 ]

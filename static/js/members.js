@@ -1,14 +1,14 @@
-// Picking a guest from the club's members: typing two letters or more asks the server for the
-// members whose name holds them and offers them in the name field's list; choosing one fills the
-// hidden member field (and the kind). No words here: the page carries them.
+// Picking players from the club's members: typing two letters or more in a name field of a form
+// with data-member-search asks the server for the members whose name holds them and offers them in
+// the field's list; choosing one fills the field's hidden member id (the input named by the name
+// field's data-member-field, else "member") and, for a party's guest, the kind. No words here: the
+// page carries them.
 (function () {
   "use strict";
-  document.querySelectorAll("form[data-member-search]").forEach(function (form) {
-    var input = form.querySelector("input[list='member-names']");
-    var list = document.getElementById("member-names");
-    var member = form.querySelector("input[name='member']");
-    var kind = form.querySelector("select[name='kind']");
-    if (!input || !list || !member) return;
+  function wire(form, input, list) {
+    var member = form.querySelector("input[name='" + (input.dataset.memberField || "member") + "']");
+    var kind = input.dataset.memberField ? null : form.querySelector("select[name='kind']");
+    if (!member) return;
     var found = [];
     var timer = null;
     function pick() {
@@ -26,6 +26,7 @@
           .then(function (response) { return response.ok ? response.json() : { members: [] }; })
           .then(function (data) {
             found = data.members || [];
+            // One list serves every name field of the form: it holds the last field's matches.
             list.replaceChildren.apply(list, found.map(function (m) {
               var option = document.createElement("option");
               option.value = m.name;
@@ -38,5 +39,10 @@
       }, 150);
     });
     input.addEventListener("change", pick);
+  }
+  document.querySelectorAll("form[data-member-search]").forEach(function (form) {
+    var list = document.getElementById("member-names");
+    if (!list) return;
+    form.querySelectorAll("input[list='member-names']").forEach(function (input) { wire(form, input, list); });
   });
 })();

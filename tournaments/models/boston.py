@@ -17,6 +17,9 @@ __all__ = ["BostonDeal", "BostonTable", "BostonVariant"]
 SEAT_NUMBERS = (1, 2, 3, 4)
 
 
+MEMBER = "tournaments.Member"
+
+
 class BostonVariant(models.TextChoices):
     # The values are the engine's variant names.
     ENGLISH = "english", _("Boston, English tables")
@@ -48,6 +51,11 @@ class BostonTable(models.Model):
     player_2 = models.CharField(max_length=40)
     player_3 = models.CharField(max_length=40)
     player_4 = models.CharField(max_length=40)
+    # The club members the players are, seat by seat, when picked from the members or named exactly as one.
+    member_1 = models.ForeignKey(MEMBER, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    member_2 = models.ForeignKey(MEMBER, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    member_3 = models.ForeignKey(MEMBER, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    member_4 = models.ForeignKey(MEMBER, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     money_value = models.DecimalField(
         max_digits=10,
         decimal_places=4,

@@ -51,6 +51,13 @@ class KnockoutPair(models.Model):
     player_a = models.CharField(max_length=60)
     player_b = models.CharField(max_length=60)
     name = models.CharField(max_length=125, help_text=_("“Ada Brown & Bob Carter”: how the pair is shown everywhere."))
+    # The club members the two players are, when picked from the members or named exactly as one.
+    member_a = models.ForeignKey(
+        "tournaments.Member", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    member_b = models.ForeignKey(
+        "tournaments.Member", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -75,6 +75,8 @@ class TowiePlayer(models.Model):
     order = models.PositiveSmallIntegerField(help_text=_("1 for the highest card drawn (as entered before the draw)."))
     card = models.CharField(max_length=3, blank=True, help_text=_("The card drawn for seats, like AS or 10H."))
     guest = models.ForeignKey(Guest, null=True, blank=True, on_delete=models.SET_NULL, related_name="towie_seats")
+    # The club member this player is (picked from the members, or the guest's member at a party).
+    member = models.ForeignKey("tournaments.Member", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
 
     class Meta:
         ordering = ["table", "order"]

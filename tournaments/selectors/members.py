@@ -1,12 +1,12 @@
 """Reads about a club's members: the list, the few letters typed when picking a guest, a member's nights."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 
-from django.db.models import Case, IntegerField, QuerySet, Value, When
+from django.db.models import Case, IntegerField, Q, QuerySet, Value, When
 from django.shortcuts import get_object_or_404
 
-from tournaments.models import Club, Guest, Member, Seat, TableResult
+from tournaments.models import BostonTable, Club, Guest, KnockoutPair, Member, Seat, TableResult, TowiePlayer
 from tournaments.rules import standings as ranking
 from tournaments.selectors.clubs import of_my_clubs
 
@@ -59,8 +59,19 @@ class Night:
 
 
 @dataclass(frozen=True)
+class Game:
+    """A knockout, Towie or Boston table the member played at."""
+
+    kind: str  # "knockout", "towie", "boston": the page names it and links to it
+    event_id: int
+    event: str
+    day: date
+
+
+@dataclass(frozen=True)
 class History:
     nights: list[Night]
+    games: list[Game] = field(default_factory=list)
 
     @property
     def total(self) -> int:
@@ -99,7 +110,7 @@ def member_history(member: Member) -> History:
         for g in Guest.objects.filter(member=member).values("party_id", "name", "party__name", "party__date")
     }
     if not guests:
-        return History([])
+        return History([], member_games(member))
     totals = night_totals(guests)
     nights = []
     for pid, guest in guests.items():
@@ -121,4 +132,19 @@ def member_history(member: Member) -> History:
             )
         )
     nights.sort(key=lambda n: (n.day, n.party_id), reverse=True)
-    return History(nights)
+    return History(nights, member_games(member))
+
+
+def member_games(member: Member) -> list[Game]:
+    """The knockouts, Towie and Boston tables the member played at, latest first: three queries."""
+    either = Q(member_a=member) | Q(member_b=member)
+    seats = Q(member_1=member) | Q(member_2=member) | Q(member_3=member) | Q(member_4=member)
+    found = [
+        *(("knockout", *row) for row in KnockoutPair.objects.filter(either).values_list(
+            "knockout_id", "knockout__name", "knockout__date")),
+        *(("towie", *row) for row in TowiePlayer.objects.filter(member=member).values_list(
+            "table_id", "table__name", "table__date")),
+        *(("boston", *row) for row in BostonTable.objects.filter(seats).values_list("id", "name", "date")),
+    ]  # fmt: skip
+    games = {(kind, event_id): Game(kind, event_id, name, day) for kind, event_id, name, day in found}
+    return sorted(games.values(), key=lambda g: (g.day, g.kind, g.event_id), reverse=True)

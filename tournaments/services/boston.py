@@ -25,6 +25,7 @@ from tournaments.selectors.boston import (
     table_deals,
 )
 from tournaments.services.clubs import event_club
+from tournaments.services.members import members_named
 
 SEATS = (1, 2, 3, 4)
 FINISHED = gettext_lazy("The game is finished: reopen it to add or change a deal.")
@@ -198,10 +199,22 @@ def _check_boston_pool(table: BostonTable) -> None:
         raise ValidationError(errors)
 
 
+def _link_members(table: BostonTable, before: list[tuple[str, int | None]], picked) -> None:
+    """Each seat's club member: the one it had under the same name, else the one picked from the list for the
+    name (`picked`: a casefolded name -> a member id) or the only active member named exactly so."""
+    named = members_named(table.club_id, table.players, picked)
+    for seat, (name, (old_name, old_member)) in enumerate(zip(table.players, before, strict=True), start=1):
+        member = named.get(name.casefold())
+        setattr(table, f"member_{seat}_id", old_member if name == old_name and old_member else member and member.pk)
+
+
 def _table_set(table: BostonTable, fields: dict) -> None:
+    picked = fields.pop("picked", None)
     if "players" in fields:
+        before = [(name, getattr(table, f"member_{seat}_id")) for seat, name in enumerate(table.players, start=1)]
         names = _clean_players(fields.pop("players"))
         table.player_1, table.player_2, table.player_3, table.player_4 = names
+        _link_members(table, before, picked)
     if "no_trump" in fields:
         fields["no_trump"] = _clean_no_trump(fields["no_trump"])
     if "french_rows" in fields:
@@ -218,7 +231,7 @@ def _table_set(table: BostonTable, fields: dict) -> None:
 
 TABLE_FIELDS = (
     "name", "date", "party", "variant", "players", "money_value", "money_per", "currency", "pool_feed", "pool_limit",
-    "pool_unlimited", "no_trump", "french_rows", "play_for_pool",
+    "pool_unlimited", "no_trump", "french_rows", "play_for_pool", "picked",
 )  # fmt: skip
 
 
@@ -242,6 +255,7 @@ def boston_table_create(
     user=None,
     club=None,
     demo: bool = False,
+    picked=None,
 ) -> BostonTable:
     table = BostonTable(created_by=user, club=event_club(user, club, party), demo=demo)
     _table_set(
@@ -250,7 +264,7 @@ def boston_table_create(
             "name": " ".join(name.split()), "date": date, "party": party, "variant": variant, "players": players,
             "money_value": money_value, "money_per": money_per, "currency": currency.strip(), "pool_feed": pool_feed,
             "pool_limit": pool_limit, "pool_unlimited": pool_unlimited, "no_trump": no_trump or {},
-            "french_rows": french_rows or {}, "play_for_pool": play_for_pool,
+            "french_rows": french_rows or {}, "play_for_pool": play_for_pool, "picked": picked,
         },
     )  # fmt: skip
     _replay(table, [])

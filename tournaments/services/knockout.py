@@ -22,6 +22,7 @@ from tournaments.rules import knockout as knockout_rules
 from tournaments.rules import rubber
 from tournaments.selectors import knockout as knockout_selectors
 from tournaments.services.clubs import club_for
+from tournaments.services.members import members_named
 
 MAX_PAIRS = 64  # 32 tables: far beyond the Four Aces' eight, and more than one room holds
 MAX_PLAYER_NAME = 60
@@ -132,9 +133,19 @@ def _clean_pairs(entries: list, *, existing: list[KnockoutPair]) -> list[tuple[s
     return cleaned
 
 
-def _create_pairs(knockout: Knockout, cleaned: list[tuple[str, str]]) -> list[KnockoutPair]:
+def _create_pairs(knockout: Knockout, cleaned: list[tuple[str, str]], picked=None) -> list[KnockoutPair]:
+    """`picked`: a casefolded name -> the id of the member chosen for it from the list (else found by name)."""
+    named = members_named(knockout.club_id, [name for pair in cleaned for name in pair], picked)
     return KnockoutPair.objects.bulk_create(
-        KnockoutPair(knockout=knockout, player_a=a, player_b=b, name=f"{a} & {b}") for a, b in cleaned
+        KnockoutPair(
+            knockout=knockout,
+            player_a=a,
+            player_b=b,
+            name=f"{a} & {b}",
+            member_a=named.get(a.casefold()),
+            member_b=named.get(b.casefold()),
+        )
+        for a, b in cleaned
     )
 
 
@@ -150,12 +161,12 @@ def _clear_unplayed_draw(knockout: Knockout) -> bool:
 
 
 @transaction.atomic
-def pairs_add(*, knockout: Knockout, entries: list) -> tuple[list[KnockoutPair], bool]:
+def pairs_add(*, knockout: Knockout, entries: list, picked=None) -> tuple[list[KnockoutPair], bool]:
     """Add pairs (each entry the names on one line); returns them and whether an unplayed draw was cleared."""
     knockout = Knockout.objects.select_for_update().get(pk=knockout.pk)
     cleaned = _clean_pairs(list(entries), existing=list(knockout.pairs.all()))
     cleared = _clear_unplayed_draw(knockout)
-    return _create_pairs(knockout, cleaned), cleared
+    return _create_pairs(knockout, cleaned, picked), cleared
 
 
 @transaction.atomic

@@ -3,16 +3,20 @@
 Every refusal is a ValidationError with a plain message, and changes nothing.
 """
 
-from collections.abc import Sequence
+import operator
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import reduce
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from tournaments.models import Club, Guest, Member
+from tournaments.models import BostonTable, Club, Guest, KnockoutPair, Member, TowiePlayer
 
 FIELDS = ("name", "kind", "number", "email", "phone")
+BOSTON_SEATS = (1, 2, 3, 4)
 
 
 def _clean(value: str | None) -> str:
@@ -94,6 +98,11 @@ def member_merge(*, keep: Member, drop: Member) -> Member:
             % {"a": keep.name, "b": drop.name, "x": keep.number, "y": drop.number}
         )
     Guest.objects.filter(member=drop).update(member=keep)
+    KnockoutPair.objects.filter(member_a=drop).update(member_a=keep)
+    KnockoutPair.objects.filter(member_b=drop).update(member_b=keep)
+    TowiePlayer.objects.filter(member=drop).update(member=keep)
+    for seat in BOSTON_SEATS:
+        BostonTable.objects.filter(**{f"member_{seat}": drop}).update(**{f"member_{seat}": keep})
     for field in ("kind", "number", "email", "phone"):
         if not getattr(keep, field):
             setattr(keep, field, getattr(drop, field))
@@ -103,15 +112,33 @@ def member_merge(*, keep: Member, drop: Member) -> Member:
     return keep
 
 
+def members_named(
+    club_id: int, names: Iterable[str], picked: Mapping[str, int | None] | None = None
+) -> dict[str, Member]:
+    """The member each name is, by its casefolded name: the one picked for it from the list (by id, an active
+    member of this club), else the only active member of exactly that name. A name with neither is a newcomer,
+    left out. Two queries at most, however many names."""
+    wanted = {" ".join(name.split()).casefold(): " ".join(name.split()) for name in names if name and name.strip()}
+    members = Member.objects.filter(club_id=club_id, active=True)
+    chosen = {key: member_id for key, member_id in (picked or {}).items() if member_id and key in wanted}
+    found = {m.pk: m for m in members.filter(pk__in=set(chosen.values()))} if chosen else {}
+    out = {key: found[member_id] for key, member_id in chosen.items() if member_id in found}
+    rest = wanted.keys() - out.keys()
+    if rest:
+        same: dict[str, list[Member]] = {}
+        exactly = reduce(operator.or_, (Q(name__iexact=wanted[key]) for key in rest))
+        for member in members.filter(exactly):
+            same.setdefault(member.name.casefold(), []).append(member)
+        out |= {key: found_[0] for key, found_ in same.items() if len(found_) == 1 and key in rest}
+    return out
+
+
 @transaction.atomic
 def guest_pick_member(*, guest: Guest, member_id: int | None = None) -> Member | None:
     """The member a new guest is: the one picked from the list (by its id), else the only active
     member of exactly that name; None for a newcomer (the page then offers membership)."""
-    members = Member.objects.filter(club_id=guest.party.club_id, active=True)
-    member = members.filter(pk=member_id).first() if member_id else None
-    if member is None:
-        same = list(members.filter(name__iexact=guest.name)[:2])
-        member = same[0] if len(same) == 1 else None
+    key = guest.name.casefold()
+    member = members_named(guest.party.club_id, [guest.name], {key: member_id}).get(key)
     if member is not None:
         guest.member = member
         if not guest.kind and member.kind:
@@ -128,6 +155,44 @@ def guest_make_member(*, guest: Guest) -> Member:
     member = member_create(club=guest.party.club, name=guest.name, kind=guest.kind)
     guest.member = member
     guest.save(update_fields=["member"])
+    return member
+
+
+# A newcomer who played a knockout, a Towie or a Boston table joins the club from that event's page: the
+# member is made from the name they played under, and that seat is linked to it.
+
+
+@transaction.atomic
+def pair_make_member(*, pair: KnockoutPair, which: str) -> Member:
+    """`which` is "a" (North or East) or "b" (South or West)."""
+    if getattr(pair, f"member_{which}_id"):
+        return getattr(pair, f"member_{which}")
+    member = member_create(club=pair.knockout.club, name=getattr(pair, f"player_{which}"))
+    setattr(pair, f"member_{which}", member)
+    pair.save(update_fields=[f"member_{which}"])
+    return member
+
+
+@transaction.atomic
+def towie_player_make_member(*, player: TowiePlayer) -> Member:
+    if player.member is not None:
+        return player.member
+    guest = player.guest
+    member = member_create(club=player.table.club, name=player.name, kind=guest.kind if guest else "")
+    player.member = member
+    player.save(update_fields=["member"])
+    if guest is not None and not guest.member_id:
+        Guest.objects.filter(pk=guest.pk).update(member=member)
+    return member
+
+
+@transaction.atomic
+def boston_player_make_member(*, table: BostonTable, seat: int) -> Member:
+    if getattr(table, f"member_{seat}_id"):
+        return getattr(table, f"member_{seat}")
+    member = member_create(club=table.club, name=getattr(table, f"player_{seat}"))
+    setattr(table, f"member_{seat}", member)
+    table.save(update_fields=[f"member_{seat}"])
     return member
 
 

@@ -19,6 +19,7 @@ from tournaments.models.towie import new_towie_token
 from tournaments.rules import towie
 from tournaments.selectors.towie import ReplayError, deal_apply, sentence, sheet_replay
 from tournaments.services.clubs import event_club
+from tournaments.services.members import members_named
 
 NAME_LENGTH = 80
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -107,6 +108,19 @@ def _guests_by_name(party: Party | None) -> dict[str, Guest]:
     return {guest.name.casefold(): guest for guest in party.guests.all()}
 
 
+def _link_members(table: TowieTable, players: list[TowiePlayer], picked=None, keep=None) -> None:
+    """Each player's club member: the party guest's member, else the one they had under the same name (`keep`:
+    a player's id -> a member id), else the one picked from the list or named exactly so (`picked`: a casefolded
+    name -> a member id)."""
+    keep = keep or {}
+    named = members_named(table.club_id, [p.name for p in players if not (p.guest and p.guest.member_id)], picked)
+    for player in players:
+        player.member_id = player.guest.member_id if player.guest and player.guest.member_id else keep.get(player.pk)
+        if player.member_id is None and player.name.casefold() in named:
+            player.member = named[player.name.casefold()]
+    TowiePlayer.objects.bulk_update(players, ["member"])
+
+
 @transaction.atomic
 def towie_table_create(
     *,
@@ -118,8 +132,10 @@ def towie_table_create(
     user=None,
     club=None,
     demo: bool = False,
+    picked=None,
 ) -> TowieTable:
-    """A new table with three to five players, in the order given (the draw comes next)."""
+    """A new table with three to five players, in the order given (the draw comes next). `picked`: the
+    members chosen from the list for some names (a casefolded name -> a member id)."""
     name = _clean_table(name, date)
     names = _clean_names(players)
     club = event_club(user, club, party)
@@ -129,10 +145,11 @@ def towie_table_create(
     table.full_clean()
     table.save()
     guests = _guests_by_name(party)
-    TowiePlayer.objects.bulk_create(
+    players_made = TowiePlayer.objects.bulk_create(
         TowiePlayer(table=table, name=player, order=order, guest=guests.get(player.casefold()))
         for order, player in enumerate(names, start=1)
     )
+    _link_members(table, players_made, picked)
     return table
 
 
@@ -151,7 +168,9 @@ def _rename(table: TowieTable, players: list[TowiePlayer], names: list[str]) -> 
 
 
 @transaction.atomic
-def towie_table_update(*, table: TowieTable, name: str, date, stake=None, players: list[str]) -> TowieTable:
+def towie_table_update(
+    *, table: TowieTable, name: str, date, stake=None, players: list[str], picked=None
+) -> TowieTable:
     """Change the name, date, stake and players. Once a deal is on the sheet players may only be renamed."""
     table = TowieTable.objects.select_for_update(of=("self",)).select_related("party").get(pk=table.pk)
     table.name = _clean_table(name, date)
@@ -159,6 +178,7 @@ def towie_table_update(*, table: TowieTable, name: str, date, stake=None, player
     table.stake = _clean_stake(stake)
     names = _clean_names(players)
     current = list(table.players.order_by("order"))
+    before = {p.pk: (p.name, p.member_id) for p in current}
     if len(names) == len(current):
         _rename(table, current, names)
     elif table.deals.exists():
@@ -179,6 +199,9 @@ def towie_table_update(*, table: TowieTable, name: str, date, stake=None, player
             for order, player in enumerate(names, start=1)
         )
         table.drawn_at, table.cards_by_software, table.next_seats = None, False, None
+    after = list(table.players.select_related("guest"))
+    kept = {p.pk: before[p.pk][1] for p in after if p.pk in before and before[p.pk][0] == p.name}
+    _link_members(table, after, picked, {pk: member for pk, member in kept.items() if member})
     table.full_clean()
     table.save()
     return table

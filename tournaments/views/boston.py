@@ -67,7 +67,9 @@ def boston_edit(request, table_id):
         else:
             messages.success(request, _("Saved: every deal is settled with these settings."))
             return redirect("boston_table", table_id=table.id)
+    seats = [(name, getattr(table, f"member_{seat}_id")) for seat, name in enumerate(table.players, start=1)]
     context = {"form": form, "table": table, "creating": False, "has_deals": selectors.table_has_deals(table)}
+    context["seats"] = seats
     return render(request, "boston/table_form.html", context)
 
 

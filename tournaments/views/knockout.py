@@ -102,7 +102,9 @@ def knockout_pairs_add(request, knockout_id):
                 messages.error(request, message)
         return redirect("knockout_detail", knockout_id=knockout.id)
     try:
-        added, cleared = services.pairs_add(knockout=knockout, entries=form.cleaned_data["entries"])
+        added, cleared = services.pairs_add(
+            knockout=knockout, entries=form.cleaned_data["entries"], picked=form.cleaned_data.get("picked")
+        )
     except ValidationError as error:
         _flash(request, error)
         messages.error(request, _("No pair was added: correct the list and try again."))

@@ -11,8 +11,11 @@ from django.views.decorators.http import require_POST
 
 from tournaments import forms_members as forms
 from tournaments import imports, member_files
+from tournaments.selectors import boston as boston_selectors
+from tournaments.selectors import knockout as knockout_selectors
 from tournaments.selectors import members as selectors
 from tournaments.selectors import party as party_selectors
+from tournaments.selectors import towie as towie_selectors
 from tournaments.selectors.clubs import current_club
 from tournaments.services import members as services
 from tournaments.views.common import add_errors
@@ -159,3 +162,48 @@ def guest_membership(request, party_id, guest_id):
     else:
         messages.success(request, _("%(name)s is a member.") % {"name": member.name})
     return redirect("party_guests", party_id=party.id)
+
+
+def _joined(request, make) -> None:
+    try:
+        member = make()
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, _("%(name)s is a member.") % {"name": member.name})
+
+
+def _posted(request, field: str, allowed) -> str:
+    value = request.POST.get(field, "")
+    if value not in allowed:
+        raise Http404("no such seat")
+    return value
+
+
+@require_POST
+def knockout_pair_membership(request, knockout_id, pair_id):
+    """A newcomer of a knockout pair joins the club; `player` says which of the two."""
+    knockout = knockout_selectors.knockout_get(knockout_id, user=request.user)
+    pair = get_object_or_404(knockout.pairs.select_related("knockout__club"), pk=pair_id)
+    which = _posted(request, "player", ("a", "b"))
+    _joined(request, lambda: services.pair_make_member(pair=pair, which=which))
+    return redirect("knockout_detail", knockout_id=knockout.id)
+
+
+@require_POST
+def towie_membership(request, table_id):
+    """A newcomer at a Towie table joins the club; `player` is their place in the table's order."""
+    table = towie_selectors.towie_get(table_id, user=request.user)
+    players = {str(p.order): p for p in table.players.select_related("table__club", "guest")}
+    player = players[_posted(request, "player", players)]
+    _joined(request, lambda: services.towie_player_make_member(player=player))
+    return redirect("towie_sheet", table_id=table.id)
+
+
+@require_POST
+def boston_membership(request, table_id):
+    """A newcomer at a Boston table joins the club; `seat` is 1 to 4."""
+    table = boston_selectors.table_get(table_id, user=request.user)
+    seat = int(_posted(request, "seat", ("1", "2", "3", "4")))
+    _joined(request, lambda: services.boston_player_make_member(table=table, seat=seat))
+    return redirect("boston_table", table_id=table.id)

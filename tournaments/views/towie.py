@@ -184,6 +184,7 @@ def towie_create(request):
                 party=party,
                 user=request.user,
                 club=current_club(request),
+                picked=data["picked"],
             )
         except ValidationError as error:
             add_errors(form, error)
@@ -204,7 +205,12 @@ def towie_edit(request, table_id):
         data = form.cleaned_data
         try:
             saved = services.towie_table_update(
-                table=table, name=data["name"], date=data["date"], stake=data["stake"], players=data["players"]
+                table=table,
+                name=data["name"],
+                date=data["date"],
+                stake=data["stake"],
+                players=data["players"],
+                picked=data["picked"],
             )
         except ValidationError as error:
             add_errors(form, error)
@@ -213,7 +219,7 @@ def towie_edit(request, table_id):
             messages.success(request, _("Saved. The players changed: draw for seats again.") if redraw else _("Saved."))
             return redirect("towie_sheet", table_id=table.pk)
     access = Access(table)
-    context = {"form": form, "table": table, "access": access, "creating": False, "tab": "settings"}
+    context = {"form": form, "table": table, "access": access, "creating": False, "tab": "settings", "players": players}
     return render(request, "towie/table_form.html", context | _phone_context(request, table))
 
 
