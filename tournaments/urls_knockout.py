@@ -2,8 +2,8 @@
 
 from django.urls import path
 
+from tournaments.views import interchange, members
 from tournaments.views import knockout as views
-from tournaments.views import members
 
 K = "<int:knockout_id>/"
 R = K + "<slug:bracket>/<int:number>/"
@@ -16,6 +16,7 @@ urlpatterns = [
     path(K + "edit/", views.knockout_edit, name="knockout_edit"),
     path(K + "pairs/", views.knockout_pairs_add, name="knockout_pairs_add"),
     path(K + "pairs/<int:pair_id>/remove/", views.knockout_pair_remove, name="knockout_pair_remove"),
+    path(K + "deals.pbn", interchange.knockout_pbn, name="knockout_pbn"),
     path(K + "pairs/<int:pair_id>/membership/", members.knockout_pair_membership, name="knockout_pair_membership"),
     path(K + "draw/", views.knockout_draw, name="knockout_draw"),
     path(K + "bracket/", views.knockout_bracket, name="knockout_bracket"),

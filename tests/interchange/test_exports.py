@@ -125,3 +125,62 @@ def test_the_download_of_an_unplayed_party_says_why(director, client_in):
     party = make_party(tables=1, rounds=1, user=director, name="Quiet night")
     response = client_in.get(reverse("results_export", args=[party.pk, "usebio"]), follow=True)
     assert "Quiet night has no results yet" in response.content.decode()
+
+
+# A knockout final of two pairs, rubber bridge: deal 1, 4♠ by North making ten with N-S's four trump honours:
+# 120 below and 100 above to N-S (and their game); deal 2 (N-S now vulnerable), 2♥ by East making eight while
+# N-S hold four honours: 60 below to E-W and 100 above to N-S; deal 3 passed out.
+KNOCKOUT_DEALS = [("4S", "N", 10, "NS100"), ("2H", "E", 8, "NS100"), ("PASS", "", 0, "")]
+
+
+@pytest.fixture
+def knockout_played(director):
+    from tests.knockout.helpers import make_knockout
+    from tournaments.services import knockout as knockout_services
+
+    knockout = make_knockout(pairs=2, user=director, name="Cup final")
+    match = knockout.rounds.get().matches.get()
+    for number, (contract, declarer, tricks, honours) in enumerate(KNOCKOUT_DEALS, start=1):
+        knockout_services.match_deal_record(
+            match=match, number=number, contract=contract, declarer=declarer, tricks=tricks, honours=honours
+        )
+    return knockout, match
+
+
+def test_a_knockouts_deals_as_pbn_records_with_rubber_scores(knockout_played, tmp_path, client_in):
+    knockout, match = knockout_played
+    out = tmp_path / "cup.pbn"
+    call_command("export_results", str(knockout.pk), "--knockout", "--format", "pbn", "-o", str(out))
+    records = out.read_bytes().decode().strip().split("\r\n\r\n")[1:]
+    assert len(records) == 3
+    first, second, third = (dict(line[1:-1].split(" ", 1) for line in r.split("\r\n")) for r in records)
+    assert first["Scoring"] == '"Rubber"' and first["Round"] == '"Main final"' and first["Board"] == '"1"'
+    assert first["North"] == f'"{match.ns.player_a}"' and first["West"] == f'"{match.ew.player_b}"'
+    assert (first["Dealer"], first["Vulnerable"], first["Deal"]) == ('"?"', '"None"', '"N:- - - -"')
+    assert (first["Contract"], first["Declarer"], first["Result"], first["Score"]) == (
+        '"4S"',
+        '"N"',
+        '"10"',
+        '"NS 220"',
+    )
+    assert (second["Vulnerable"], second["Contract"], second["Score"]) == ('"NS"', '"2H"', '"NS 100 EW 60"')
+    assert (third["Contract"], third["Result"], third["Score"]) == ('"Pass"', '""', '"NS 0"')
+    # The same file from the knockout's page.
+    response = client_in.get(reverse("knockout_pbn", args=[knockout.pk]))
+    assert response["Content-Disposition"] == f'attachment; filename="knockout-{knockout.pk}-2026-12-05.pbn"'
+    assert response.content == out.read_bytes()
+
+
+def test_a_knockout_refuses_usebio_and_a_ranking_and_an_unplayed_one_says_so(director, client_in, tmp_path):
+    from tests.knockout.helpers import make_knockout
+
+    knockout = make_knockout(pairs=2, user=director, name="Cup final")
+    with pytest.raises(CommandError, match="A knockout has no ranking of every player"):
+        call_command("export_results", str(knockout.pk), "--knockout", "--format", "usebio")
+    with pytest.raises(CommandError, match="Cup final has no deals entered yet"):
+        call_command("export_results", str(knockout.pk), "--knockout", "--format", "pbn", "-o", str(tmp_path / "x"))
+    assert not (tmp_path / "x").exists()
+    with pytest.raises(CommandError, match="There is no knockout 999999"):
+        call_command("export_results", "999999", "--knockout", "--format", "pbn")
+    response = client_in.get(reverse("knockout_pbn", args=[knockout.pk]), follow=True)
+    assert "Cup final has no deals entered yet" in response.content.decode()

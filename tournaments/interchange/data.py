@@ -26,7 +26,9 @@ class Deal:
     declarer: str  # "" when passed out
     tricks: int  # tricks the declarer took
     ns: int  # the deal's score from North-South's side (negative when E-W scored)
-    ew: int  # the same from East-West's side
+    ew: int  # the same from East-West's side (at rubber bridge both sides may score on one deal)
+    board: int = 0  # the board number to write; 0: counted through the evening (round 2's first deal is 5)
+    round_name: str = ""  # the round's name to write ("Main semi-final"); "": its number
 
 
 @dataclass(frozen=True)
@@ -39,3 +41,4 @@ class Results:
     deals: list[Deal]  # every deal entered, by round, table and number
     program: str = "Club Director"
     identifier: str = ""
+    scoring: str = "Chicago"  # PBN's Scoring tag: a party round is Chicago, a knockout match "Rubber"

@@ -2,6 +2,8 @@
 
 from collections.abc import Callable
 
+from django.utils.translation import gettext_lazy
+
 from tournaments.interchange.bridgewebs import bridgewebs_bytes
 from tournaments.interchange.data import Results
 from tournaments.interchange.pbn import pbn_bytes
@@ -18,3 +20,9 @@ MEDIA_TYPES = {
     "bridgewebs": "text/csv; charset=utf-8",
     "pbn": "text/plain; charset=utf-8",
 }
+
+# A knockout places only each match's winner, not every player by a score: its deals go as PBN alone.
+KNOCKOUT_FORMATS = ("pbn",)
+KNOCKOUT_ONLY_PBN = gettext_lazy(
+    "A knockout has no ranking of every player for USEBIO or a ranking CSV: export its deals as PBN."
+)

@@ -5,11 +5,17 @@ unknown ("-"), so every record has `[Deal "N:- - - -"]`: four unknown hands. Eac
 game of its own; Round and Table say where it was played, Board numbers the deals of the evening
 (round 2's first deal is board 5). Scoring is "Chicago": four deals, dealer and vulnerability
 rotating (none, EW, NS, both), as a party round plays them.
+
+A knockout match is rubber bridge: Scoring "Rubber", each match's deals numbered 1 to 8 (more after a
+tie) under the round's name, vulnerability as the pad had it; nothing records who dealt first, so
+Dealer is "?" (PBN's unknown). On a rubber deal both sides may score (honours to one, the contract to
+the other): Score then names both, "NS 100 EW 120".
 """
 
 from tournaments.interchange.data import Deal, Results
 
 VULNERABLE = {"none": "None", "NS": "NS", "EW": "EW", "both": "All"}
+UNKNOWN = "?"
 
 
 def _tag(name: str, value: str) -> str:
@@ -26,6 +32,8 @@ def _contract(code: str) -> str:
 
 def _score(deal: Deal) -> str:
     """The deal's score, named by the side that scored it: "NS 420", "EW 400" ("NS 0" passed out)."""
+    if deal.ns > 0 and deal.ew > 0:
+        return f"NS {deal.ns} EW {deal.ew}"
     if deal.ew > 0:
         return f"EW {deal.ew}"
     return f"NS {max(deal.ns, 0)}"
@@ -37,9 +45,9 @@ def _record(results: Results, deal: Deal) -> list[str]:
         _tag("Event", results.event),
         _tag("Site", results.club),
         _tag("Date", results.day.strftime("%Y.%m.%d")),
-        _tag("Round", str(deal.round)),
+        _tag("Round", deal.round_name or str(deal.round)),
         _tag("Table", str(deal.table)),
-        _tag("Board", str((deal.round - 1) * 4 + deal.number)),
+        _tag("Board", str(deal.board or (deal.round - 1) * 4 + deal.number)),
         _tag("West", deal.players.get("W", "")),
         _tag("North", deal.players.get("N", "")),
         _tag("East", deal.players.get("E", "")),
@@ -47,7 +55,7 @@ def _record(results: Results, deal: Deal) -> list[str]:
         _tag("Dealer", deal.dealer),
         _tag("Vulnerable", VULNERABLE[deal.vulnerable]),
         _tag("Deal", "N:- - - -"),
-        _tag("Scoring", "Chicago"),
+        _tag("Scoring", results.scoring),
         _tag("Declarer", "" if passed else deal.declarer),
         _tag("Contract", _contract(deal.contract)),
         _tag("Result", "" if passed else str(deal.tricks)),

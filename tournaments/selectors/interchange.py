@@ -1,11 +1,14 @@
-"""The results of a party as plain data for the exports (USEBIO, BridgeWebs CSV, PBN): four queries."""
+"""The results of a party (USEBIO, BridgeWebs CSV, PBN: four queries) and a knockout's deals (PBN) as plain
+data for the exports."""
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from tournaments.interchange.data import Deal, Player, Results
-from tournaments.models import DealEntry, Guest, Party, Seat
+from tournaments.interchange.pbn import UNKNOWN
+from tournaments.models import DealEntry, Guest, Knockout, KnockoutDeal, KnockoutMatch, Party, Seat
 from tournaments.rules.party import deal_dealer, deal_vulnerability
+from tournaments.selectors import knockout as knockout_selectors
 from tournaments.selectors.standings import party_standings
 
 
@@ -71,3 +74,52 @@ def _deals(party: Party) -> list[Deal]:
         )
         for round_number, table, number, contract, declarer, tricks, ns, ew in entries
     ]
+
+
+def knockout_results(knockout: Knockout) -> Results:
+    """A knockout's deals for PBN: every match's pad replayed for its vulnerability and each deal's points.
+    Three queries. Raises ValidationError when no deal is on any pad (totals alone have no deals to send)."""
+    matches = sorted(
+        KnockoutMatch.objects.filter(round__knockout=knockout).select_related("round", "ns", "ew"),
+        key=lambda m: (m.round.bracket != "main", m.round.number, m.table),
+    )
+    deals_of: dict[int, list[KnockoutDeal]] = {}
+    for deal in KnockoutDeal.objects.filter(match__in=matches).order_by("number"):
+        deals_of.setdefault(deal.match_id, []).append(deal)
+    deals = []
+    for match in matches:
+        pad = knockout_selectors.pad_view(match, deals_of.get(match.pk, []), knockout.rules)
+        names = knockout_selectors.seat_names(match)
+        deals += [
+            Deal(
+                round=match.round.number,
+                table=match.table,
+                number=row.number,
+                dealer=UNKNOWN,  # a rubber is cut for deal: the pad does not say who dealt first
+                vulnerable=row.vulnerable,
+                players=names,
+                contract=row.contract,
+                declarer=row.declarer,
+                tricks=row.tricks,
+                ns=row.ns_above + row.ns_below,
+                ew=row.ew_above + row.ew_below,
+                board=row.number,
+                round_name=match.round.title,
+            )
+            for row in pad.rows
+        ]
+    if not deals:
+        raise ValidationError(
+            _("%(knockout)s has no deals entered yet: there is nothing to export until a pad's deals are in.")
+            % {"knockout": knockout.name}
+        )
+    return Results(
+        event=knockout.name,
+        club=knockout.club.name,
+        day=knockout.date,
+        rounds=len({(m.round.bracket, m.round.number) for m in matches if deals_of.get(m.pk)}),
+        players=[],
+        deals=deals,
+        identifier=f"knockout-{knockout.pk}",
+        scoring="Rubber",
+    )

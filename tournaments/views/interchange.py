@@ -1,4 +1,5 @@
-"""The party's results for other bridge software: USEBIO, BridgeWebs CSV, PBN (downloads)."""
+"""Results for other bridge software (downloads): a party's as USEBIO, BridgeWebs CSV or PBN, a knockout's
+deals as PBN."""
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -6,8 +7,9 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 
 from tournaments.interchange import formats
+from tournaments.selectors import knockout as knockout_selectors
 from tournaments.selectors import party as party_selectors
-from tournaments.selectors.interchange import party_results
+from tournaments.selectors.interchange import knockout_results, party_results
 
 
 def results_export(request, party_id, fmt):
@@ -19,7 +21,20 @@ def results_export(request, party_id, fmt):
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
         return redirect("party_dashboard", party_id=party.id)
+    return _download(data, fmt, f"party-{party.id}-{party.date:%Y-%m-%d}")
+
+
+def knockout_pbn(request, knockout_id):
+    knockout = knockout_selectors.knockout_get(knockout_id, user=request.user)
+    try:
+        data = formats.WRITERS["pbn"](knockout_results(knockout))
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return redirect("knockout_detail", knockout_id=knockout.id)
+    return _download(data, "pbn", f"knockout-{knockout.id}-{knockout.date:%Y-%m-%d}")
+
+
+def _download(data: bytes, fmt: str, stem: str) -> HttpResponse:
     response = HttpResponse(data, content_type=formats.MEDIA_TYPES[fmt])
-    filename = f"party-{party.id}-{party.date:%Y-%m-%d}.{formats.ENDINGS[fmt]}"
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response["Content-Disposition"] = f'attachment; filename="{stem}.{formats.ENDINGS[fmt]}"'
     return response
