@@ -88,3 +88,26 @@ def test_a_season_page_reads_a_fixed_number_of_queries(club, director, django_as
     series = season_services.series_save(club=club, name="Winter", parties=parties)
     with django_assert_max_num_queries(8):
         season_selectors.series_standings(Series.objects.select_related("club").get(pk=series.pk))
+
+
+def test_a_knockout_pair_picked_from_the_members_counts_for_the_same_player_as_her_nights(club, director):
+    from tests.knockout.helpers import make_knockout
+    from tournaments.models import KnockoutPair
+    from tournaments.services import knockout as knockout_services
+
+    ann = member_services.member_create(club=club, name="Ann Smith", kind="lady")
+    one, _ = night(director, "October", NS_WINS, ["Ann Smith", "Bob", "Cid", "Dee"])
+    cup = make_knockout(pairs=2, user=director, name="Cup")
+    first = KnockoutPair.objects.filter(knockout=cup).order_by("id").first()
+    first.player_a, first.member_a = "Ann S.", ann  # picked from the list under a shorter spelling
+    first.save()
+    match = cup.rounds.get().matches.get()
+    # 4♠ by North making ten, then totals follow from the pad: 120 below + 0 above = 120 to N-S.
+    knockout_services.match_deal_record(match=match, number=1, contract="4S", declarer="N", tricks=10)
+    series = season_services.series_save(club=club, name="Winter", parties=[one], knockouts=[cup])
+    rows = {row.name: row for row in season_selectors.series_standings(series).rows}
+    assert "Ann S." not in rows and rows["Ann Smith"].nights == 2
+    match.refresh_from_db()
+    pair_points = match.ns_total if match.ns_id == first.id else match.ew_total
+    seat = next(s for s in Seat.objects.filter(round__party=one) if s.guest.name == "Ann Smith")
+    assert rows["Ann Smith"].points == (20 if seat.seat in "NS" else -20) + pair_points

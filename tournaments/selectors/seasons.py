@@ -102,14 +102,15 @@ class _People:
         return f"name:{name.casefold()}", (name, kind, False), False
 
 
-def _knockout_totals(knockout_ids) -> dict[int, dict[tuple[str, str], int]]:
-    """Each knockout's rubber points by pair (its two players' names), all matches summed."""
-    totals: dict[int, dict[tuple[str, str], int]] = {k: {} for k in knockout_ids}
+def _knockout_totals(knockout_ids) -> dict[int, dict[tuple, int]]:
+    """Each knockout's rubber points by pair (its two players: name and member, if known), all matches summed."""
+    totals: dict[int, dict[tuple, int]] = {k: {} for k in knockout_ids}
     rows = KnockoutMatch.objects.filter(round__knockout_id__in=totals).values_list(
-        "round__knockout_id", "ns__player_a", "ns__player_b", "ns_total", "ew__player_a", "ew__player_b", "ew_total"
-    )
-    for kid, ns_a, ns_b, ns_total, ew_a, ew_b, ew_total in rows:
-        for pair, points in (((ns_a, ns_b), ns_total), ((ew_a, ew_b), ew_total)):
+        "round__knockout_id", "ns__player_a", "ns__member_a", "ns__player_b", "ns__member_b", "ns_total",
+        "ew__player_a", "ew__member_a", "ew__player_b", "ew__member_b", "ew_total",
+    )  # fmt: skip
+    for kid, *ns, ns_total, ew_a, ew_ma, ew_b, ew_mb, ew_total in rows:
+        for pair, points in ((tuple(ns), ns_total), ((ew_a, ew_ma, ew_b, ew_mb), ew_total)):
             totals[kid][pair] = totals[kid].get(pair, 0) + (points or 0)
     return totals
 
@@ -134,9 +135,9 @@ def series_standings(series: Series) -> SeasonTable:
                 kind, member_id = guests.get((event.id, name), ("", None))
                 night[people.key(name, kind, member_id)] = total
         else:
-            for (a, b), total in knockouts[event.id].items():
-                night[people.key(a)] = total
-                night[people.key(b)] = total
+            for (a, member_a, b, member_b), total in knockouts[event.id].items():
+                night[people.key(a, member_id=member_a)] = total
+                night[people.key(b, member_id=member_b)] = total
         nights.append(night)
     lines = season_rules.season_standings(
         nights,
