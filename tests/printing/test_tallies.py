@@ -3,8 +3,17 @@
 import dataclasses
 
 import pytest
+from django.utils import translation
 
-from tests.printing.factories import DAY, make_tallies, make_tally, page_points, page_stream, pdf_pages
+from tests.printing.factories import (
+    DAY,
+    make_tallies,
+    make_tally,
+    page_points,
+    page_stream,
+    pdf_pages,
+    pdf_reader,
+)
 from tournaments.printing.data import TallyLine
 from tournaments.printing.tallies import tallies_pdf
 
@@ -155,3 +164,40 @@ def test_a_name_the_font_cannot_draw_shows_a_visible_mark_never_a_question_mark(
     card = make_tally(0, name="\U00013000\U00013001\U00013002")
     (text,) = pdf_pages(tallies_pdf([card])[2])
     assert "□□□" in text and "?" not in text
+
+
+def test_the_band_and_grid_are_drawn_once_and_placed_on_every_card():
+    """What every card shares is one form per printout (a band for each kind, a grid for each number of rounds),
+    so twelve cards draw three forms; each card places its band and its grid."""
+    content = tallies_pdf(make_tallies(12, mixed=True))[2]
+    reader = pdf_reader(content)
+    forms = {str(name) for page in reader.pages for name in page["/Resources"]["/XObject"]}
+    assert len(forms) == 3
+    assert all(page_stream(content, i).count(b" Do") == 8 for i in range(3))
+
+
+def test_cards_with_other_rounds_or_kinds_in_one_printout_each_get_their_own_grid():
+    cards = [make_tally(0, rounds=2, played=2), make_tally(1, kind="lady", rounds=6, played=6), make_tally(2)]
+    (text,) = pdf_pages(tallies_pdf(cards)[2])
+    assert "Partner 0-2" in text and "Partner 0-3" not in text
+    assert all(f"Partner 1-{r}" in text for r in range(1, 7))
+    assert text.count("LADY") == 1 and text.count("Tally card") == 3
+
+
+def test_nothing_worked_out_for_one_printout_carries_over_to_the_next():
+    """Words, numbers and forms belong to one printout: the next one, in another language, style of numbers or
+    paper, has its own."""
+    card = dataclasses.replace(make_tally(5, rounds=4, played=2), total=1234)
+    english = tallies_pdf([card])[2]
+    with translation.override("fr"):
+        french = tallies_pdf([card], "letter")[2]
+    (text,) = pdf_pages(french)
+    assert "Carte de parcours" in text and "Cumul" in text and "Premier tour : table 2, Est" in text
+    assert "Tally card" not in text and "Running" not in text and "+1,234" not in text
+    assert "+1 234" in text.replace("\xa0", " ").replace("\u202f", " ")
+    assert page_points(french) == (612, 792)
+    again = tallies_pdf([card])[2]
+    assert again == english
+    (text,) = pdf_pages(again)
+    assert "Tally card" in text and "Running" in text and "+1,234" in text and "Carte" not in text
+    assert page_points(again) == (595, 842)

@@ -3,6 +3,7 @@
 import dataclasses
 import io
 
+from django.utils import translation
 from openpyxl import load_workbook
 
 from tests.printing.factories import make_workbook
@@ -133,3 +134,27 @@ def test_empty_party():
     deals = _rows(wb["Deals"])
     # A party entered as net figures has no deals: the sheet says so instead of lying empty.
     assert len(deals) == 2 and deals[1][0].startswith("No deals to list: the results were entered as")
+
+
+def test_each_workbook_has_its_own_languages_words():
+    """The words of a workbook (seats, sides, kinds) are worked out once per workbook: never the last one's."""
+    book = make_workbook(tables=1, rounds=1, mixed=True)
+    with translation.override("fr"):
+        _, _, french = _open(book)
+    _, _, english = _open(book)
+    assert french.sheetnames[0] == "Classement" and english.sheetnames[0] == "Standings"
+    assert _rows(french.worksheets[2])[1][3:7] == ["Nord", "Personne", "4S", "Nord"]
+    assert _rows(english["Deals"])[1][3:7] == ["North", "Neither", "4S", "North"]
+    assert _rows(french.worksheets[0])[1][2] == "Monsieur" and _rows(english["Standings"])[1][2] == "Gentleman"
+    assert _rows(french.worksheets[1])[0][5:8] == ["Ouest", "N–S", "E–O"]
+    assert _rows(english["Seating"])[0][5:8] == ["West", "N–S", "E–W"]
+
+
+def test_text_that_turns_into_a_formula_once_cleaned_stays_text():
+    book = make_workbook(tables=1, rounds=1)
+    names = ["\x01=1+1", "#N/A", "=", "Ada"]
+    lines = [dataclasses.replace(line, name=names[i]) for i, line in enumerate(book.sheet.lines)]
+    _, _, wb = _open(dataclasses.replace(book, sheet=dataclasses.replace(book.sheet, lines=lines)))
+    cells = wb["Standings"]["B"][1:]
+    assert [cell.value for cell in cells] == ["=1+1", "#N/A", "=", "Ada"]
+    assert all(cell.data_type == "s" for cell in cells)

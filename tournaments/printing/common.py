@@ -26,7 +26,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, SimpleDocTemplate
 
 from tournaments import l10n
-from tournaments.printing.fonts import FONT, fallback_for, has_glyph, printable
+from tournaments.printing.fonts import FONT, fallback_for, glyph_map, has_glyph, printable
 
 PDF = "application/pdf"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -118,6 +118,8 @@ def _drawable(ch: str, fallback: bool) -> str:
 def runs(text: str, font: str) -> list[tuple[str, str]]:
     """The text in runs of one font each: `font` where it has the glyph, else the regular face (the oblique
     has no Arabic), else a fallback font (CJK)."""
+    if glyph_map(font).keys() >= set(map(ord, text)):  # the usual case, one run: without a look at each character
+        return [(text, font)] if text else []
     parts: list[list[str]] = []
     for ch in text:
         if ch.isspace() or has_glyph(font, ch):

@@ -74,12 +74,17 @@ def fallbacks() -> list[tuple[str, dict]]:
 _glyph_maps: dict[str, dict] = {}
 
 
-def has_glyph(font: str, ch: str) -> bool:
-    """True when the registered font `font` has a glyph for the character."""
+def glyph_map(font: str) -> dict:
+    """The registered font's map of the characters it has a glyph for (code point -> glyph)."""
     glyphs = _glyph_maps.get(font)
     if glyphs is None:
         glyphs = _glyph_maps[font] = pdfmetrics.getFont(font).face.charToGlyph
-    return ord(ch) in glyphs
+    return glyphs
+
+
+def has_glyph(font: str, ch: str) -> bool:
+    """True when the registered font `font` has a glyph for the character."""
+    return ord(ch) in glyph_map(font)
 
 
 def fallback_for(ch: str) -> str | None:

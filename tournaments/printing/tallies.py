@@ -1,12 +1,17 @@
 """Tally cards: one per player, four or six to a page with dashed cut lines, drawn straight on the canvas.
 
 Rules: docs/rules/four-aces-party.md ("People and tables", "Printed matter"); design: screens.md.
+
+What every card of a printout shares (its frame and band for a kind, the grid with its headings) is drawn
+once as a form and placed on each card; only the card's own words are drawn card by card.
 """
 
 import io
+from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from tournaments import l10n
@@ -21,6 +26,7 @@ from tournaments.printing.common import (
     long_date,
     name_fit,
     page_size,
+    runs,
     seat_word,
     signed,
 )
@@ -32,6 +38,7 @@ LAYOUTS = {4: (2, 2), 6: (2, 3)}
 
 MARGIN = 18  # page edge to the outer cut line
 PAD = 12  # cut line to the card's drawn edge
+FOOTER = 30  # the card's foot to the grid's (the total sits between)
 
 # name, share of the card width, alignment
 COLUMNS = (
@@ -77,19 +84,21 @@ def tallies_pdf(
         canvas.setFont(FONT, 12)
         canvas.drawCentredString(width / 2, height / 2, _("No tally cards to print yet."))
         canvas.showPage()
+    printer = _Printer(canvas, cell_w - 2 * PAD, cell_h - 2 * PAD)
+    cut_here = _("Cut along the dashed lines")
     for start in range(0, len(cards), per_page):
         for i, card in enumerate(cards[start : start + per_page]):
             col, row = i % cols, i // cols
             x = MARGIN + col * cell_w + PAD
             y = height - MARGIN - (row + 1) * cell_h + PAD
-            _draw_card(canvas, card, x, y, cell_w - 2 * PAD, cell_h - 2 * PAD)
-        _cut_lines(canvas, width, height, cols, rows, cell_w, cell_h)
+            printer.card(card, x, y)
+        _cut_lines(canvas, cols, rows, cell_w, cell_h, cut_here)
         canvas.showPage()
     canvas.save()
     return filename(party_name, "tallies", "pdf"), PDF, buffer.getvalue()
 
 
-def _cut_lines(canvas: Canvas, width: float, height: float, cols: int, rows: int, cell_w: float, cell_h: float):
+def _cut_lines(canvas: Canvas, cols: int, rows: int, cell_w: float, cell_h: float, words: str) -> None:
     canvas.saveState()
     canvas.setStrokeColorRGB(0.55, 0.55, 0.55)
     canvas.setLineWidth(0.5)
@@ -99,112 +108,232 @@ def _cut_lines(canvas: Canvas, width: float, height: float, cols: int, rows: int
     canvas.grid(xs, ys)
     canvas.setFont(FONT, 6)
     canvas.setFillColorRGB(0.55, 0.55, 0.55)
-    canvas.drawString(MARGIN, MARGIN - 9, _("Cut along the dashed lines"))
+    canvas.drawString(MARGIN, MARGIN - 9, words)
     canvas.restoreState()
 
 
-def _draw_card(canvas: Canvas, card: TallyCard, x: float, y: float, w: float, h: float) -> None:
-    band, tint = COLOURS.get(card.kind, COLOURS[""])
-    top = y + h
-    if tint:
-        canvas.setFillColorRGB(*tint)
-        canvas.rect(x, y, w, h, stroke=0, fill=1)
-    canvas.setStrokeColorRGB(*band)
-    canvas.setLineWidth(1)
-    canvas.rect(x, y, w, h, stroke=1, fill=0)
+@dataclass(frozen=True)
+class _Grid:
+    """The grid of a card with `n` rows of rounds, in points from the card's lower left corner."""
 
-    # the band: party name, and the kind's mark at a mixed party
-    canvas.setFillColorRGB(*band)
-    canvas.rect(x, top - 22, w, 22, stroke=0, fill=1)
-    canvas.setFillColorRGB(1, 1, 1)
-    mark = kind_mark(card.kind)
-    mark_w = 0
-    if mark:
-        canvas.setFont(FONT_BOLD, 11)
-        canvas.drawRightString(x + w - 6, top - 15.5, mark)
-        mark_w = canvas.stringWidth(mark, FONT_BOLD, 11) + 12
-    party_name = name_fit(card.party_name, FONT_BOLD, 11, w - 12 - mark_w)[0]
-    draw(canvas, x + 6, top - 15.5, party_name, FONT_BOLD, 11)
-
-    canvas.setFillColorRGB(*INK)
-    canvas.setFont(FONT, 8.5)
-    canvas.drawString(x + 6, top - 33, clean(long_date(card.party_date)))
-    canvas.drawRightString(x + w - 6, top - 33, _("Tally card"))
-    name, name_size = name_fit(card.name, FONT_BOLD, 15, w - 12, 0.75)
-    draw(canvas, x + 6, top - 52, name, FONT_BOLD, name_size)
-    canvas.setFont(FONT, 10)
-    first = _("First round: Table %(table)s, %(seat)s") % {
-        "table": l10n.number(card.table),
-        "seat": seat_word(card.seat),
-    }
-    canvas.drawString(x + 6, top - 67, fit(first, FONT, 10, w - 12))
-
-    footer = 30
-    bottom = _draw_grid(canvas, card, x + 6, y + footer, w - 12, top - 76 - (y + footer))
-
-    # the total at the foot of the grid
-    foot = bottom - 26
-    canvas.setFillColorRGB(*INK)
-    canvas.setFont(FONT_BOLD, 11)
-    canvas.drawString(x + 6, foot + 6, _("Total"))
-    box_w = (w - 12) * 0.3
-    canvas.setStrokeColorRGB(*INK)
-    canvas.rect(x + w - 6 - box_w, foot, box_w, 20, stroke=1, fill=0)
-    if card.total is not None:
-        canvas.setFont(FONT_BOLD, 12)
-        canvas.drawRightString(x + w - 10, foot + 5.5, signed(card.total))
+    form: str
+    row_h: float
+    font_size: float
+    top: float  # the header row's top
+    foot: float  # the total's box, at its foot
+    cells: tuple[tuple[float, str], ...]  # each column's x and alignment for its text
+    partner_w: float
 
 
-def _draw_grid(canvas: Canvas, card: TallyCard, x: float, y: float, w: float, h: float) -> float:
-    """The header row and one row per round, as tall as the space allows (at most 28 points); returns its foot."""
-    n = max(len(card.lines), 1)
-    row_h = min(28.0, h / (n + 1))
-    font_size = max(5.0, min(8.5, row_h * 0.62))
-    head_size = min(7.5, font_size)
-    widths = [share * w for _title, share, _align in COLUMNS]
-    xs = [x]
-    for cw in widths:
-        xs.append(xs[-1] + cw)
-    top = y + h
-    ys = [top - i * row_h for i in range(n + 2)]
+class _Text:
+    """Strings drawn where and as `draw` and drawString draw them, many to one text object: a text object of
+    its own for every string is most of the cost of a card."""
 
-    canvas.setFillColorRGB(*HEAD_FILL)
-    canvas.rect(x, top - row_h, w, row_h, stroke=0, fill=1)
-    canvas.setFillColorRGB(1, 1, 1)
-    canvas.rect(x, ys[-1], w, top - row_h - ys[-1], stroke=0, fill=1)
-    canvas.setStrokeColorRGB(*RULE)
-    canvas.setLineWidth(0.6)
-    canvas.grid(xs, ys)
+    def __init__(self, printer: "_Printer"):
+        self.printer = printer
+        self.canvas = printer.canvas
+        self.words = None
+        self.font: tuple[str, float] | None = None
 
-    canvas.setFillColorRGB(*INK)
-    base = (row_h - head_size) / 2 + 0.25 * head_size
-    for i, (title, *_rest) in enumerate(COLUMNS):
-        title, title_size = fit_size(str(title), FONT_BOLD, head_size, widths[i] - 2)  # a longer word, smaller
-        canvas.setFont(FONT_BOLD, title_size)
-        canvas.drawCentredString((xs[i] + xs[i + 1]) / 2, top - row_h + base, title)
+    def plain(self, x: float, y: float, text: str, font: str, size: float, align: str = "left") -> None:
+        """As canvas.drawString, drawCentredString or drawRightString, in `font` alone."""
+        if align != "left":
+            width = self.printer.width(text, font, size)
+            x -= width if align == "right" else width / 2
+        if self.words is None:
+            self.words = self.canvas.beginText(x, y)
+            self.font = None
+        else:
+            self.words.setTextOrigin(x, y)
+        if self.font != (font, size):
+            self.words.setFont(font, size)
+            self.font = (font, size)
+        self.words.textLine(text)  # ends with T*, as drawString does: a reader's copied text keeps its lines
 
-    base = (row_h - font_size) / 2 + 0.25 * font_size
-    partner_w = widths[3] - 6
-    for r, line in enumerate(card.lines):
-        baseline = top - (r + 2) * row_h + base
-        partner, partner_size = name_fit(line.partner, FONT, font_size, partner_w, 0.75)
-        cells = (
-            l10n.number(line.round),
-            l10n.number(line.table),
-            seat_word(line.seat),
-            partner,
-            signed(line.result),
-            signed(line.running),
-        )
-        for i, text in enumerate(cells):
-            if not text:
-                continue
-            align = COLUMNS[i][2]
-            font, size = FONT_BOLD if i == 5 else FONT, partner_size if i == 3 else font_size
+    def cleaned(self, x: float, y: float, text: str, font: str, size: float, align: str = "left") -> None:
+        """As common.draw: cleaned text, each run in a font that has its glyphs."""
+        if self.printer.one_font(text, font):
+            self.plain(x, y, text, font, size, align)
+        else:
+            self.end()
+            draw(self.canvas, x, y, text, font, size, align)
+
+    def end(self) -> None:
+        if self.words is not None:
+            self.canvas.drawText(self.words)
+            self.words = None
+
+
+class _Printer:
+    """Draws the cards of one printout. Its forms and what it has worked out (words, numbers, fitted names)
+    belong to this canvas and this call alone, so nothing carries over to another printout, in another
+    language, style of numbers or paper."""
+
+    def __init__(self, canvas: Canvas, w: float, h: float):
+        self.canvas, self.w, self.h = canvas, w, h
+        self.heads: dict[tuple, str] = {}
+        self.grids: dict[int, _Grid] = {}
+        self.memo: dict[tuple, object] = {}
+        self.first_round = _("First round: Table %(table)s, %(seat)s")
+        self.total = _("Total")
+
+    def cached(self, how, *args):
+        key = (how, *args)
+        try:
+            return self.memo[key]
+        except KeyError:
+            found = self.memo[key] = how(*args)
+            return found
+
+    def width(self, text: str, font: str, size: float) -> float:
+        return self.cached(stringWidth, text, font, size)
+
+    def one_font(self, text: str, font: str) -> bool:
+        return self.cached(_one_font, text, font)
+
+    def card(self, card: TallyCard, x: float, y: float) -> None:
+        canvas, w, h = self.canvas, self.w, self.h
+        top = y + h
+        tint = COLOURS.get(card.kind, COLOURS[""])[1]
+        if tint:
+            canvas.setFillColorRGB(*tint)
+            canvas.rect(x, y, w, h, stroke=0, fill=1)
+        self._place(self._head(card), x, y)
+
+        canvas.setFillColorRGB(*INK)
+        text = _Text(self)
+        name, name_size = self.cached(name_fit, card.name, FONT_BOLD, 15, w - 12, 0.75)
+        text.cleaned(x + 6, top - 52, name, FONT_BOLD, name_size)
+        first = self.first_round % {
+            "table": self.cached(l10n.number, card.table),
+            "seat": self.cached(seat_word, card.seat),
+        }
+        text.plain(x + 6, top - 67, fit(first, FONT, 10, w - 12), FONT, 10)
+        text.end()
+
+        grid = self._grid(max(len(card.lines), 1))
+        self._place(grid.form, x, y)
+        font_size, cells = grid.font_size, grid.cells
+        base = y + grid.top + (grid.row_h - font_size) / 2 + 0.25 * font_size
+        for r, line in enumerate(card.lines):
+            baseline = base - (r + 2) * grid.row_h
+            partner, partner_size = self.cached(name_fit, line.partner, FONT, font_size, grid.partner_w, 0.75)
+            row = (
+                self.cached(l10n.number, line.round),
+                self.cached(l10n.number, line.table),
+                self.cached(seat_word, line.seat),
+                partner,
+                self.cached(signed, line.result),
+                self.cached(signed, line.running),
+            )
+            for i, words in enumerate(row):
+                if words:
+                    at, align = cells[i]
+                    font, size = FONT_BOLD if i == 5 else FONT, partner_size if i == 3 else font_size
+                    text.cleaned(x + at, baseline, words, font, size, align)
+
+        # the total at the foot of the grid
+        foot = y + grid.foot
+        text.plain(x + 6, foot + 6, self.total, FONT_BOLD, 11)
+        if card.total is not None:
+            text.plain(x + w - 10, foot + 5.5, self.cached(signed, card.total), FONT_BOLD, 12, "right")
+        text.end()
+
+    def _place(self, form: str, x: float, y: float) -> None:
+        self.canvas.saveState()
+        self.canvas.translate(x, y)
+        self.canvas.doForm(form)
+        self.canvas.restoreState()
+
+    def _form(self, name: str) -> None:
+        # Room around the card for its border's stroke: a form draws nothing outside its box.
+        self.canvas.beginForm(name, -PAD, -PAD, self.w + PAD, self.h + PAD)
+
+    def _head(self, card: TallyCard) -> str:
+        """The form of the card's frame and band, the party's name, its date and the words "Tally card"."""
+        key = (card.kind, card.party_name, card.party_date)
+        if key in self.heads:
+            return self.heads[key]
+        name = self.heads[key] = f"TallyHead{len(self.heads)}"
+        canvas, w, h = self.canvas, self.w, self.h
+        band = COLOURS.get(card.kind, COLOURS[""])[0]
+        self._form(name)
+        canvas.setStrokeColorRGB(*band)
+        canvas.setLineWidth(1)
+        canvas.rect(0, 0, w, h, stroke=1, fill=0)
+
+        # the band: party name, and the kind's mark at a mixed party
+        canvas.setFillColorRGB(*band)
+        canvas.rect(0, h - 22, w, 22, stroke=0, fill=1)
+        canvas.setFillColorRGB(1, 1, 1)
+        mark = kind_mark(card.kind)
+        mark_w = 0
+        if mark:
+            canvas.setFont(FONT_BOLD, 11)
+            canvas.drawRightString(w - 6, h - 15.5, mark)
+            mark_w = canvas.stringWidth(mark, FONT_BOLD, 11) + 12
+        party_name = name_fit(card.party_name, FONT_BOLD, 11, w - 12 - mark_w)[0]
+        draw(canvas, 6, h - 15.5, party_name, FONT_BOLD, 11)
+
+        canvas.setFillColorRGB(*INK)
+        canvas.setFont(FONT, 8.5)
+        canvas.drawString(6, h - 33, clean(long_date(card.party_date)))
+        canvas.drawRightString(w - 6, h - 33, _("Tally card"))
+        canvas.endForm()
+        return name
+
+    def _grid(self, n: int) -> _Grid:
+        """The header row and `n` rows, as tall as the space allows (at most 28 points), and the total's box
+        below them: one form for every card with as many rounds."""
+        if n in self.grids:
+            return self.grids[n]
+        canvas = self.canvas
+        x, y, w, h = 6, FOOTER, self.w - 12, self.h - 76 - FOOTER
+        row_h = min(28.0, h / (n + 1))
+        font_size = max(5.0, min(8.5, row_h * 0.62))
+        head_size = min(7.5, font_size)
+        widths = [share * w for _title, share, _align in COLUMNS]
+        xs = [x]
+        for cw in widths:
+            xs.append(xs[-1] + cw)
+        top = y + h
+        ys = [top - i * row_h for i in range(n + 2)]
+
+        name = f"TallyGrid{n}"
+        self._form(name)
+        canvas.setFillColorRGB(*HEAD_FILL)
+        canvas.rect(x, top - row_h, w, row_h, stroke=0, fill=1)
+        canvas.setFillColorRGB(1, 1, 1)
+        canvas.rect(x, ys[-1], w, top - row_h - ys[-1], stroke=0, fill=1)
+        canvas.setStrokeColorRGB(*RULE)
+        canvas.setLineWidth(0.6)
+        canvas.grid(xs, ys)
+
+        canvas.setFillColorRGB(*INK)
+        base = (row_h - head_size) / 2 + 0.25 * head_size
+        for i, (title, *_rest) in enumerate(COLUMNS):
+            title, title_size = fit_size(str(title), FONT_BOLD, head_size, widths[i] - 2)  # a longer word, smaller
+            canvas.setFont(FONT_BOLD, title_size)
+            canvas.drawCentredString((xs[i] + xs[i + 1]) / 2, top - row_h + base, title)
+
+        foot = ys[-1] - 26
+        box_w = (self.w - 12) * 0.3
+        canvas.setStrokeColorRGB(*INK)
+        canvas.rect(self.w - 6 - box_w, foot, box_w, 20, stroke=1, fill=0)
+        canvas.endForm()
+
+        cells = []
+        for i, (_title, _share, align) in enumerate(COLUMNS):
             if align == "c":
-                draw(canvas, (xs[i] + xs[i + 1]) / 2, baseline, text, font, size, "centre")
+                cells.append(((xs[i] + xs[i + 1]) / 2, "centre"))
             elif align == "r":
-                draw(canvas, xs[i + 1] - 3, baseline, text, font, size, "right")
+                cells.append((xs[i + 1] - 3, "right"))
             else:
-                draw(canvas, xs[i] + 3, baseline, text, font, size)
-    return ys[-1]
+                cells.append((xs[i] + 3, "left"))
+        grid = _Grid(name, row_h, font_size, top, foot, tuple(cells), partner_w=widths[3] - 6)
+        self.grids[n] = grid
+        return grid
+
+
+def _one_font(text: str, font: str) -> bool:
+    return all(face == font for _chunk, face in runs(text, font))

@@ -6,13 +6,14 @@ Every cell goes through `text_cell` (rows through `put_row`): typed-in text is s
 """
 
 import io
+from functools import lru_cache
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from openpyxl import Workbook as XlsxWorkbook
 from openpyxl.cell import WriteOnlyCell
-from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+from openpyxl.cell.cell import ERROR_CODES, ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 
@@ -43,22 +44,38 @@ def text_cell(ws, value):
     """What the sheet stores for `value`: a str as a text cell (never a formula, an error code such as "#N/A", or
     anything else openpyxl would read into it), other values (numbers, None) as they are.
 
-    openpyxl types a str starting with "=" as a formula; forcing the type back to "s" after the value is set keeps
-    the exact text. The control characters a sheet cannot hold are dropped rather than failing the whole file.
+    A str that openpyxl stores as that very text anyway comes back as the str (cheaper than a cell of our own);
+    one it would read as a formula or an error code comes back as a cell forced to the type "s", keeping the exact
+    text. The control characters a sheet cannot hold are dropped rather than failing the whole file.
     A lazy translation is stored as its text in the active language.
     """
     if isinstance(value, Promise):
         value = str(value)
     if not isinstance(value, str):
         return value
-    cell = WriteOnlyCell(ws, value=ILLEGAL_CHARACTERS_RE.sub("", value))
+    text, plain = _sheet_text(value)
+    return text if plain else _forced(ws, text)
+
+
+@lru_cache(maxsize=8192)
+def _sheet_text(value: str) -> tuple[str, bool]:
+    """The text a sheet can hold, and whether openpyxl stores it as text unforced (names and words repeat)."""
+    text = ILLEGAL_CHARACTERS_RE.sub("", value)
+    return text, not (len(text) > 1 and text.startswith("=")) and text not in ERROR_CODES
+
+
+def _forced(ws, text: str):
+    cell = WriteOnlyCell(ws, value=text)
     cell.data_type = "s"
     return cell
 
 
+_AS_THEY_ARE = frozenset((int, float, type(None)))  # most cells: stored as they are, no questions asked
+
+
 def put_row(ws, values) -> None:
     """Append one row to a write-only sheet, every value through `text_cell`."""
-    ws.append([text_cell(ws, value) for value in values])
+    ws.append([value if type(value) in _AS_THEY_ARE else text_cell(ws, value) for value in values])
 
 
 def new_sheet(xlsx: XlsxWorkbook, title: str, headers: list[tuple[str, float]], freeze: str):
@@ -69,12 +86,26 @@ def new_sheet(xlsx: XlsxWorkbook, title: str, headers: list[tuple[str, float]], 
     ws.freeze_panes = freeze
     row = []
     for text, _width in headers:
-        cell = text_cell(ws, text)
+        cell = _forced(ws, _sheet_text(str(text))[0])
         cell.font = BOLD
         cell.alignment = HEAD_ALIGN
         row.append(cell)
     put_row(ws, row)
     return ws
+
+
+def _once(how):
+    """`how` worked out once per value, for this one workbook (a word's translation costs more than its cell)."""
+    found: dict = {}
+
+    def get(value):
+        try:
+            return found[value]
+        except KeyError:
+            found[value] = how(value)
+            return found[value]
+
+    return get
 
 
 def _name_width(names, least: float = 14, most: float = 40) -> float:
@@ -102,11 +133,12 @@ def _standings(xlsx: XlsxWorkbook, book: Workbook) -> None:
             (_("R%(round)s result") % {"round": r}, 9),
         ]
     ws = new_sheet(xlsx, _("Standings"), headers, "C2")
+    kinds, seats = _once(kind_word), _once(lambda seat: seat_word(seat) or None)
     for line in sheet.lines:
         by_round = {entry[0]: entry for entry in line.rounds}
         row = [_place(line.label), line.name]
         if sheet.mixed:
-            row.append(kind_word(line.kind))
+            row.append(kinds(line.kind))
         row.append(line.total)
         for r in sheet.rounds:
             entry = by_round.get(r)
@@ -114,7 +146,7 @@ def _standings(xlsx: XlsxWorkbook, book: Workbook) -> None:
                 row += [None, None, None, None]
             else:
                 _round, table, seat, partner, result = entry
-                row += [table, seat_word(seat) or None, partner or None, result]
+                row += [table, seats(seat), partner or None, result]
         put_row(ws, row)
 
 
@@ -124,6 +156,7 @@ def _seating(xlsx: XlsxWorkbook, book: Workbook) -> None:
     headers += [(seat_word(seat), name_w) for seat in "NESW"]
     headers += [(side_word("NS"), 9), (side_word("EW"), 9), (_("Winner"), 8)]
     ws = new_sheet(xlsx, _("Seating"), headers, "C2")
+    sides = _once(lambda side: side_word(side) or None)
     for row in book.seating:
         put_row(
             ws,
@@ -136,7 +169,7 @@ def _seating(xlsx: XlsxWorkbook, book: Workbook) -> None:
                 row.west,
                 row.ns,
                 row.ew,
-                side_word(row.winner) or None,
+                sides(row.winner),
             ],
         )
 
@@ -165,6 +198,7 @@ def _deals(xlsx: XlsxWorkbook, book: Workbook) -> None:
     ]
     ws = new_sheet(xlsx, _("Deals"), headers, "D2")
     headings = {n: _deal_heading(n) for n in range(1, party_rules.DEALS_PER_ROUND + 1)}
+    seats = _once(lambda seat: seat_word(seat) or None)
     if not book.deals:
         put_row(ws, [_("No deals to list: the results were entered as each table's two net figures.")])
     for deal in book.deals:
@@ -178,7 +212,7 @@ def _deals(xlsx: XlsxWorkbook, book: Workbook) -> None:
                 dealer,
                 vulnerable,
                 deal.contract,
-                seat_word(deal.declarer) or None,
+                seats(deal.declarer),
                 deal.tricks,
                 deal.score,
                 deal.ns,
