@@ -4,7 +4,9 @@ measured beside it in the same run (only in the bench's settings: bench/settings
 - page: a director's page (a login needed, the same middleware): `queries` trivial queries, then a template
   of `rows` rows, as many as make the page as long as ours (`calibrate`).
 - phone: the same for a phone (no login). Its POST is one small transaction (a row in bench_bare) and a
-  redirect to itself, as a phone's save is a POST and a redirect to its page.
+  redirect to itself, as a phone's save without its script is a POST and a redirect to its page; asked
+  for JSON (as the phone's script asks), the answer is instead a JSON body of `answer` bytes, as long as
+  the phone's own answer.
 - pdf: a bare reportlab canvas drawing the strings the tally cards draw (`prepare_pdf`), nothing else.
 - xlsx: a bare write-only openpyxl workbook of the rows the results workbook has (`prepare_xlsx`).
 """
@@ -14,7 +16,7 @@ import time
 
 from django.contrib.auth.decorators import login_not_required
 from django.db import connection, transaction
-from django.http import HttpResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.test.utils import CaptureQueriesContext
 from django.views.decorators.http import require_http_methods
@@ -66,6 +68,8 @@ def phone(request, phone: str, queries: int, rows: int):
                 f"INSERT INTO {TABLE} (phone, number, at_ms) VALUES (%s, %s, %s)",
                 [phone[:64], number, int(time.time() * 1000)],
             )
+        if "application/json" in request.headers.get("Accept", ""):
+            return JsonResponse({"ok": True, "pad": "x" * int(request.GET.get("answer") or 0)})
         return redirect(request.path)
     _queries(queries)
     return render(request, "bench/bare.html", {"rows": _rows(rows), "form": True})

@@ -4,10 +4,12 @@ process being measured), over plain HTTP/1.1 on 127.0.0.1.
     python -m bench.loadgen PLAN.json OUT.json
 
 PLAN: {"port": 8001, "phones": [{"path": "/t/abc/", "steps": [{"form": {...}, "timed": true}, ...]}, ...],
-       "limit_s": 120}
+       "limit_s": 120, "json": true}
 Each phone opens its page (its CSRF cookie and form token), every phone waits for the others, then
-each step is a POST of its form (the token added) and the redirect followed as a phone's browser
-does: one timed save is the POST and its redirected GET. OUT gets each timed save's milliseconds,
+each step is a POST of its form (the token added). With "json" the POST asks for JSON, as the phone's
+script (static/js/phone.js) does, and one timed save is that one answer; without, the redirect is
+followed as a browser without the script does: one timed save is the POST and its redirected GET.
+OUT gets each timed save's milliseconds,
 the errors (status 400 and up, or no answer), the time from the start to the last answer, and how many
 POSTs and followed redirects were sent after the start.
 """
@@ -36,8 +38,8 @@ class Connection:
     """One phone's connection: reopened whenever the server closed it (gunicorn's sync workers
     close after every answer)."""
 
-    def __init__(self, port: int):
-        self.port = port
+    def __init__(self, port: int, json_answers: bool = False):
+        self.port, self.json_answers = port, json_answers
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
         self.cookies: dict[str, str] = {}
@@ -61,6 +63,8 @@ class Connection:
             lines.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items()))
         if method == "POST":
             lines += ["Content-Type: application/x-www-form-urlencoded", f"Content-Length: {len(body)}"]
+            if self.json_answers:
+                lines.append("Accept: application/json")
             lines.append(f"Referer: http://127.0.0.1:{self.port}{path}")
         self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
         await self.writer.drain()
@@ -107,7 +111,7 @@ class Connection:
 
 class Phone:
     def __init__(self, port: int, plan: dict, timings: list[float], errors: list[str], counts: dict[str, int]):
-        self.connection = Connection(port)
+        self.connection = Connection(port, json_answers=plan.get("json", False))
         self.path, self.steps = plan["path"], plan["steps"]
         self.timings, self.errors, self.counts = timings, errors, counts
         self.token = ""
@@ -156,7 +160,8 @@ async def _run(plan: dict) -> dict:
     timings: list[float] = []
     errors: list[str] = []
     counts = {"posts": 0, "redirects": 0}
-    phones = [Phone(plan["port"], p, timings, errors, counts) for p in plan["phones"]]
+    answers = {"json": plan.get("json", False)}
+    phones = [Phone(plan["port"], p | answers, timings, errors, counts) for p in plan["phones"]]
     opened = await asyncio.gather(*(phone.open() for phone in phones))
     ready = asyncio.Event()
     tasks = [asyncio.create_task(phone.play(ready)) for phone, ok in zip(phones, opened, strict=True) if ok]

@@ -4,8 +4,10 @@ inside the bench's process; every request's redirect is followed, as a phone's b
 The servers (bench/servers.py) are started once and warmed: every worker has served the pages and the
 POST path (a whole warm-up burst, not timed) before the first timed run. Then, interleaved, each run of
 ours (64 phones playing their round deal by deal: each deal saved, then accepted by East-West, as
-bench/load.py's Phone.play_deals) and of the bare write (the same phones, the same number of POSTs, each
-one small transaction and a redirect to a page as long as the phone's) — at least three of each. Every
+bench/load.py's Phone.play_deals, each POST asking for JSON as the phone's script does) and of the bare
+write (the same phones, the same number of POSTs, each one small transaction and a JSON answer as long as
+the phone's) — at least three of each; then one run of each without the script (the phone's POST and its
+redirected page; the bare write's and a redirect to a page as long). Every
 run is checked afterwards: `lost` counts a table whose result is missing or different, `doubled` any
 change stored twice (a repeated send taken for a new one).
 """
@@ -82,8 +84,8 @@ def bare_steps(posts: int, timed_every: int = 2) -> list[dict]:
 class Burst:
     """One party's phones (or the bare write's), planned before the servers start."""
 
-    def __init__(self, director, name: str, phones: int, kind: str = "deals", seed: int = 64):
-        self.kind, self.phones = kind, phones
+    def __init__(self, director, name: str, phones: int, kind: str = "deals", seed: int = 64, json: bool = True):
+        self.kind, self.phones, self.json = kind, phones, json
         rng = random.Random(seed)
         self.party = party(phones, director, name=name, rounds=1)
         self.tokens = dict(
@@ -94,7 +96,8 @@ class Burst:
     def plan(self, port: int, limit_s: float) -> dict:
         steps = deal_steps if self.kind == "deals" else (lambda _table, d: round_steps(d))
         phones = [{"path": f"/t/{self.tokens[t]}/", "steps": steps(t, self.planned[t])} for t in self.planned]
-        return {"port": port, "phones": phones, "limit_s": limit_s}
+        # The whole-round form is posted without the phone's script (it is the director's fallback).
+        return {"port": port, "phones": phones, "limit_s": limit_s, "json": self.json and self.kind == "deals"}
 
     def check(self) -> dict:
         """Read back every table: lost (missing, different, not accepted, a deal missing) and doubled."""
@@ -116,18 +119,21 @@ class Burst:
 
 
 class BareBurst:
-    """The bare write: the same phones, as many POSTs each, one small transaction and a redirect each."""
+    """The bare write: the same phones, as many POSTs each, one small transaction each, answered as ours are:
+    a JSON body as long as the phone's (`answer` bytes), or without the script a redirect to a page."""
 
-    def __init__(self, name: str, phones: int, posts: int, queries: int, rows: int):
+    def __init__(self, name: str, phones: int, posts: int, queries: int, rows: int, answer: int | None = None):
         self.name, self.phones, self.posts = name, phones, posts
-        self.queries, self.rows = queries, rows
+        self.queries, self.rows, self.answer = queries, rows, answer
 
     def plan(self, port: int, limit_s: float) -> dict:
+        query = f"?answer={self.answer}" if self.answer is not None else ""
+        where = f"{self.queries}/{self.rows}/{query}"
         phones = [
-            {"path": f"/bench-bare/phone/{self.name}-{p}/{self.queries}/{self.rows}/", "steps": bare_steps(self.posts)}
+            {"path": f"/bench-bare/phone/{self.name}-{p}/{where}", "steps": bare_steps(self.posts)}
             for p in range(1, self.phones + 1)
         ]
-        return {"port": port, "phones": phones, "limit_s": limit_s}
+        return {"port": port, "phones": phones, "limit_s": limit_s, "json": self.answer is not None}
 
     def check(self) -> dict:
         written = {key: n for key, n in bare.writes().items() if key[0].startswith(f"{self.name}-")}
@@ -204,15 +210,22 @@ def limit_for(phones: int, servers_count: int) -> float:
 
 def fair(director, *, phones: int = 64, servers_count: int = 1, runs: int = 3, whole_round: bool = False,
          label: str = "Load") -> dict:  # fmt: skip
-    """Ours and the bare write, interleaved, `runs` times each, on servers started once and warmed first."""
+    """Ours and the bare write, interleaved, `runs` times each, on servers started once and warmed first.
+
+    The phones post as their script does (asking for JSON: one answer a save), and the bare write answers
+    JSON as long; one more run of each without the script (a POST and its redirected page) is reported
+    beside, as `form_runs`."""
     from django.test import Client
 
     total_workers = WORKERS * servers_count
     warm = Burst(director, f"{label}: warm-up", min(phones, 4 * total_workers), seed=1)
     bursts = [Burst(director, f"{label} run {i + 1}, deal by deal", phones, seed=64 + i) for i in range(runs)]
     rounds = Burst(director, f"{label}: whole rounds", phones, kind="round") if whole_round else None
-    # The bare write redirects to a page as long as the phone's, with as many queries.
+    no_script = Burst(director, f"{label}: deal by deal without the script", phones, seed=99, json=False)
+    # The bare write redirects to a page as long as the phone's, with as many queries; asked for JSON, it
+    # answers a body as long as the phone's answer (its table state and a sentence).
     page = bare.calibrate(Client(), f"/t/{bursts[0].tokens[1]}/", "phone")
+    answer = len(Client().get(f"/t/{bursts[0].tokens[1]}/?state=1").content) + len('{"ok": true, "message": ""}') + 20
     posts = len(deal_steps(1, bursts[0].planned[1]))
     bare.setup()
     checkpoint()
@@ -220,13 +233,22 @@ def fair(director, *, phones: int = 64, servers_count: int = 1, runs: int = 3, w
     with servers.running(servers_count, workers=WORKERS, threads=THREADS) as up:
         # Every worker loads its code and the POST path runs (ours and the bare), before anything is timed.
         run_once(warm, up.port, limit)
-        run_once(BareBurst("warm", warm.phones, posts, page["queries"], page["rows"]), up.port, limit)
+        run_once(BareBurst("warm", warm.phones, posts, page["queries"], page["rows"], answer), up.port, limit)
         ours, baseline = [], []
         for i, burst in enumerate(bursts):
             ours.append(run_once(burst, up.port, limit, f"{label} run {i + 1}, {phones} phones"))
-            written = BareBurst(f"run{i}", phones, posts, page["queries"], page["rows"])
+            written = BareBurst(f"run{i}", phones, posts, page["queries"], page["rows"], answer)
             baseline.append(run_once(written, up.port, limit, f"{label} run {i + 1}, the bare write"))
         whole = run_once(rounds, up.port, limit) if rounds else None
+        form_runs = {
+            "ours": run_once(no_script, up.port, limit, f"{label}, without the script"),
+            "baseline": run_once(
+                BareBurst("form", phones, posts, page["queries"], page["rows"]),
+                up.port,
+                limit,
+                f"{label}, the bare write and its redirect",
+            ),  # fmt: skip
+        }
         from bench.load import _phone_page_kb
 
         page_kb = _phone_page_kb(up.port, bursts[0].tokens[1])
@@ -241,7 +263,12 @@ def fair(director, *, phones: int = 64, servers_count: int = 1, runs: int = 3, w
         "baseline_runs": baseline,
         "spread": spread(ours),
         "baseline_spread": spread(baseline),
-        "baseline": f"a bare POST (one small transaction, a redirect to a page of {page['bytes']} bytes "
-        f"after {page['queries']} queries), {posts} per phone as the phones' saves",
+        "baseline": f"a bare POST (one small transaction, a JSON answer of {answer} bytes), {posts} per phone as "
+        "the phones' saves (asking for JSON, as the phone's script does)",
+        "form_runs": form_runs
+        | {
+            "baseline_is": f"a bare POST (one small transaction, a redirect to a page of {page['bytes']} bytes after "
+            f"{page['queries']} queries)",
+        },
         "whole_round": whole,
     }

@@ -108,13 +108,15 @@ def _load_figures(fair: dict) -> dict:
         **common,
         "error_samples": whole.get("error_samples", []),
         "deal_by_deal": deal_by_deal,
-        "generator": "bench/loadgen.py: asyncio phones in a process of their own, every redirect followed; "
-        "a timed save is its POST and the redirected GET",
+        "generator": "bench/loadgen.py: asyncio phones in a process of their own; a timed save is its POST "
+        "asking for JSON as the phone's script does (form_runs: without the script, the POST and its "
+        "redirected GET)",
         "runs": runs,
         "baseline_runs": fair["baseline_runs"],
         "spread": fair["spread"],
         "baseline_spread": fair["baseline_spread"],
         "baseline": fair["baseline"],
+        "form_runs": fair.get("form_runs"),
     }
 
 
@@ -128,7 +130,7 @@ def smoke() -> int:
     runs = _env_int("BENCH_LOAD_RUNS", 1)
     say(f"smoke: {phones} phones, {servers} server(s), {runs} run(s)")
     fair = loadtest.fair(director, phones=phones, servers_count=servers, runs=runs, label="Smoke")
-    checked = fair["runs"] + fair["baseline_runs"]
+    checked = fair["runs"] + fair["baseline_runs"] + [fair["form_runs"]["ours"], fair["form_runs"]["baseline"]]
     bad = {k: sum(r[k] for r in checked) for k in ("errors", "lost", "doubled")}
     print(json.dumps({"smoke": fair, "bad": bad}))
     if any(bad.values()):

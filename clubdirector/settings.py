@@ -104,7 +104,8 @@ if DATABASE_URL:
 else:
     DATABASES = {
         "default": {
-            "ENGINE": "django.db.backends.sqlite3",
+            # Django's SQLite, its writers queued on a lock file (clubdirector/sqlite/base.py).
+            "ENGINE": "clubdirector.sqlite",
             "NAME": SQLITE_PATH,
             # A worker keeps its connection: opening one (and its PRAGMAs) on every request costs more
             # than the request's own queries.

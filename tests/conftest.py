@@ -1,3 +1,4 @@
+import contextlib
 import datetime
 import os
 import shutil
@@ -16,6 +17,16 @@ def pytest_configure(config):
     from clubdirector.catalogues import compile_all
 
     compile_all()
+
+
+def pytest_unconfigure(config):
+    """The test database's writers' queue file (clubdirector/sqlite/base.py) goes with the database."""
+    from django.conf import settings
+
+    test_name = settings.DATABASES["default"].get("TEST", {}).get("NAME")
+    if test_name and settings.DATABASES["default"]["ENGINE"] == "clubdirector.sqlite":
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(f"{test_name}.writers")
 
 
 @pytest.fixture(autouse=True)

@@ -137,12 +137,13 @@ def deal_by_deal(token: TableToken, page, correcting: int | None = None) -> dict
     }
 
 
-def table_state(token: TableToken) -> dict:
+def table_state(token: TableToken, current: Round | None = None) -> dict:
     """The phone's poll: enough to tell that the page is out of date (a round closed, a deal changed).
 
-    Two queries: the round, and the table's result with its deals counted.
+    Two queries: the round (unless the caller has just read it), and the table's result with its deals
+    counted.
     """
-    current = _current_round(token)
+    current = current or _current_round(token)
     result = None
     if current is not None:
         counted = (

@@ -74,10 +74,11 @@ def _wants_json(request) -> bool:
     return "application/json" in request.headers.get("Accept", "")
 
 
-def _answer(request, table_token, *, ok: bool, message: str, form=None):
-    """The phone's script gets JSON (and keeps refused entries off its queue); a plain form, the page."""
+def _answer(request, table_token, *, ok: bool, message: str, form=None, current=None):
+    """The phone's script gets JSON (and keeps refused entries off its queue); a plain form, the page.
+    `current`: the round the save has just read (a save never closes it), not read again."""
     if _wants_json(request):
-        state = table_selectors.table_state(table_token)
+        state = table_selectors.table_state(table_token, current)
         return JsonResponse({"ok": ok, "message": message, "state": state}, status=200 if ok else 400)
     if ok:
         messages.success(request, message)
@@ -112,7 +113,8 @@ def _post_one(request, table_token):
                 round_=current, table=table_token.table, number=number or 0, side=side,
                 by_token=table_token, client_id=client_id, shown=request.POST.get("shown"),
             )  # fmt: skip
-            return _answer(request, table_token, ok=True, message=_("Deal %(number)s accepted.") % {"number": number})
+            said = _("Deal %(number)s accepted.") % {"number": number}
+            return _answer(request, table_token, ok=True, message=said, current=current)
         names = {seat: seated.get(seat, "—") for seat in "NESW"}
         form = forms.DealForm(_passed_out_alone(request.POST), prefix="deal", names=names)
         if not form.is_valid() or not form.cleaned_data.get("deal"):
@@ -127,7 +129,7 @@ def _post_one(request, table_token):
         _refuse(request, table_token, _("Nothing was saved."), "; ".join(error.messages))
         return _answer(request, table_token, ok=False, message=" ".join(error.messages), form=form)
     said = [_("Deal %(number)s saved.") % {"number": number}, *notices]
-    return _answer(request, table_token, ok=True, message=" ".join(said))
+    return _answer(request, table_token, ok=True, message=" ".join(said), current=current)
 
 
 def _passed_out_alone(posted):
