@@ -6,14 +6,19 @@ template costs over a second at that size. The same goes for the round's tiles a
 sheet at 500 tables (below).
 """
 
+import re
+from collections.abc import Callable, Mapping
 from html import escape as html_escape
 
 import django_tables2 as tables
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, gettext_lazy, pgettext
 
+from tournaments import l10n
 from tournaments.templatetags.bridge import seat, status_words
 from tournaments.templatetags.humanize_sign import signed
 
@@ -23,14 +28,53 @@ LOWEST = -(10**9)  # sorts a round not yet in below every real result
 SPARK_WIDTH, SPARK_HEIGHT = 120, 28
 
 
+# l10n.number of each size met, by style of numbers (its output depends on the style alone): kept from page
+# to page, as the same few hundred figures come back on every page of a party (and every poll of its big
+# screen), each through Django's number formatting otherwise. Bounded: emptied when it grows past this.
+NUMBERS: dict[str, dict[int, str]] = {}
+NUMBERS_KEPT = 20_000
+
+
+@receiver(setting_changed)
+def _forget_numbers(**kwargs) -> None:
+    """A test changing the settings (formats among them) starts from no figures kept."""
+    NUMBERS.clear()
+
+
+def _numbers() -> dict[int, str]:
+    style = l10n.style()
+    found = NUMBERS.get(style)
+    if found is None or len(found) > NUMBERS_KEPT:
+        found = NUMBERS[style] = {}
+    return found
+
+
 class Signed(dict):
     """`signed` of each value met, worked out once per page: the page's language and style of numbers do
     not change while it is drawn, and a big party's page shows the same few hundred figures thousands
-    of times (each through Django's number formatting)."""
+    of times. A figure and its opposite share their digits: `signed` is the sign put before l10n.number
+    of the size, so the size is formatted once for both (and kept for the next page: NUMBERS)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sizes = _numbers()
 
     def __missing__(self, value) -> str:
-        self[value] = text = signed(value)
+        if value is None or value == "":
+            text = signed(value)
+        else:
+            whole = int(value)
+            size = self.sizes.get(abs(whole))
+            if size is None:
+                size = self.sizes[abs(whole)] = l10n.number(abs(whole))
+            text = f"+{size}" if whole > 0 else f"{l10n.MINUS}{size}" if whole < 0 else size
+        self[value] = text
         return text
+
+    def plain(self) -> bool:
+        """Whether no figure needs escaping in HTML: digits, signs and this style's separators."""
+        sample = self[-1234567]
+        return html_escape(sample) == sample
 
 
 class SparkScale(dict):
@@ -63,20 +107,9 @@ def sparkline(
     scale: SparkScale | None = None,
 ) -> str:
     """A player's running total round by round as a small inline SVG, on the party's common scale."""
-    if not running:
-        return ""
     scale = SparkScale(low, high) if scale is None else scale
-    zero = scale[0]
-    points = " ".join([f"0,{zero}", *[f"{x},{scale[v]}" for x, v in zip(scale.x(len(running)), running, strict=True)]])
-    signs = Signed() if signs is None else signs
-    words = ", ".join([signs[v] for v in running])
     label = label if label is not None else gettext("Running total after each round: %(totals)s")
-    return (
-        f'<svg class="spark" viewBox="0 0 {SPARK_WIDTH} {SPARK_HEIGHT}" width="{SPARK_WIDTH}" height="{SPARK_HEIGHT}" '
-        f'role="img" aria-label="{escape(label % {"totals": words})}">'
-        f'<line x1="0" y1="{zero}" x2="{SPARK_WIDTH}" y2="{zero}" class="zero"/>'
-        f'<polyline points="{points}" class="line"/></svg>'
-    )
+    return sparklines(html_escape(label), Spoken(Signed() if signs is None else signs), scale)(running)
 
 
 class StandingsTable(tables.Table):
@@ -90,75 +123,169 @@ class StandingsTable(tables.Table):
         attrs = {"class": "standings"}
         template_name = "tournaments/_standings_table.html"
 
-    def __init__(self, *args, rounds=(), signs: Signed | None = None, **kwargs):
+    def __init__(self, *args, rounds=(), signs: Signed | None = None, rows_later: bool = False, **kwargs):
         self.round_numbers = list(rounds)
+        self.rows_later = rows_later  # body_html only marks the rows' place: see rows_into
         self.signs = Signed() if signs is None else signs
         super().__init__(*args, **kwargs)
 
     def body_html(self):
-        # The words of the rows, in the page's language, looked up once for all the rows.
-        words = {
-            "lady": escape(gettext("lady")),
-            "gentleman": escape(gettext("gentleman")),
-            "booby": escape(gettext("booby prize")),
-        }
-        signs = self.signs
-        return mark_safe("".join(_row_html(record, self.round_numbers, words, signs) for record in self.data))
+        # Each row's HTML was written with its sort keys (standings_table): here only put in the order asked.
+        if self.rows_later:
+            return mark_safe(ROWS_MARK)
+        return mark_safe("".join([record["html"] for record in self.data]))
+
+    def rows_encoded(self, charset: str = "utf-8") -> bytes:
+        return b"".join([record["html"].encode(charset) for record in self.data])
 
 
-def _row_html(record: dict, rounds: list[int], words: dict[str, str], signs: Signed) -> str:
-    # The standard library's escape, as Django's does (without its lazy-text wrapper, per cell).
-    marks = ""
-    if record["kind"]:
-        marks += f' <span class="badge kind-{record["kind"]}">{words.get(record["kind"], record["kind"])}</span>'
-    if record["booby"]:
-        marks += f' <span class="badge">{words["booby"]}</span>'
-    cells = [
-        f'<td class="num">{html_escape(str(record["label"]))}</td>',
-        f"<td>{html_escape(record['name'])}{marks}</td>",
-        f'<td class="num">{signs[record["total"]]}</td>',
-        f"<td>{record['spark']}</td>",
-    ]
-    for n in rounds:
-        where = record[f"r{n}_where"]
-        cells.append(
-            f'<td class="num"><span class="score">{signs[record[f"r{n}"]]}</span>'
-            f'<br><span class="muted">{html_escape(where)}</span></td>'
+# Where the standings' rows go in the drawn page, when the view puts them in afterwards (rows_into): an
+# HTML comment that no name can make (every name on the page is escaped).
+ROWS_MARK = "<!--standings-rows-->"
+
+
+def rows_into(response, table: StandingsTable):
+    """The page drawn with ROWS_MARK for its body rows (table.rows_later), and the rows put in its place.
+
+    A big party's rows are some 3 MB of HTML: passed up through the templates, every level (include, if,
+    block, extends) joins them again and wraps them as safe text, a copy each, which cost more than all
+    the rest of the page. Put in here, they are copied once, already encoded.
+    """
+    content = response.content
+    mark = ROWS_MARK.encode(response.charset)
+    at = content.find(mark)
+    if at >= 0:
+        response.content = b"".join([content[:at], table.rows_encoded(response.charset), content[at + len(mark) :]])
+    return response
+
+
+class Escaped(dict):
+    """Each text met (a name, shown many times: once as a player, up to a dozen times as a partner),
+    escaped once per page, by the standard library's escape (Django's does the same, without its
+    lazy-text wrapper per call)."""
+
+    def __missing__(self, text: str) -> str:
+        self[text] = escaped = html_escape(text)
+        return escaped
+
+
+SCORE_CELL, WHERE_CELL, END_CELL = (
+    '<td class="num"><span class="score">',
+    '</span><br><span class="muted">',
+    "</span></td>",
+)
+
+
+class RoundCells(dict):
+    """The standings' round cells, a big party's thousands of them: the score, then "T12 N with Anna".
+
+    For each seat, the cell in four parts around its score, table and partner, the seat put in once:
+    (before the score, score to the first name, between the two, after), for an f-string per cell.
+    `table_first`: the sentence names the table before the partner (as it does in every language the
+    app speaks). A sentence of any other shape, and the empty cell of a round not sat (seat ""), are
+    put together by cell(), through %-formatting as before.
+    """
+
+    def __init__(self, where_text: str):
+        super().__init__()
+        self.where_text = where_text
+        pieces = re.split(r"%\((table|partner)\)s", where_text)
+        self.table_first = pieces[1::2] == ["table", "partner"]
+        rest = "".join(pieces[::2]).replace("%(seat)s", "").replace("%%", "")
+        self.plain = len(pieces) == 5 and set(pieces[1::2]) == {"table", "partner"} and "%" not in rest
+        self.literals = pieces[::2]
+
+    def __missing__(self, code: str) -> tuple[str, str, str, str]:
+        shown = html_escape(seat(code))
+        first, between, after = (
+            shown.join(part.replace("%%", "%") for part in literal.split("%(seat)s")) for literal in self.literals
         )
-    css = ' class="booby"' if record["booby"] else ""
-    return f"<tr{css}>{''.join(cells)}</tr>"
+        self[code] = parts = (SCORE_CELL, f"{WHERE_CELL}{first}", between, f"{after}{END_CELL}")
+        return parts
+
+    def cell(self, code: str, score: str, table: int, partner: str) -> str:
+        """One cell the slow way: any sentence, and the empty cell of a round not sat."""
+        if not code:
+            return f"{SCORE_CELL}{score}{WHERE_CELL}{END_CELL}"
+        where = self.where_text.replace("%(seat)s", html_escape(seat(code)).replace("%", "%%"))
+        return f"{SCORE_CELL}{score}{WHERE_CELL}{where % {'table': table, 'partner': partner}}{END_CELL}"
+
+
+class StandingsRow(dict):
+    """A row's sort keys: a round's ("r3_sort") worked out only when the table is sorted by that round."""
+
+    def __init__(self, played: list, **keys):
+        super().__init__(keys)
+        self.played = played  # the player's rounds, as the selector read them
+
+    def __missing__(self, key: str):
+        number = key[1:-5]
+        if not (key.startswith("r") and key.endswith("_sort") and number.isdigit()):
+            raise KeyError(key)
+        result = next((p[4] for p in self.played if p[0] == int(number)), None)
+        self[key] = value = LOWEST if result is None else result
+        return value
 
 
 def standings_table(standings, *, mixed: bool, order_by=None) -> StandingsTable:
-    """One column per round: the result, and the table, seat and partner under it."""
+    """One column per round: the result, and the table, seat and partner under it.
+
+    A row is its sort keys (for django-tables2's ordering) and its HTML, written here in one pass: a big
+    party has 400 players x 12 rounds of cells, too many to draw through a template or per-cell helpers.
+    """
+    rounds = list(standings.rounds)
+    running = [line.running_totals() for line in standings.players]
+    low = min([0, *(min(totals) for totals in running if totals)])
+    high = max([0, *(max(totals) for totals in running if totals)])
+    signs, scale, names = Signed(), SparkScale(low, high), Escaped()
+    # The words of the rows, in the page's language, looked up (and escaped) once for all the rows. The
+    # sentences are escaped before their figures and names (escaped themselves) go in: the same text as
+    # escaping the sentence made, since escaping goes character by character.
+    spark_label = html_escape(gettext("Running total after each round: %(totals)s"))
+    cells_at = RoundCells(html_escape(gettext("T%(table)s %(seat)s with %(partner)s")))
+    badges = {
+        "lady": f' <span class="badge kind-lady">{escape(gettext("lady"))}</span>',
+        "gentleman": f' <span class="badge kind-gentleman">{escape(gettext("gentleman"))}</span>',
+    }
+    booby_badge = f' <span class="badge">{escape(gettext("booby prize"))}</span>'
+    booby_css = ' class="booby"'
+    spark_of = sparklines(spark_label, signs if signs.plain() else Spoken(signs), scale)
     rows = []
-    running = {line.name: [total for _, total in line.running()] for line in standings.players}
-    values = [0, *(v for totals in running.values() for v in totals)]
-    low, high = min(values), max(values)
-    spark_label = gettext("Running total after each round: %(totals)s")
-    where = gettext("T%(table)s %(seat)s with %(partner)s")
-    seats = {s: seat(s) for s in "NESW"}
-    signs, scale = Signed(), SparkScale(low, high)
-    keys = [(number, f"r{number}", f"r{number}_sort", f"r{number}_where") for number in standings.rounds]
-    for line in standings.players:
-        row = {
-            "label": line.label,
-            "position": line.position,
-            "name": line.name,
-            "sort_name": line.name.casefold(),
-            "kind": line.kind if mixed else "",
-            "total": line.total,
-            "booby": line.booby,
-            "spark": sparkline(running[line.name], low, high, spark_label, signs, scale),
-        }
-        for number, result_key, sort_key, where_key in keys:
-            r = line.rounds.get(number)
-            if r is None:
-                row[result_key], row[sort_key], row[where_key] = None, LOWEST, ""
-                continue
-            row[result_key] = r.result
-            row[sort_key] = r.result if r.result is not None else LOWEST
-            row[where_key] = where % {"table": r.table, "seat": seats.get(r.seat, r.seat), "partner": r.partner}
+    for line, totals in zip(standings.players, running, strict=True):
+        played = line.played  # by round
+        whole = len(played) == len(rounds)
+        if not whole:  # not seated every round: an empty cell where missing
+            by_round = {p[0]: p for p in played}
+            played = [by_round.get(number) or (number, 0, "", "", None) for number in rounds]
+        kind = line.kind if mixed else ""
+        # What the columns sort by (the rows are drawn here, not through django-tables2's cells).
+        row = StandingsRow(played, position=line.position, sort_name=line.name.casefold(), total=line.total)
+        if whole and cells_at.plain and cells_at.table_first:
+            cells = [
+                f"{a}{signs[result]}{b}{table}{c}{names[partner]}{d}"
+                for _, table, at, partner, result in played
+                for a, b, c, d in (cells_at[at],)
+            ]
+        elif whole and cells_at.plain:
+            cells = [
+                f"{a}{signs[result]}{b}{names[partner]}{c}{table}{d}"
+                for _, table, at, partner, result in played
+                for a, b, c, d in (cells_at[at],)
+            ]
+        else:
+            cells = [
+                cells_at.cell(at, signs[result], table, names[partner]) for _, table, at, partner, result in played
+            ]
+        marks = ""
+        if kind:
+            marks = badges.get(kind) or f' <span class="badge kind-{html_escape(kind)}">{html_escape(kind)}</span>'
+        if line.booby:
+            marks += booby_badge
+        row["html"] = (
+            f'<tr{booby_css if line.booby else ""}><td class="num">{html_escape(str(line.label))}</td>'
+            f"<td>{names[line.name]}{marks}</td>"
+            f'<td class="num">{signs[line.total]}</td><td>{spark_of(totals)}</td>{"".join(cells)}</tr>'
+        )
         rows.append(row)
     extra = [
         (
@@ -169,9 +296,51 @@ def standings_table(standings, *, mixed: bool, order_by=None) -> StandingsTable:
                 attrs={"th": {"class": "num"}},
             ),
         )
-        for n in standings.rounds
+        for n in rounds
     ]
-    return StandingsTable(rows, extra_columns=extra, order_by=order_by, rounds=standings.rounds, signs=signs)
+    return StandingsTable(rows, extra_columns=extra, order_by=order_by, rounds=rounds, signs=signs)
+
+
+class Spoken(dict):
+    """Each figure as the sparkline's label reads it: signed, then escaped, once per value."""
+
+    def __init__(self, signs: Signed):
+        super().__init__()
+        self.signs = signs
+
+    def __missing__(self, value: int) -> str:
+        self[value] = text = html_escape(self.signs[value])
+        return text
+
+
+def sparklines(label: str, spoken: Mapping[int, str], scale: SparkScale) -> Callable[[list[int]], str]:
+    """sparkline() for every row of one page, its label already escaped: the SVG's fixed parts, each x,
+    each y and each figure written once per page (a big party draws 400 of them)."""
+    zero = scale[0]
+    before, found, after = label.partition("%(totals)s")
+    plain = bool(found) and "%" not in before + after  # else the label is %-formatted, as it always was
+    head = (
+        f'<svg class="spark" viewBox="0 0 {SPARK_WIDTH} {SPARK_HEIGHT}" width="{SPARK_WIDTH}" '
+        f'height="{SPARK_HEIGHT}" role="img" aria-label="'
+    )
+    middle = f'"><line x1="0" y1="{zero}" x2="{SPARK_WIDTH}" y2="{zero}" class="zero"/><polyline points="0,{zero} '
+    if plain:
+        head, middle = f"{head}{before}", f"{after}{middle}"
+    xs: dict[int, list[str]] = {}  # "x," of each point, by the number of rounds drawn
+
+    def draw(running: list[int]) -> str:
+        if not running:
+            return ""
+        at = xs.get(len(running))
+        if at is None:
+            at = xs[len(running)] = [f"{x}," for x in scale.x(len(running))]
+        points = " ".join([x + scale[v] for x, v in zip(at, running, strict=True)])
+        words = ", ".join([spoken[v] for v in running])
+        if not plain:
+            words = label % {"totals": words}
+        return f'{head}{words}{middle}{points}" class="line"/></svg>'
+
+    return draw
 
 
 # The room's tiles and the movement sheet's rows, written in one pass as the standings' rows are: at 500
@@ -223,10 +392,15 @@ def round_tiles_html(tables_, *, party_id: int, round_number: int, projector: bo
     won = {"NS": escape(gettext("won by NS")), "EW": escape(gettext("won by EW"))}
     cut = " " + escape(pgettext("a tie decided by a cut", "(cut)"))
     parts = []
+    states: dict[tuple[str, bool], tuple[str, str]] = {}  # a status and its words, escaped once per page
     for t in tables_:
-        status = escape(t.status)
-        css = f"tile status-{status}{' behind' if t.behind else ''}{' by-table' if t.by_table else ''}"
-        title, state = title_text % {"number": t.number}, escape(status_words(t))
+        by_table = t.by_table
+        known = states.get((t.status, by_table))
+        if known is None:
+            known = states[(t.status, by_table)] = (html_escape(t.status), html_escape(status_words(t)))
+        status, state = known
+        css = f"tile status-{status}{' behind' if t.behind else ''}{' by-table' if by_table else ''}"
+        title = title_text % {"number": t.number}
         heading = title if projector else f'<a href="{enter(t.number)}">{title}</a>'
         deals = deals_text % {"n": t.deals_in} + (late if t.behind else "")
         score = ""

@@ -44,8 +44,9 @@ PAGES = {
     "round_detail": (lambda p: reverse("round_detail", args=[p.id, ROUNDS_PLAYED + 1]), 9),
     # session, user, clubs (the header), party, round, seats, results, previous round's seats, this round's seats
     "round_movement": (lambda p: reverse("round_movement", args=[p.id, ROUNDS_PLAYED]), 9),
-    # session, user, clubs (the header), party, seats, results
-    "party_standings": (lambda p: reverse("party_standings", args=[p.id]), 6),
+    # session, user, clubs (the header), party, guests, seats, results (the guests apart: a name and kind
+    # joined to each of a big party's 16,000 seats cost more than their own query)
+    "party_standings": (lambda p: reverse("party_standings", args=[p.id]), 7),
     # session, user, clubs (the header), party, rounds, guests, table links
     "party_print": (lambda p: reverse("party_print", args=[p.id]), 7),
     # session, user, clubs (the header), party, round, the table's seats, its result, its deals, its history

@@ -4,6 +4,7 @@ Each function runs a fixed number of queries, whatever the number of tables.
 """
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from django.db.models import Count, Prefetch, Q
 from django.shortcuts import get_object_or_404
@@ -31,9 +32,10 @@ def round_current(party: Party) -> Round | None:
 @dataclass
 class TableView:
     number: int
-    seats: dict[str, Seat] = field(default_factory=dict)
+    seats: dict[str, Seat] = field(default_factory=dict)  # table_view's: the Seat rows
     result: TableResult | None = None
     behind: bool = False  # fewer deals in than the round clock implies
+    names: dict[str, str] = field(default_factory=dict)  # who sits where, by seat (round_tables: only these)
 
     @property
     def status(self) -> str:
@@ -62,6 +64,9 @@ class TableView:
         return str(self.result.get_status_display()).lower()
 
     def name(self, seat: str) -> str:
+        name = self.names.get(seat)
+        if name is not None:
+            return name
         return self.seats[seat].guest.name if seat in self.seats else "—"
 
     @property
@@ -82,10 +87,17 @@ class TableView:
 
 
 def round_tables(round_: Round) -> list[TableView]:
-    """Every table of the round with its four seats and its result: two queries."""
+    """Every table of the round with who sits where and its result: two queries.
+
+    The seats are read as plain values (a 500-table round has 2,000 of them: model objects for each seat
+    and its guest cost more than the rest of the page); the results, one a table, as models.
+    """
     tables = {t: TableView(t) for t in range(1, round_.party.tables + 1)}
-    for seat in Seat.objects.filter(round=round_).select_related("guest"):
-        tables.setdefault(seat.table, TableView(seat.table)).seats[seat.seat] = seat
+    for table, seat, name in Seat.objects.filter(round=round_).values_list("table", "seat", "guest__name"):
+        view = tables.get(table)
+        if view is None:
+            view = tables[table] = TableView(table)
+        view.names[seat] = name
     for result in TableResult.objects.filter(round=round_).annotate(deals_in=Count("deals")):
         tables.setdefault(result.table, TableView(result.table)).result = result
     return [tables[t] for t in sorted(tables)]
@@ -104,6 +116,7 @@ def table_view(round_: Round, table: int) -> TableView:
     view = TableView(table)
     for seat in Seat.objects.filter(round=round_, table=table).select_related("guest"):
         view.seats[seat.seat] = seat
+        view.names[seat.seat] = seat.guest.name
     view.result = (
         TableResult.objects.filter(round=round_, table=table)
         .prefetch_related(Prefetch("deals", queryset=DealEntry.objects.order_by("number")))
@@ -132,8 +145,7 @@ def round_deals() -> list[DealInfo]:
     ]
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(NamedTuple):
     name: str
     kind: str
     table: int
@@ -143,25 +155,32 @@ class Move:
     partner: str
 
 
+OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
+NOWHERE: tuple[int | None, str | None] = (None, None)
+
+
 def movement_sheet(round_: Round) -> list[Move]:
-    """Per player, where to sit in this round (and where they were), sorted by name: two queries."""
-    previous = {}
+    """Per player, where to sit in this round (and where they were), sorted by name: two queries.
+
+    Read as plain values: a 500-table round is 2,000 players, twice (this round and the one before).
+    """
+    previous: dict[int, tuple[int | None, str | None]] = {}
     if round_.number > 1:
-        for seat in Seat.objects.filter(round__party=round_.party_id, round__number=round_.number - 1):
-            previous[seat.guest_id] = (seat.table, seat.seat)
-    seats = list(Seat.objects.filter(round=round_).select_related("guest"))
-    by_place = {(s.table, s.seat): s.guest.name for s in seats}
-    opposite = {"N": "S", "S": "N", "E": "W", "W": "E"}
-    moves = [
-        Move(
-            name=s.guest.name,
-            kind=s.guest.playing_kind,
-            table=s.table,
-            seat=s.seat,
-            from_table=previous.get(s.guest_id, (None, None))[0],
-            from_seat=previous.get(s.guest_id, (None, None))[1],
-            partner=by_place.get((s.table, opposite[s.seat]), ""),
+        previous = {
+            guest: (table, seat)
+            for guest, table, seat in Seat.objects.filter(
+                round__party=round_.party_id, round__number=round_.number - 1
+            ).values_list("guest_id", "table", "seat")
+        }
+    seats = list(
+        Seat.objects.filter(round=round_).values_list(
+            "table", "seat", "guest_id", "guest__name", "guest__kind", "guest__plays_as"
         )
-        for s in seats
-    ]
+    )
+    by_place = {(table, seat): name for table, seat, _, name, _, _ in seats}
+    moves = []
+    for table, seat, guest, name, kind, plays_as in seats:
+        from_table, from_seat = previous.get(guest, NOWHERE)
+        partner = by_place.get((table, OPPOSITE[seat]), "")
+        moves.append(Move(name, plays_as or kind, table, seat, from_table, from_seat, partner))
     return sorted(moves, key=lambda m: m.name.casefold())

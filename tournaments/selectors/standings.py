@@ -1,12 +1,14 @@
-"""Standings and the results sheet: two queries for the whole party, whatever its size."""
+"""Standings and the results sheet: three queries for the whole party, whatever its size."""
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from tournaments.models import Party, Seat, TableResult
 from tournaments.rules import standings as ranking
 
 PARTNER_SEAT = {"N": "S", "S": "N", "E": "W", "W": "E"}
-SIDE = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
+NORTH_SOUTH = frozenset("NS")
+NOT_IN = (None, None)
 
 
 @dataclass
@@ -18,6 +20,11 @@ class RoundLine:
     result: int | None  # None while the table's result is not in
 
 
+# A player's round as the selector reads it: (round, table, seat, partner, result), a plain tuple (a big
+# party has some 16,000 of them; the RoundLine objects are made only when asked for).
+Played = tuple[int, int, str, str, int | None]
+
+
 @dataclass
 class PlayerLine:
     name: str
@@ -26,7 +33,12 @@ class PlayerLine:
     label: str = ""
     position: int = 0
     booby: bool = False
-    rounds: dict[int, RoundLine] = field(default_factory=dict)
+    played: list[Played] = field(default_factory=list, repr=False)  # by round
+    totals: list[int] = field(default_factory=list, repr=False)  # the total after each of those rounds
+
+    @cached_property
+    def rounds(self) -> dict[int, RoundLine]:
+        return {p[0]: RoundLine(*p) for p in self.played}
 
     def running(self) -> list[tuple[RoundLine, int]]:
         total, lines = 0, []
@@ -35,6 +47,15 @@ class PlayerLine:
             total += line.result or 0
             lines.append((line, total))
         return lines
+
+    def running_totals(self) -> list[int]:
+        """The total after each round the player sat, in round order (what running() adds up)."""
+        if len(self.totals) != len(self.played):
+            total, self.totals = 0, []
+            for p in self.played:
+                total += p[4] or 0
+                self.totals.append(total)
+        return self.totals
 
 
 @dataclass
@@ -58,8 +79,19 @@ class Standings:
 
 
 def party_standings(party: Party) -> Standings:
-    seats = Seat.objects.filter(round__party=party).values_list(
-        "round__number", "table", "seat", "guest__name", "guest__kind", "guest__plays_as"
+    """Three queries, whatever the size: the guests, the seats, the results agreed.
+
+    The seats are read as plain numbers and letters, each guest's name and kind once: a big party has
+    some 16,000 seats, and a name and kind joined to each cost more than a query of their own.
+    """
+    guests = {
+        guest: (name, plays_as or kind)
+        for guest, name, kind, plays_as in party.guests.order_by().values_list("id", "name", "kind", "plays_as")
+    }
+    seats = (
+        Seat.objects.filter(round__party=party)
+        .order_by("round", "table", "seat")
+        .values_list("round__number", "table", "seat", "guest_id")
     )
     results = {
         (number, table): (ns, ew)
@@ -67,25 +99,34 @@ def party_standings(party: Party) -> Standings:
             "round__number", "table", "ns", "ew"
         )
     }
-    where: dict[tuple[int, int, str], str] = {}
-    players: dict[str, PlayerLine] = {}
-    rounds: set[int] = set()
-    for number, table, seat, name, kind, plays_as in seats:
-        where[(number, table, seat)] = name
-        rounds.add(number)
-        players.setdefault(name, PlayerLine(name=name, kind=plays_as or kind))
-    for (number, table, seat), name in where.items():
-        result = results.get((number, table))
-        value = None if result is None else (result[0] if SIDE[seat] == "NS" else result[1])
-        partner = where.get((number, table, PARTNER_SEAT[seat]), "")
-        players[name].rounds[number] = RoundLine(number, table, seat, partner, value)
-        players[name].total += value or 0
-    return _ranked(party, sorted(rounds), players)
+    # One pass over the seats, table by table; each player's line made once, the first time seen.
+    tables: dict[tuple[int, int], dict[str, PlayerLine]] = {}
+    lines: dict[int, PlayerLine] = {}
+    for number, table, seat, guest in seats:
+        line = lines.get(guest)
+        if line is None:
+            name, kind = guests[guest]
+            line = lines[guest] = PlayerLine(name=name, kind=kind)
+        at = tables.get((number, table))
+        if at is None:
+            at = tables[(number, table)] = {}
+        at[seat] = line
+    for (number, table), at in tables.items():
+        ns, ew = results.get((number, table), NOT_IN)
+        for seat, line in at.items():
+            value = ns if seat in NORTH_SOUTH else ew
+            partner = at.get(PARTNER_SEAT[seat])
+            line.played.append((number, table, seat, partner.name if partner else "", value))
+            if value:
+                line.total += value
+            line.totals.append(line.total)
+    players = {line.name: line for line in lines.values()}
+    return _ranked(party, sorted({number for number, _ in tables}), players)
 
 
 def _ranked(party: Party, rounds: list[int], players: dict[str, PlayerLine]) -> Standings:
     totals = {name: line.total for name, line in players.items()}
-    played = any(r.result is not None for line in players.values() for r in line.rounds.values())
+    played = any(p[4] is not None for line in players.values() for p in line.played)
     booby = ranking.booby(totals) if played else []
     ordered = []
     for placed in ranking.rank(totals):
@@ -109,7 +150,7 @@ def _pairs(players: dict[str, PlayerLine], rounds: list[int]) -> list[ranking.Pl
     first = rounds[0]
     totals = {}
     for name, line in players.items():
-        partner = line.rounds[first].partner if first in line.rounds else ""
+        partner = next((p[3] for p in line.played if p[0] == first), "")
         if partner and name.casefold() < partner.casefold():
             totals[f"{name} & {partner}"] = line.total
     return ranking.rank(totals)

@@ -2,7 +2,7 @@ from django_tables2 import RequestConfig
 
 from tournaments.selectors import party as party_selectors
 from tournaments.selectors import standings as standings_selectors
-from tournaments.tables import standings_table
+from tournaments.tables import rows_into, standings_table
 from tournaments.views.common import live
 
 
@@ -10,6 +10,7 @@ def party_standings(request, party_id):
     party = party_selectors.party_get(party_id, user=request.user)
     standings = standings_selectors.party_standings(party)
     table = standings_table(standings, mixed=party.mixed)
+    table.rows_later = True  # the body rows go in after the page is drawn (rows_into: a big party's are 3 MB)
     RequestConfig(request, paginate=False).configure(table)
     context = {
         "party": party,
@@ -18,4 +19,5 @@ def party_standings(request, party_id):
         "projector": request.GET.get("projector") == "1",
         "tab": "standings",
     }
-    return live(request, "tournaments/party_standings.html", "tournaments/_standings_body.html", context)
+    response = live(request, "tournaments/party_standings.html", "tournaments/_standings_body.html", context)
+    return rows_into(response, table)
