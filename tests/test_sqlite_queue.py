@@ -74,13 +74,14 @@ def test_past_the_timeout_the_writer_is_refused_and_holds_nothing(tmp_path):
             write_one(second, 2)
         except OperationalError as error:
             outcome.append((str(error), time.monotonic() - start))
+        outcome.append(second._holding)
         second.close()
 
     thread = threading.Thread(target=impatient)
     thread.start()
     thread.join(5)
-    message, waited = outcome[0]
-    assert message == "database is locked" and 0.2 <= waited < 1
+    (message, waited), holding = outcome
+    assert message == "database is locked" and 0.2 <= waited < 1 and holding is False
     first.commit()
     write_one(first, 3)  # the refused writer left the queue free
     first.commit()
@@ -93,3 +94,33 @@ def test_past_the_timeout_the_writer_is_refused_and_holds_nothing(tmp_path):
 @pytest.mark.parametrize("name", [":memory:", "file:memorydb_default?mode=memory&cache=shared"])
 def test_an_in_memory_database_has_no_queue(name):
     assert connection_to(name)._writers_path() is None
+
+
+def test_a_rolled_back_or_failed_transaction_frees_the_queue(tmp_path):
+    first = connection_to(tmp_path / "db.sqlite3", timeout=0.2)
+    with first.cursor() as cursor:
+        cursor.execute("CREATE TABLE t (v integer)")
+    write_one(first, 1)
+    first.rollback()
+    assert first._holding is False
+    second = connection_to(tmp_path / "db.sqlite3", timeout=0.2)
+    write_one(second, 2)  # goes in at once: nothing is left holding the queue
+    second.close()  # closed mid-transaction: the queue is freed with it
+    write_one(first, 3)
+    first.commit()
+    with first.cursor() as cursor:
+        cursor.execute("SELECT v FROM t")
+        assert cursor.fetchall() == [(3,)]
+    first.close()
+
+
+def test_without_a_writable_folder_writers_fall_back_on_sqlites_own_wait(tmp_path):
+    connection = connection_to(tmp_path / "db.sqlite3")
+    connection._writers_path = lambda: str(tmp_path / "no-such-folder" / "db.sqlite3.writers")
+    connection.ensure_connection()
+    with connection.cursor() as cursor:
+        cursor.execute("CREATE TABLE t (v integer)")
+    write_one(connection, 1)
+    connection.commit()
+    assert connection._holding is False
+    connection.close()

@@ -98,6 +98,21 @@ class PartyForm(forms.ModelForm):
         return tables
 
 
+class MemberIdField(forms.IntegerField):
+    """The hidden id of the member picked from the list (static/js/members.js). It is only a hint: anything
+    but a plausible id (typed over, tampered with, too large for the database) is no pick, never an error;
+    the services check the member is this club's."""
+
+    widget = forms.HiddenInput
+
+    def __init__(self, **kwargs):
+        super().__init__(required=False, **kwargs)
+
+    def to_python(self, value):
+        text = str(value or "").strip()
+        return int(text) if text.isdigit() and 0 < int(text) < 2**63 else None
+
+
 class GuestForm(forms.Form):
     # Typing a few letters offers the club's members (static/js/members.js fills the list, and the
     # hidden member field with the one picked).
@@ -109,7 +124,7 @@ class GuestForm(forms.Form):
     kind = forms.ChoiceField(
         choices=[("", "—")] + list(Kind.choices), required=False, label=gettext_lazy("Lady or gentleman")
     )
-    member = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    member = MemberIdField()
 
     def clean_name(self):
         name = " ".join(self.cleaned_data["name"].split())

@@ -5,6 +5,7 @@ from django.core.exceptions import NON_FIELD_ERRORS
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
+from tournaments.forms import MemberIdField
 from tournaments.models import BostonDeal, BostonTable, BostonVariant, Party
 from tournaments.models.boston import MoneyPer
 from tournaments.presentation.boston import PART_WORDS, SUIT_SYMBOLS, SUIT_WORDS, bid_word, french_row_word
@@ -91,7 +92,7 @@ class BostonTableForm(forms.Form):
         for seat in (1, 2, 3, 4):
             attrs = {"list": "member-names", "autocomplete": "off", "data-member-field": f"member_{seat}"}
             self.fields[f"player_{seat}"].widget.attrs.update(attrs)
-            self.fields[f"member_{seat}"] = forms.IntegerField(required=False, widget=forms.HiddenInput)
+            self.fields[f"member_{seat}"] = MemberIdField()
         # Only the club's own parties: another club's are neither offered nor accepted.
         self.fields["party"].queryset = Party.objects.filter(club=club).for_list()
         for row in NO_TRUMP_ROWS:
@@ -189,7 +190,8 @@ class BostonTableForm(forms.Form):
         if data.get("pool_unlimited") and data.get("pool_limit") is not None:
             self.add_error("pool_limit", _("Give a limit or tick “no limit”, not both."))
         data["players"] = [data.get(f"player_{seat}", "") for seat in (1, 2, 3, 4)]
-        picked = {(data.get(f"player_{seat}") or "").casefold(): data.get(f"member_{seat}") for seat in (1, 2, 3, 4)}
+        seats = (1, 2, 3, 4)
+        picked = {" ".join((data.get(f"player_{n}") or "").split()).casefold(): data.get(f"member_{n}") for n in seats}
         data["picked"] = {name: member for name, member in picked.items() if name and member}
         # Only the chosen game's house settings are read: the others' boxes are hidden on the page.
         family = family_of(data["variant"]) if data.get("variant") else ""

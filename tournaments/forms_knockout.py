@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from tournaments import imports, l10n
-from tournaments.forms import DateInput, DealForm
+from tournaments.forms import DateInput, DealForm, MemberIdField
 from tournaments.models import Knockout, KnockoutPair
 
 # "Ada Brown & Bob Carter"; a tab (pasted from a spreadsheet), "+", ";" or the word "and" work too.
@@ -130,8 +130,8 @@ def _member_name(label, which: str) -> forms.CharField:
 class PairsForm(PairsMixin, forms.Form):
     player_a = _member_name(gettext_lazy("North (or East)"), "a")
     player_b = _member_name(gettext_lazy("South (or West)"), "b")
-    member_a = forms.IntegerField(required=False, widget=forms.HiddenInput)
-    member_b = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    member_a = MemberIdField()
+    member_b = MemberIdField()
     pairs = PairsField(
         required=False,
         label=gettext_lazy("Add pairs, one a line"),

@@ -3,6 +3,7 @@
 from django import forms
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
+from tournaments.forms import MemberIdField
 from tournaments.models import TowieDeal
 from tournaments.services.towie import RANKS, STAKE_BELOW_NOTHING
 
@@ -62,13 +63,13 @@ class TowieTableForm(forms.Form):
         for number, name in enumerate(self.PLAYER_FIELDS, start=1):
             attrs = {"list": "member-names", "autocomplete": "off", "data-member-field": f"member_{number}"}
             self.fields[name].widget.attrs.update(attrs)
-            self.fields[f"member_{number}"] = forms.IntegerField(required=False, widget=forms.HiddenInput)
+            self.fields[f"member_{number}"] = MemberIdField()
 
     def clean(self):
         data = super().clean()
         data["players"] = [data.get(name) or "" for name in self.PLAYER_FIELDS]
         seats = range(1, MAX_PLAYERS + 1)
-        picked = {(data.get(f"player_{n}") or "").casefold(): data.get(f"member_{n}") for n in seats}
+        picked = {" ".join((data.get(f"player_{n}") or "").split()).casefold(): data.get(f"member_{n}") for n in seats}
         data["picked"] = {name: member for name, member in picked.items() if name and member}
         return data
 

@@ -7,7 +7,8 @@ free. Here each write transaction first takes an exclusive flock(2) on `<databas
 every 0.2 to 2 ms, so a waiting writer goes in within a couple of milliseconds of the last one's
 commit; BEGIN IMMEDIATE then finds the lock free. The flock is released at commit, rollback or close
 (and by the kernel if a worker dies). A writer outside a transaction (autocommit) keeps SQLite's own
-busy timeout. An in-memory database has no file and needs no queue.
+busy timeout, as does every writer when the lock file cannot be made. An in-memory database has no file
+and needs no queue.
 """
 
 import fcntl
@@ -35,7 +36,10 @@ class DatabaseWrapper(base.DatabaseWrapper):
         if path is None:
             return
         if self._writers_fd is None:
-            self._writers_fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+            try:
+                self._writers_fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+            except OSError:
+                return  # a folder we may not write in: SQLite's own busy timeout still keeps writers apart
         deadline = time.monotonic() + float(self.settings_dict["OPTIONS"].get("timeout", 5))
         pause = FIRST_PAUSE_S
         while True:

@@ -154,6 +154,11 @@ def test_a_knockouts_deals_as_pbn_records_with_rubber_scores(knockout_played, tm
     records = out.read_bytes().decode().strip().split("\r\n\r\n")[1:]
     assert len(records) == 3
     first, second, third = (dict(line[1:-1].split(" ", 1) for line in r.split("\r\n")) for r in records)
+    # Export format: the fifteen mandatory tags first, in the standard's order.
+    assert list(first)[:15] == [
+        "Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer", "Vulnerable", "Deal",
+        "Scoring", "Declarer", "Contract", "Result",
+    ]  # fmt: skip
     assert first["Scoring"] == '"Rubber"' and first["Round"] == '"Main final"' and first["Board"] == '"1"'
     assert first["North"] == f'"{match.ns.player_a}"' and first["West"] == f'"{match.ew.player_b}"'
     assert (first["Dealer"], first["Vulnerable"], first["Deal"]) == ('"?"', '"None"', '"N:- - - -"')

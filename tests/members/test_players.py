@@ -76,7 +76,8 @@ def test_towie_players_picked_kept_across_a_save_and_a_newcomer_joins(client_in,
     assert TowiePlayer.objects.get(name="Ann").member == ann
     page = client_in.get(reverse("towie_edit", args=[table.id])).content.decode()
     assert reverse("towie_membership", args=[table.id]) in page
-    client_in.post(reverse("towie_membership", args=[table.id]), {"player": "3"})
+    cat = TowiePlayer.objects.get(name="Cat")
+    client_in.post(reverse("towie_membership", args=[table.id]), {"player": str(cat.pk)})
     assert TowiePlayer.objects.get(name="Cat").member.name == "Cat"
 
 
@@ -126,3 +127,68 @@ def test_a_members_page_lists_the_other_games_they_played(client_in, club, knock
     # Latest first: the knockout of 5 December, then the Boston table of the 4th.
     assert games.index("Cup") < games.index("Friday Boston")
     assert reverse("knockout_detail", args=[knockout.id]) in games
+
+
+@pytest.mark.parametrize("bad", ["99999999999999999999999", "abc", "-3", "0"])
+def test_a_tampered_member_id_is_no_pick_and_never_an_error(client_in, club, knockout, director, bad):
+    data = {"player_a": "Ann", "member_a": bad, "player_b": "Bob", "pairs": ""}
+    response = client_in.post(reverse("knockout_pairs_add", args=[knockout.id]), data, follow=True)
+    assert "1 pair added." in response.content.decode()
+    assert KnockoutPair.objects.get(knockout=knockout).member_a is None
+    from tests.conftest import make_party
+
+    party = make_party(tables=1, rounds=1, user=director, draw=False, name="Tampered")
+    assert client_in.post(reverse("guest_add", args=[party.id]), {"name": "Cid", "member": bad}).status_code == 302
+    assert party.guests.get(name="Cid").member is None
+
+
+def test_seats_keep_their_members_when_players_change_places_and_a_wrong_link_can_be_repicked(client_in, club):
+    ann = member_services.member_create(club=club, name="Ann Other")
+    other_ann = member_services.member_create(club=club, name="Ann Twin")
+    # Boston: Ann picked under a short name in seat 1, then Ann and Dan swap seats.
+    table = create_table(client_in, "fontainebleau", member_1=ann.id)
+    from tests.boston.conftest import table_data
+
+    swapped = table_data("fontainebleau", player_1="Dan", player_4="Ann")
+    client_in.post(reverse("boston_edit", args=[table.id]), swapped)
+    table.refresh_from_db()
+    assert (table.player_4, table.member_4, table.member_1) == ("Ann", ann, None)
+    # Picked again, as the other member: the new pick wins over the kept link.
+    client_in.post(reverse("boston_edit", args=[table.id]), swapped | {"member_4": other_ann.id})
+    table.refresh_from_db()
+    assert table.member_4 == other_ann
+    # Towie: Ann keeps her member when a fourth player joins (every player row is made afresh).
+    data = {"name": "Towie", "date": "2026-12-05", "stake": ""}
+    data |= {"player_1": "Ann", "member_1": ann.id, "player_2": "Bob", "player_3": "Cat"}
+    client_in.post(reverse("towie_create"), data)
+    towie = TowiePlayer.objects.get(name="Ann").table
+    client_in.post(reverse("towie_edit", args=[towie.id]), data | {"member_1": "", "player_4": "Dee"})
+    assert dict(TowiePlayer.objects.filter(table=towie).values_list("name", "member")) == {
+        "Ann": ann.id,
+        "Bob": None,
+        "Cat": None,
+        "Dee": None,
+    }
+
+
+def test_make_a_member_links_the_member_of_that_name_and_a_towie_guests_member(client_in, club, knockout, director):
+    ann = member_services.member_create(club=club, name="Ann Other")
+    pair = KnockoutPair.objects.create(knockout=knockout, player_a="Ann Other", player_b="Bob", name="A & B")
+    client_in.post(reverse("knockout_pair_membership", args=[knockout.id, pair.id]), {"player": "a"})
+    pair.refresh_from_db()
+    assert pair.member_a == ann and Member.objects.filter(name="Ann Other").count() == 1
+    # A Towie player who is a party guest linked to a member after the table was set up.
+    from tests.conftest import make_party
+    from tournaments.services import towie as towie_services
+
+    party = make_party(tables=1, rounds=1, user=director, draw=False, name="With Towie")
+    guest = party.guests.order_by("name").first()
+    table = towie_services.towie_table_create(
+        name="T", date=party.date, players=[guest.name, "Bob", "Cat"], party=party, user=director
+    )
+    guest.member = member_services.member_create(club=club, name="Guest Member")
+    guest.save()
+    player = TowiePlayer.objects.get(table=table, name=guest.name)
+    client_in.post(reverse("towie_membership", args=[table.id]), {"player": str(player.pk)})
+    player.refresh_from_db()
+    assert player.member == guest.member and not Member.objects.filter(name=guest.name).exists()

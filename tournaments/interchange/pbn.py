@@ -45,8 +45,6 @@ def _record(results: Results, deal: Deal) -> list[str]:
         _tag("Event", results.event),
         _tag("Site", results.club),
         _tag("Date", results.day.strftime("%Y.%m.%d")),
-        _tag("Round", deal.round_name or str(deal.round)),
-        _tag("Table", str(deal.table)),
         _tag("Board", str(deal.board or (deal.round - 1) * 4 + deal.number)),
         _tag("West", deal.players.get("W", "")),
         _tag("North", deal.players.get("N", "")),
@@ -59,6 +57,9 @@ def _record(results: Results, deal: Deal) -> list[str]:
         _tag("Declarer", "" if passed else deal.declarer),
         _tag("Contract", _contract(deal.contract)),
         _tag("Result", "" if passed else str(deal.tricks)),
+        # Export format: the fifteen mandatory tags first, in the standard's order; then ours.
+        _tag("Round", deal.round_name or str(deal.round)),
+        _tag("Table", str(deal.table)),
         _tag("Score", _score(deal)),
     ]
 

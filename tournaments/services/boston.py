@@ -199,19 +199,32 @@ def _check_boston_pool(table: BostonTable) -> None:
         raise ValidationError(errors)
 
 
-def _link_members(table: BostonTable, before: list[tuple[str, int | None]], picked) -> None:
-    """Each seat's club member: the one it had under the same name, else the one picked from the list for the
-    name (`picked`: a casefolded name -> a member id) or the only active member named exactly so."""
+def _link_members(table: BostonTable, before: dict[str, int], picked) -> None:
+    """Each seat's club member, in this order: the one picked from the list for its name (`picked`: a casefolded
+    name -> a member id); the one the name had before this save (`before`: a casefolded name -> a member id, so
+    players may change seats); the only active member named exactly so."""
+    picked = picked or {}
     named = members_named(table.club_id, table.players, picked)
-    for seat, (name, (old_name, old_member)) in enumerate(zip(table.players, before, strict=True), start=1):
-        member = named.get(name.casefold())
-        setattr(table, f"member_{seat}_id", old_member if name == old_name and old_member else member and member.pk)
+    for seat, name in enumerate(table.players, start=1):
+        key = name.casefold()
+        found = named.get(key)
+        if found is not None and picked.get(key) == found.pk:
+            member_id = found.pk
+        elif key in before:
+            member_id = before[key]
+        else:
+            member_id = found.pk if found else None
+        setattr(table, f"member_{seat}_id", member_id)
 
 
 def _table_set(table: BostonTable, fields: dict) -> None:
     picked = fields.pop("picked", None)
     if "players" in fields:
-        before = [(name, getattr(table, f"member_{seat}_id")) for seat, name in enumerate(table.players, start=1)]
+        before = {
+            name.casefold(): getattr(table, f"member_{seat}_id")
+            for seat, name in enumerate(table.players, start=1)
+            if name and getattr(table, f"member_{seat}_id")
+        }
         names = _clean_players(fields.pop("players"))
         table.player_1, table.player_2, table.player_3, table.player_4 = names
         _link_members(table, before, picked)

@@ -120,7 +120,8 @@ def members_named(
     left out. Two queries at most, however many names."""
     wanted = {" ".join(name.split()).casefold(): " ".join(name.split()) for name in names if name and name.strip()}
     members = Member.objects.filter(club_id=club_id, active=True)
-    chosen = {key: member_id for key, member_id in (picked or {}).items() if member_id and key in wanted}
+    plausible = {key: member_id for key, member_id in (picked or {}).items() if member_id and 0 < member_id < 2**63}
+    chosen = {key: member_id for key, member_id in plausible.items() if key in wanted}
     found = {m.pk: m for m in members.filter(pk__in=set(chosen.values()))} if chosen else {}
     out = {key: found[member_id] for key, member_id in chosen.items() if member_id in found}
     rest = wanted.keys() - out.keys()
@@ -158,8 +159,14 @@ def guest_make_member(*, guest: Guest) -> Member:
     return member
 
 
-# A newcomer who played a knockout, a Towie or a Boston table joins the club from that event's page: the
-# member is made from the name they played under, and that seat is linked to it.
+# A newcomer who played a knockout, a Towie or a Boston table joins the club from that event's page: the seat is
+# linked to the only active member of exactly that name when there is one (a seat set up before members were
+# kept), else to a member made from the name they played under.
+
+
+def _joining(club: Club, name: str, kind: str = "") -> Member:
+    found = members_named(club.pk, [name]).get(" ".join(name.split()).casefold())
+    return found or member_create(club=club, name=name, kind=kind)
 
 
 @transaction.atomic
@@ -167,7 +174,7 @@ def pair_make_member(*, pair: KnockoutPair, which: str) -> Member:
     """`which` is "a" (North or East) or "b" (South or West)."""
     if getattr(pair, f"member_{which}_id"):
         return getattr(pair, f"member_{which}")
-    member = member_create(club=pair.knockout.club, name=getattr(pair, f"player_{which}"))
+    member = _joining(pair.knockout.club, getattr(pair, f"player_{which}"))
     setattr(pair, f"member_{which}", member)
     pair.save(update_fields=[f"member_{which}"])
     return member
@@ -175,10 +182,14 @@ def pair_make_member(*, pair: KnockoutPair, which: str) -> Member:
 
 @transaction.atomic
 def towie_player_make_member(*, player: TowiePlayer) -> Member:
+    """A party guest who is a member already is that member; else as a knockout's player."""
     if player.member is not None:
         return player.member
     guest = player.guest
-    member = member_create(club=player.table.club, name=player.name, kind=guest.kind if guest else "")
+    if guest is not None and guest.member is not None:
+        member = guest.member
+    else:
+        member = _joining(player.table.club, player.name, guest.kind if guest else "")
     player.member = member
     player.save(update_fields=["member"])
     if guest is not None and not guest.member_id:
@@ -190,7 +201,7 @@ def towie_player_make_member(*, player: TowiePlayer) -> Member:
 def boston_player_make_member(*, table: BostonTable, seat: int) -> Member:
     if getattr(table, f"member_{seat}_id"):
         return getattr(table, f"member_{seat}")
-    member = member_create(club=table.club, name=getattr(table, f"player_{seat}"))
+    member = _joining(table.club, getattr(table, f"player_{seat}"))
     setattr(table, f"member_{seat}", member)
     table.save(update_fields=[f"member_{seat}"])
     return member

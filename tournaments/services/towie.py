@@ -109,15 +109,23 @@ def _guests_by_name(party: Party | None) -> dict[str, Guest]:
 
 
 def _link_members(table: TowieTable, players: list[TowiePlayer], picked=None, keep=None) -> None:
-    """Each player's club member: the party guest's member, else the one they had under the same name (`keep`:
-    a player's id -> a member id), else the one picked from the list or named exactly so (`picked`: a casefolded
-    name -> a member id)."""
-    keep = keep or {}
+    """Each player's club member, in this order: the party guest's member; the one picked from the list
+    (`picked`: a casefolded name -> a member id); the one the name had before this save (`keep`: a casefolded
+    name -> a member id, so a seat keeps a member picked under another spelling when players are added,
+    removed or swap names); the only active member named exactly so."""
+    picked, keep = picked or {}, keep or {}
     named = members_named(table.club_id, [p.name for p in players if not (p.guest and p.guest.member_id)], picked)
     for player in players:
-        player.member_id = player.guest.member_id if player.guest and player.guest.member_id else keep.get(player.pk)
-        if player.member_id is None and player.name.casefold() in named:
-            player.member = named[player.name.casefold()]
+        key = player.name.casefold()
+        found = named.get(key)
+        if player.guest and player.guest.member_id:
+            player.member_id = player.guest.member_id
+        elif found is not None and picked.get(key) == found.pk:
+            player.member = found
+        elif key in keep:
+            player.member_id = keep[key]
+        else:
+            player.member = found
     TowiePlayer.objects.bulk_update(players, ["member"])
 
 
@@ -178,7 +186,7 @@ def towie_table_update(
     table.stake = _clean_stake(stake)
     names = _clean_names(players)
     current = list(table.players.order_by("order"))
-    before = {p.pk: (p.name, p.member_id) for p in current}
+    before = {p.name.casefold(): p.member_id for p in current if p.member_id}
     if len(names) == len(current):
         _rename(table, current, names)
     elif table.deals.exists():
@@ -199,9 +207,7 @@ def towie_table_update(
             for order, player in enumerate(names, start=1)
         )
         table.drawn_at, table.cards_by_software, table.next_seats = None, False, None
-    after = list(table.players.select_related("guest"))
-    kept = {p.pk: before[p.pk][1] for p in after if p.pk in before and before[p.pk][0] == p.name}
-    _link_members(table, after, picked, {pk: member for pk, member in kept.items() if member})
+    _link_members(table, list(table.players.select_related("guest")), picked, before)
     table.full_clean()
     table.save()
     return table

@@ -192,9 +192,9 @@ def knockout_pair_membership(request, knockout_id, pair_id):
 
 @require_POST
 def towie_membership(request, table_id):
-    """A newcomer at a Towie table joins the club; `player` is their place in the table's order."""
+    """A newcomer at a Towie table joins the club; `player` is the player's id (the draw reorders them)."""
     table = towie_selectors.towie_get(table_id, user=request.user)
-    players = {str(p.order): p for p in table.players.select_related("table__club", "guest")}
+    players = {str(p.pk): p for p in table.players.select_related("table__club", "guest__member")}
     player = players[_posted(request, "player", players)]
     _joined(request, lambda: services.towie_player_make_member(player=player))
     return redirect("towie_sheet", table_id=table.id)
