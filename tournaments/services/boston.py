@@ -208,6 +208,7 @@ def _link_members(table: BostonTable, before: dict[str, int], picked) -> None:
     for seat, name in enumerate(table.players, start=1):
         key = name.casefold()
         found = named.get(key)
+        member_id: int | None
         if found is not None and picked.get(key) == found.pk:
             member_id = found.pk
         elif key in before:
