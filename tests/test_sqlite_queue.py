@@ -23,6 +23,20 @@ def connection_to(path, timeout: float = 5):
     return handler["default"]
 
 
+def with_table(path, timeout: float = 5):
+    """A connection to a fresh database of one table, t (v)."""
+    connection = connection_to(path, timeout)
+    with connection.cursor() as cursor:
+        cursor.execute("CREATE TABLE t (v integer)")
+    return connection
+
+
+def values_in(connection) -> list[tuple]:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT v FROM t ORDER BY v")
+        return cursor.fetchall()
+
+
 def write_one(connection, value: int) -> None:
     connection.ensure_connection()  # as transaction.atomic() does before it begins
     connection._start_transaction_under_autocommit()
@@ -31,9 +45,7 @@ def write_one(connection, value: int) -> None:
 
 
 def test_a_waiting_writer_goes_in_right_after_the_commit(tmp_path):
-    first = connection_to(tmp_path / "db.sqlite3")
-    with first.cursor() as cursor:
-        cursor.execute("CREATE TABLE t (v integer)")
+    first = with_table(tmp_path / "db.sqlite3")
     write_one(first, 1)
     entered: list[float] = []
 
@@ -54,16 +66,12 @@ def test_a_waiting_writer_goes_in_right_after_the_commit(tmp_path):
     first.commit()
     waiting.join(5)
     assert entered and entered[0] - committed < 0.04
-    with first.cursor() as cursor:
-        cursor.execute("SELECT v FROM t ORDER BY v")
-        assert cursor.fetchall() == [(1,), (2,)]
+    assert values_in(first) == [(1,), (2,)]
     first.close()
 
 
 def test_past_the_timeout_the_writer_is_refused_and_holds_nothing(tmp_path):
-    first = connection_to(tmp_path / "db.sqlite3")
-    with first.cursor() as cursor:
-        cursor.execute("CREATE TABLE t (v integer)")
+    first = with_table(tmp_path / "db.sqlite3")
     write_one(first, 1)
     outcome: list[object] = []
 
@@ -85,9 +93,7 @@ def test_past_the_timeout_the_writer_is_refused_and_holds_nothing(tmp_path):
     first.commit()
     write_one(first, 3)  # the refused writer left the queue free
     first.commit()
-    with first.cursor() as cursor:
-        cursor.execute("SELECT v FROM t ORDER BY v")
-        assert cursor.fetchall() == [(1,), (3,)]
+    assert values_in(first) == [(1,), (3,)]
     first.close()
 
 
@@ -97,9 +103,7 @@ def test_an_in_memory_database_has_no_queue(name):
 
 
 def test_a_rolled_back_or_failed_transaction_frees_the_queue(tmp_path):
-    first = connection_to(tmp_path / "db.sqlite3", timeout=0.2)
-    with first.cursor() as cursor:
-        cursor.execute("CREATE TABLE t (v integer)")
+    first = with_table(tmp_path / "db.sqlite3", timeout=0.2)
     write_one(first, 1)
     first.rollback()
     assert first._holding is False
@@ -108,9 +112,7 @@ def test_a_rolled_back_or_failed_transaction_frees_the_queue(tmp_path):
     second.close()  # closed mid-transaction: the queue is freed with it
     write_one(first, 3)
     first.commit()
-    with first.cursor() as cursor:
-        cursor.execute("SELECT v FROM t")
-        assert cursor.fetchall() == [(3,)]
+    assert values_in(first) == [(3,)]
     first.close()
 
 
