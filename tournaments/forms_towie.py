@@ -3,20 +3,13 @@
 from django import forms
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
-from tournaments.forms import MemberIdField
+from tournaments.forms import STRAINS, MemberIdField
 from tournaments.models import TowieDeal
 from tournaments.services.towie import RANKS, STAKE_BELOW_NOTHING
 
 MAX_PLAYERS = 5
 LEVEL_CHOICES = [("", "—")] + [(str(n), str(n)) for n in range(1, 8)]
-STRAIN_CHOICES = [
-    ("", "—"),
-    ("C", gettext_lazy("♣ Clubs")),
-    ("D", gettext_lazy("♦ Diamonds")),
-    ("H", gettext_lazy("♥ Hearts")),
-    ("S", gettext_lazy("♠ Spades")),
-    ("N", pgettext_lazy("no trump", "NT")),
-]
+STRAIN_CHOICES = STRAINS  # the party's deal form's suits
 DOUBLE_CHOICES = [("", gettext_lazy("Not doubled")), ("X", gettext_lazy("Doubled")), ("XX", gettext_lazy("Redoubled"))]
 TRICK_CHOICES = [("", "—")] + [(str(n), str(n)) for n in range(14)]
 HONOURS_CHOICES = [("", pgettext_lazy("honours", "None")), ("100", "100"), ("150", "150")]
