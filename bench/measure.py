@@ -16,6 +16,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import NoReverseMatch, reverse
 
+from bench.run import RUNS, WARMUP, median_ms
 from tournaments.models import TableToken
 from tournaments.rules import movement as movement_rules
 
@@ -233,22 +234,8 @@ def scale(director, parties: dict) -> dict:
             gc.collect()
             printed = name in ("tallies_pdf", "workbook")
             runs, warmup = (3, 1) if printed and size >= 250 else (5, 1) if printed else (RUNS, WARMUP)
-            found.setdefault(name, {})[str(size)] = _median(_ok(client, urls[name]), runs, warmup)
+            found.setdefault(name, {})[str(size)] = median_ms(_ok(client, urls[name]), runs, warmup)
     return found
-
-
-RUNS, WARMUP = 7, 2
-
-
-def _median(call, runs: int, warmup: int) -> float:
-    for _ in range(warmup):
-        call()
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        call()
-        times.append((time.perf_counter() - start) * 1000)
-    return round(statistics.median(times), 2)
 
 
 def slope(points: dict[str, float], low: int | None = None, high: int | None = None) -> float | None:
@@ -385,11 +372,11 @@ def worker_memory(director, party) -> dict:
 def member_search(director, words=("an", "smi", "son", "mar", "elle", "zz")) -> dict:
     client = Client()
     client.force_login(director)
-    found = {w: _median(_ok(client, f"{reverse('member_search')}?q={w}"), RUNS, WARMUP) for w in words}
+    found = {w: median_ms(_ok(client, f"{reverse('member_search')}?q={w}"), RUNS, WARMUP) for w in words}
     return {"by_query_ms": found, "worst_ms": max(found.values())}
 
 
 def season_page(director, series) -> float:
     client = Client()
     client.force_login(director)
-    return _median(_ok(client, reverse("series_detail", args=[series.id])), RUNS, WARMUP)
+    return median_ms(_ok(client, reverse("series_detail", args=[series.id])), RUNS, WARMUP)
