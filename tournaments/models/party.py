@@ -200,6 +200,9 @@ class TableResult(models.Model):
     version = models.PositiveIntegerField(default=1)
     updated_at = models.DateTimeField(auto_now=True)
 
+    # Not stored: a phone's save sets it, (deals in, deals accepted) as written, so its answer needs no read.
+    deals_counted: tuple[int, int] | None = None
+
     class Meta:
         ordering = ["round", "table"]
         constraints = [

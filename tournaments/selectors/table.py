@@ -1,13 +1,14 @@
 """Reads for a table's phone page: the token, the round it plays, where its players go next."""
 
+import functools
 from dataclasses import dataclass
 
 from django.db.models import Count, Q
 from django.http import Http404
 from django.utils import timezone
 
-from tournaments import clock
-from tournaments.models import DealEntry, Round, Seat, TableResult, TableToken
+from tournaments import clock, plain_sql
+from tournaments.models import DealEntry, Guest, Party, Round, Seat, TableResult, TableToken
 from tournaments.selectors import rounds as round_selectors
 
 
@@ -51,14 +52,47 @@ def _current_round(token: TableToken) -> Round | None:
     return current
 
 
-def phone_round(token: TableToken) -> tuple[Round | None, dict[str, str]]:
-    """For a phone's save: the round being played and the table's players by seat, as plain values
-    (two queries; the result itself is read by the save)."""
-    current = _current_round(token)
-    if current is None:
-        return None, {}
-    seated = dict(Seat.objects.filter(round=current, table=token.table).values_list("seat", "guest__name"))
-    return current, seated
+@functools.cache
+def _phone_post_sql() -> str:
+    """The token, its party, the party's last round and the table's players in it: one statement."""
+    token, party, round_, seat, guest = (plain_sql.table(m) for m in (TableToken, Party, Round, Seat, Guest))
+    c = plain_sql.column
+    last = (
+        f"SELECT r2.{c(Round, 'id')} FROM {round_} r2 WHERE r2.{c(Round, 'party')} = t.{c(TableToken, 'party')}"
+        f" ORDER BY r2.{c(Round, 'number')} DESC LIMIT 1"
+    )
+    return (
+        f"SELECT {plain_sql.columns(TableToken, 't')}, {plain_sql.columns(Party, 'p')}, "
+        f"{plain_sql.columns(Round, 'r')}, s.{c(Seat, 'seat')}, g.{c(Guest, 'name')}"
+        f" FROM {token} t JOIN {party} p ON p.{c(Party, 'id')} = t.{c(TableToken, 'party')}"
+        f" LEFT JOIN {round_} r ON r.{c(Round, 'id')} = ({last})"
+        f" LEFT JOIN {seat} s ON s.{c(Seat, 'round')} = r.{c(Round, 'id')}"
+        f" AND s.{c(Seat, 'table')} = t.{c(TableToken, 'table')}"
+        f" LEFT JOIN {guest} g ON g.{c(Guest, 'id')} = s.{c(Seat, 'guest')}"
+        f" WHERE t.{c(TableToken, 'token')} = %s AND t.{c(TableToken, 'revoked_at')} IS NULL"
+    )
+
+
+def phone_post(token: str) -> tuple[TableToken, Round | None, dict[str, str]]:
+    """For a phone's save, in one plain statement: the live token (its party with it), the round being
+    played and the table's players by seat; a plain 404 for a wrong or revoked link, as token_get."""
+    if not token or len(token) > 64:
+        raise Http404
+    found = plain_sql.rows(_phone_post_sql(), [token])
+    if not found:
+        raise Http404
+    widths = [len(m._meta.concrete_fields) for m in (TableToken, Party, Round)]
+    first = found[0]
+    table_token = plain_sql.instance(TableToken, first[: widths[0]])
+    party = plain_sql.instance(Party, first[widths[0] : widths[0] + widths[1]])
+    table_token.party = party
+    round_values = first[widths[0] + widths[1] : sum(widths)]
+    current = None
+    if round_values[0] is not None:
+        current = plain_sql.instance(Round, round_values)
+        current.party = party
+    seated = {row[-2]: row[-1] for row in found if row[-2] is not None}
+    return table_token, current, seated
 
 
 # ---- deal by deal -------------------------------------------------------------------------------
@@ -137,15 +171,18 @@ def deal_by_deal(token: TableToken, page, correcting: int | None = None) -> dict
     }
 
 
-def table_state(token: TableToken, current: Round | None = None) -> dict:
+def table_state(token: TableToken, current: Round | None = None, saved: TableResult | None = None) -> dict:
     """The phone's poll: enough to tell that the page is out of date (a round closed, a deal changed).
 
     Two queries: the round (unless the caller has just read it), and the table's result with its deals
-    counted.
+    counted (unless a save has just written it: `saved`, with its deals counted).
     """
     current = current or _current_round(token)
     result = None
-    if current is not None:
+    if saved is not None and saved.deals_counted is not None:
+        deals_in, accepted_in = saved.deals_counted
+        result = {"version": saved.version, "status": saved.status, "deals_in": deals_in, "accepted_in": accepted_in}
+    elif current is not None:
         counted = (
             TableResult.objects.filter(round=current, table=token.table)
             .annotate(deals_in=Count("deals"), accepted_in=Count("deals", filter=Q(deals__accepted=True)))

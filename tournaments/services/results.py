@@ -16,7 +16,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from tournaments import l10n
+from tournaments import l10n, plain_sql
 from tournaments.models import DealEntry, PhoneSend, ResultChange, Round, Seat, TableResult
 from tournaments.rules import party as party_rules
 
@@ -73,10 +73,13 @@ def _lock_round(round_: Round) -> Round:
     return Round.objects.select_for_update(of=("self",)).select_related("party").get(pk=round_.pk)
 
 
-def _check_table(round_: Round, table: int, *, seats: bool = True) -> None:
+def _check_table(round_: Round, table: int, *, seats: bool = True, seated: bool | None = None) -> None:
+    """The table exists and (with `seats`) has players in the round; `seated`: that, read already."""
     if not isinstance(table, int) or not 1 <= table <= round_.party.tables:
         raise ValidationError(_("There is no table %(table)s at this party.") % {"table": table})
-    if seats and not Seat.objects.filter(round=round_, table=table).exists():
+    if seated is None and seats:
+        seated = Seat.objects.filter(round=round_, table=table).exists()
+    if seats and not seated:
         raise ValidationError(
             _("Table %(table)s has no seats in round %(round)s.") % {"table": table, "round": round_.number}
         )
@@ -466,38 +469,84 @@ def _snapshot_of(values: dict | None, deals: dict[int, _Deal]) -> dict:
     }
 
 
-def _result_of(round_: Round, table: int, values: dict) -> TableResult:
-    """The result as written, without reading it back."""
-    return TableResult(round=round_, table=table, **{f: values[f] for f in _RESULT_FIELDS})
+def _result_of(round_: Round, table: int, values: dict, deals: dict[int, _Deal]) -> TableResult:
+    """The result as written, without reading it back; with its deals counted (in, accepted) for the
+    phone's answer (tournaments.selectors.table.table_state)."""
+    result = TableResult(round=round_, table=table, **{f: values[f] for f in _RESULT_FIELDS})
+    result.deals_counted = (len(deals), sum(deal.accepted for deal in deals.values()))
+    return result
+
+
+def _history(result: TableResult, by_user, by_token, action: str, before: dict, after: dict) -> None:
+    values = {"result": result.pk, "by_user": by_user.pk if by_user else None}
+    values |= {"by_token": by_token.pk if by_token else None, "at": timezone.now(), "action": action[:40]}
+    values |= {"before": before, "after": after}
+    plain_sql.insert(ResultChange, values)
+
+
+def _deals_to_accept(result_id: int) -> bool:
+    c = plain_sql.column
+    sql = (
+        f"SELECT 1 FROM {plain_sql.table(DealEntry)} WHERE {c(DealEntry, 'result')} = %s"
+        f" AND NOT {c(DealEntry, 'accepted')} LIMIT 1"
+    )
+    return bool(plain_sql.rows(sql, [result_id]))
 
 
 def _remember_send(by_token, client_id: str) -> None:
     """Kept with the save: the same send arriving at the same moment fails here, and is then seen as sent."""
     if client_id and by_token is not None:
-        PhoneSend.objects.create(token=by_token, client_id=client_id[:64])
+        plain_sql.insert(PhoneSend, {"token": by_token.pk, "client_id": client_id[:64], "at": timezone.now()})
 
 
-def _read(round_: Round, table: int, by_token, client_id: str) -> tuple[dict | None, dict[int, _Deal]]:
-    """The table's result and its deals, in one query and with no lock; with the result, whether this
-    send was stored before (its answer was lost on the Wi-Fi: then nothing is refused, nothing done)."""
-    found = TableResult.objects.filter(round=round_, table=table).order_by("deals__number")
-    rows = list(found.values(*_RESULT_FIELDS, "round__status", *(f"deals__{f}" for f in _DEAL_FIELDS)))
-    if not rows:
-        return None, {}
-    # (Two plain queries cost less than one with the send's Exists() annotated.)
-    sent = bool(client_id and by_token) and PhoneSend.objects.filter(token=by_token, client_id=client_id[:64]).exists()
-    deals = {r["deals__number"]: _Deal(*(r[f"deals__{f}"] for f in _DEAL_FIELDS)) for r in rows if r["deals__id"]}
-    return rows[0] | {"sent": sent}, deals
+@functools.cache
+def _read_sql() -> str:
+    """The table's result with its deals, the round's state, whether the table is seated and whether a
+    send was stored before: one statement, always at least one row (the result's columns null if none)."""
+    c, t = plain_sql.column, plain_sql.table
+    seated = f"SELECT 1 FROM {t(Seat)} s WHERE s.{c(Seat, 'round')} = %s AND s.{c(Seat, 'table')} = %s"
+    sent = (
+        f"SELECT 1 FROM {t(PhoneSend)} ps WHERE ps.{c(PhoneSend, 'token')} = %s AND ps.{c(PhoneSend, 'client_id')} = %s"
+    )
+    return (
+        f"SELECT EXISTS({seated}) AS seated, EXISTS({sent}) AS sent, rd.{c(Round, 'status')},"
+        f" {plain_sql.columns(TableResult, 'res', _RESULT_FIELDS)}, {plain_sql.columns(DealEntry, 'd', _DEAL_FIELDS)}"
+        f" FROM {t(Round)} rd LEFT JOIN {t(TableResult)} res ON res.{c(TableResult, 'round')} = rd.{c(Round, 'id')}"
+        f" AND res.{c(TableResult, 'table')} = %s"
+        f" LEFT JOIN {t(DealEntry)} d ON d.{c(DealEntry, 'result')} = res.{c(TableResult, 'id')}"
+        f" WHERE rd.{c(Round, 'id')} = %s ORDER BY d.{c(DealEntry, 'number')}"
+    )
 
 
-def _refuse_phone(round_: Round, table: int, row: dict | None, *, director: bool) -> None:
+def _read(round_: Round, table: int, by_token, client_id: str) -> tuple[dict | None, dict[int, _Deal], bool]:
+    """The table's result and its deals, in one plain statement and with no lock; with the result, whether
+    this send was stored before (its answer was lost on the Wi-Fi: then nothing is refused, nothing done)
+    and whether the table has players in the round (a result exists only for a seated table)."""
+    token_id = by_token.pk if by_token is not None and client_id else None
+    params = [round_.pk, table, token_id, client_id[:64], table, round_.pk]
+    found = plain_sql.rows(_read_sql(), params)
+    if not found or found[0][3] is None:
+        return None, {}, bool(found and found[0][0])
+    width = len(_RESULT_FIELDS)
+    first = found[0]
+    row = dict(zip(_RESULT_FIELDS, plain_sql.converted(TableResult, first[3 : 3 + width], _RESULT_FIELDS), strict=True))
+    row |= {"round__status": first[2], "sent": bool(first[1])}
+    deals = {}
+    for values in found:
+        if values[3 + width] is not None:
+            deal = _Deal(*plain_sql.converted(DealEntry, values[3 + width :], _DEAL_FIELDS))
+            deals[deal.number] = deal
+    return row, deals, bool(first[0])
+
+
+def _refuse_phone(round_: Round, table: int, row: dict | None, *, seated: bool, director: bool) -> None:
     """Why the table cannot enter (the director can, but for a closed round)."""
     # A round closes only once every table's result is in: with no result yet, the round read is fresh.
     if (row["round__status"] == Round.Status.CLOSED) if row else round_.is_closed:
         raise ValidationError(
             _("Round %(number)s is closed: results can no longer be entered here.") % {"number": round_.number}
         )
-    _check_table(round_, table, seats=row is None)  # a result exists only for a seated table
+    _check_table(round_, table, seats=row is None, seated=seated)  # a result exists only for a seated table
     if row is None:
         return
     if row["locked"] and not director:
@@ -540,12 +589,12 @@ def deal_record(
     clears that deal's acceptance. A phone's repeated send (the same client id) changes nothing.
     """
     party = round_.party
-    row, stored = _read(round_, table, by_token, client_id)
+    row, stored, seated = _read(round_, table, by_token, client_id)
     if row and row["sent"]:
-        return _result_of(round_, table, row), []
+        return _result_of(round_, table, row, stored), []
     if side not in SIDE_NAMES:
         raise ValidationError(_("Say which side enters the deal: North–South or East–West."))
-    _refuse_phone(round_, table, row, director=by_user is not None)
+    _refuse_phone(round_, table, row, seated=seated, director=by_user is not None)
     _check_deal_number(number, stored, correcting=correcting)
     contract, declarer, tricks = deal
     try:
@@ -574,20 +623,20 @@ def deal_record(
         _remember_send(by_token, client_id)
         if row is None:
             result = TableResult.objects.create(round=round_, table=table, **changed)
+            result.deals_counted = (1, 0)
         else:
             # The version and the status as read: any change since (a deal, a lock, an acceptance
             # that made the round count) leaves this untouched, and the save reads again.
-            same = TableResult.objects.filter(pk=row["id"], version=row["version"], status=row["status"])
-            if not same.update(updated_at=timezone.now(), **changed):
+            same = {"id": row["id"], "version": row["version"], "status": row["status"]}
+            if not plain_sql.update(TableResult, {"updated_at": timezone.now(), **changed}, same):
                 raise _Changed
-            result = _result_of(round_, table, values | {"id": row["id"]})
+            result = _result_of(round_, table, values | {"id": row["id"]}, deals)
         if corrected:
-            DealEntry.objects.filter(pk=corrected.id).update(entered_by=side, accepted=False, **fields)
+            plain_sql.update(DealEntry, {"entered_by": side, "accepted": False, **fields}, {"id": corrected.id})
         else:
-            DealEntry.objects.create(result=result, number=number, entered_by=side, accepted=False, **fields)
-        ResultChange.objects.create(
-            result=result, by_user=by_user, by_token=by_token, action=action[:40], before=before, after=after
-        )
+            entry_values = {"result": result.pk, "number": number, "entered_by": side, "accepted": False, **fields}
+            plain_sql.insert(DealEntry, entry_values)
+        _history(result, by_user, by_token, action, before, after)
         return result, notices
 
     return _Write(write)
@@ -604,12 +653,12 @@ def deal_accept(
 ) -> TableResult:
     """The other side accepts a deal. Acceptances commute: two at one moment both count, and
     accepting a deal twice is accepting it once."""
-    row, stored = _read(round_, table, by_token, client_id)
+    row, stored, seated = _read(round_, table, by_token, client_id)
     if row and row["sent"]:
-        return _result_of(round_, table, row)
+        return _result_of(round_, table, row, stored)
     if side not in SIDE_NAMES:
         raise ValidationError(_("Say which side accepts: North–South or East–West."))
-    _refuse_phone(round_, table, row, director=False)
+    _refuse_phone(round_, table, row, seated=seated, director=False)
     entry = stored.get(number)
     if row is None or entry is None:
         raise ValidationError(_("Deal %(number)s is not entered yet: nothing to accept.") % {"number": number})
@@ -618,7 +667,7 @@ def deal_accept(
             _("Deal %(number)s was corrected meanwhile: check what it says now, then accept it.") % {"number": number}
         )
     if entry.accepted:
-        return _accepted_before(_result_of(round_, table, row), by_token, client_id)
+        return _accepted_before(_result_of(round_, table, row, stored), by_token, client_id)
     if entry.entered_by == side:
         raise ValidationError(
             _("%(side)s entered deal %(number)s: %(other)s accept it, not the side that entered it.")
@@ -662,22 +711,20 @@ def _acceptance(round_: Round, table: int, row: dict, stored: dict, entry: _Deal
     def write() -> TableResult:
         _remember_send(by_token, client_id)
         now = timezone.now()
-        result_as_read = TableResult.objects.filter(pk=row["id"], version=row["version"], status=row["status"])
-        if not result_as_read.update(updated_at=now, **changed):
+        result_as_read = {"id": row["id"], "version": row["version"], "status": row["status"]}
+        if not plain_sql.update(TableResult, {"updated_at": now, **changed}, result_as_read):
             raise _Changed  # a deal corrected, the table locked, the round agreed: read again
-        same = DealEntry.objects.filter(pk=entry.id, accepted=False, entered_by=entry.entered_by, **seen)
-        if not same.update(accepted=True):
+        deal_as_seen = {"id": entry.id, "accepted": False, "entered_by": entry.entered_by, **seen}
+        if not plain_sql.update(DealEntry, {"accepted": True}, deal_as_seen):
             raise _Changed  # accepted meanwhile (then it is done), or the deals entered again
         # The round counts once no deal is left to accept, as seen inside the transaction: two
         # acceptances at one moment (each reading the other's deal as not accepted yet) both count.
-        counted = last_to_accept and not DealEntry.objects.filter(result_id=row["id"], accepted=False).exists()
+        counted = last_to_accept and not _deals_to_accept(row["id"])
         if counted:
-            TableResult.objects.filter(pk=row["id"]).update(updated_at=now, **counts)
-        result = _result_of(round_, table, row | (counts if counted else partly))
-        ResultChange.objects.create(
-            result=result, by_token=by_token, action=f"deal {entry.number} accepted by {side}", before=before,
-            after=after_counting if counted else after,
-        )  # fmt: skip
+            plain_sql.update(TableResult, {"updated_at": now, **counts}, {"id": row["id"]})
+        result = _result_of(round_, table, row | (counts if counted else partly), deals)
+        action = f"deal {entry.number} accepted by {side}"
+        _history(result, None, by_token, action, before, after_counting if counted else after)
         return result
 
     return _Write(write)

@@ -24,13 +24,17 @@ THEME_COLOUR = "#0b4f8a"  # the site's blue (static/css/site.css --accent)
 
 @login_not_required
 def table_page(request, token):
+    if request.method == "POST" and request.POST.get("action") in ("deal", "accept"):
+        # A phone's save reads only what it needs, in one statement: the page, only if refused.
+        found, refused = link_limit.check(request, table_selectors.phone_post, token)
+        if found is None:
+            return refused
+        return _post_one(request, *found)
     table_token, refused = link_limit.check(request, table_selectors.token_get, token)
     if refused:
         return refused
     if request.method == "GET" and request.GET.get("state"):
         return JsonResponse(table_selectors.table_state(table_token))
-    if request.method == "POST" and request.POST.get("action") in ("deal", "accept"):
-        return _post_one(request, table_token)  # reads only what a save needs: the page, if refused
     page = table_selectors.table_page(table_token)
     if request.method == "POST":
         return _post(request, table_token, page)
@@ -74,11 +78,12 @@ def _wants_json(request) -> bool:
     return "application/json" in request.headers.get("Accept", "")
 
 
-def _answer(request, table_token, *, ok: bool, message: str, form=None, current=None):
+def _answer(request, table_token, *, ok: bool, message: str, form=None, current=None, saved=None):
     """The phone's script gets JSON (and keeps refused entries off its queue); a plain form, the page.
-    `current`: the round the save has just read (a save never closes it), not read again."""
+    `current`: the round the save has just read (a save never closes it), not read again; `saved`: the
+    result as the save wrote it."""
     if _wants_json(request):
-        state = table_selectors.table_state(table_token, current)
+        state = table_selectors.table_state(table_token, current, saved)
         return JsonResponse({"ok": ok, "message": message, "state": state}, status=200 if ok else 400)
     if ok:
         messages.success(request, message)
@@ -88,12 +93,11 @@ def _answer(request, table_token, *, ok: bool, message: str, form=None, current=
     return _render_deals(request, table_token, page, form=form, status=400)
 
 
-def _post_one(request, table_token):
+def _post_one(request, table_token, current, seated):
     """One deal saved, or one deal accepted, from the phone (a repeated send is recognised).
 
-    Read here: the round and the table's players (plain values); the save reads the result itself.
+    Read before: the token, the round and the table's players; the save reads the result itself.
     """
-    current, seated = table_selectors.phone_round(table_token)
     posted_round = request.POST.get("round", "")
     if current is None or not seated:
         message = _("There is no round to enter yet: wait for the director.")
@@ -109,19 +113,19 @@ def _post_one(request, table_token):
     form = None
     try:
         if request.POST["action"] == "accept":
-            result_services.deal_accept(
+            saved = result_services.deal_accept(
                 round_=current, table=table_token.table, number=number or 0, side=side,
                 by_token=table_token, client_id=client_id, shown=request.POST.get("shown"),
             )  # fmt: skip
             said = _("Deal %(number)s accepted.") % {"number": number}
-            return _answer(request, table_token, ok=True, message=said, current=current)
+            return _answer(request, table_token, ok=True, message=said, current=current, saved=saved)
         names = {seat: seated.get(seat, "—") for seat in "NESW"}
         form = forms.DealForm(_passed_out_alone(request.POST), prefix="deal", names=names)
         if not form.is_valid() or not form.cleaned_data.get("deal"):
             errors = [e for es in form.errors.values() for e in es] or [_("Choose the contract, or Passed out.")]
             _refuse(request, table_token, _("Nothing was saved."), "; ".join(errors))
             return _answer(request, table_token, ok=False, message=" ".join(errors), form=form)
-        result, notices = result_services.deal_record(
+        saved, notices = result_services.deal_record(
             round_=current, table=table_token.table, number=number or 0, deal=form.cleaned_data["deal"],
             side=side, by_token=table_token, client_id=client_id, correcting=request.POST.get("correcting") == "1",
         )  # fmt: skip
@@ -129,7 +133,7 @@ def _post_one(request, table_token):
         _refuse(request, table_token, _("Nothing was saved."), "; ".join(error.messages))
         return _answer(request, table_token, ok=False, message=" ".join(error.messages), form=form)
     said = [_("Deal %(number)s saved.") % {"number": number}, *notices]
-    return _answer(request, table_token, ok=True, message=" ".join(said), current=current)
+    return _answer(request, table_token, ok=True, message=" ".join(said), current=current, saved=saved)
 
 
 def _passed_out_alone(posted):
