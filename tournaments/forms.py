@@ -1,5 +1,7 @@
 """Forms parse and check the shape of input; the rules are checked by the services."""
 
+import copy
+
 from django import forms
 from django.utils.functional import lazy
 from django.utils.translation import gettext, gettext_lazy, gettext_noop, pgettext_lazy
@@ -216,34 +218,56 @@ def deal_error(number: int, error) -> str:
     return gettext("Deal %(number)s: %(error)s") % {"number": number, "error": error}
 
 
+class _ConstantChoices:
+    """A choice field over constant choices: every form's copy shares them instead of deep-copying them
+    (lazy labels and all), which was most of the cost of a deal form, and a phone makes one a save. A
+    form that needs other choices assigns new ones (as the declarer's names are); none changes them."""
+
+    def __deepcopy__(self, memo):
+        result = copy.copy(self)
+        memo[id(self)] = result
+        result.widget = forms.Widget.__deepcopy__(self.widget, memo)  # its attrs copied, its choices shared
+        result.error_messages = self.error_messages.copy()
+        result.validators = self.validators[:]
+        return result
+
+
+class ConstantChoiceField(_ConstantChoices, forms.ChoiceField):
+    pass
+
+
+class ConstantTypedChoiceField(_ConstantChoices, forms.TypedChoiceField):
+    pass
+
+
 class DealForm(forms.Form):
     """One deal of a round: level (or pass), strain, double, declarer, tricks taken."""
 
-    level = forms.ChoiceField(
+    level = ConstantChoiceField(
         choices=LEVELS,
         required=False,
         label=gettext_lazy("Contract"),
         error_messages={"invalid_choice": gettext_lazy("The level is 1 to 7, or Pass.")},
     )
-    strain = forms.ChoiceField(
+    strain = ConstantChoiceField(
         choices=STRAINS,
         required=False,
         label=gettext_lazy("Suit"),
         error_messages={"invalid_choice": gettext_lazy("The suit is C, D, H, S or NT.")},
     )
-    doubled = forms.ChoiceField(
+    doubled = ConstantChoiceField(
         choices=DOUBLES,
         required=False,
         label=gettext_lazy("Double"),
         error_messages={"invalid_choice": gettext_lazy("Doubled or redoubled only.")},
     )
-    declarer = forms.ChoiceField(
+    declarer = ConstantChoiceField(
         choices=[("", "—"), *SEATS],
         required=False,
         label=gettext_lazy("Declarer"),
         error_messages={"invalid_choice": gettext_lazy("The declarer is one of the four players at the table.")},
     )
-    tricks = forms.TypedChoiceField(
+    tricks = ConstantTypedChoiceField(
         choices=TRICK_CHOICES,
         coerce=int,
         empty_value=None,

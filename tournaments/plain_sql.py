@@ -8,7 +8,7 @@ is written and read is what the ORM would write and read, on SQLite and on Postg
 """
 
 import functools
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
 from django.db import connection
@@ -49,23 +49,25 @@ def _fields(model: type[Model], names: tuple[str, ...] | None):
 
 
 @functools.cache
-def _converters(model: type[Model], names: tuple[str, ...] | None, vendor: str) -> list[tuple[Any, list[Callable]]]:
-    """Per field, the conversions the ORM applies to a value read (the backend's, then the field's)."""
+def _converters(model: type[Model], names: tuple[str, ...] | None, vendor: str) -> list[tuple[int, Any, list]]:
+    """(position, column, conversions) of each field whose values the ORM converts when read (the
+    backend's, then the field's): the others pass as they come."""
     del vendor  # part of the cache's key only: converters differ by database
     found = []
-    for field in _fields(model, names):
+    for position, field in enumerate(_fields(model, names)):
         col = field.get_col(model._meta.db_table)
-        found.append((col, connection.ops.get_db_converters(col) + col.get_db_converters(connection)))
+        converters = connection.ops.get_db_converters(col) + col.get_db_converters(connection)
+        if converters:
+            found.append((position, col, converters))
     return found
 
 
 def converted(model: type[Model], values: Sequence, names: tuple[str, ...] | None = None) -> list:
     """The raw values of `names` (every concrete field when None) as the ORM would give them."""
-    out = []
-    for value, (col, converters) in zip(values, _converters(model, names, connection.vendor), strict=True):
+    out = list(values)
+    for position, col, converters in _converters(model, names, connection.vendor):
         for converter in converters:
-            value = converter(value, col, connection)
-        out.append(value)
+            out[position] = converter(out[position], col, connection)
     return out
 
 
@@ -95,18 +97,30 @@ def rows(sql: str, params: Sequence = ()) -> list[tuple]:
 
 def insert(model: type[Model], values: dict[str, Any]) -> None:
     """One row; foreign keys given by their ids."""
-    names = ", ".join(column(model, name) for name in values)
-    marks = ", ".join(["%s"] * len(values))
-    run(f"INSERT INTO {table(model)} ({names}) VALUES ({marks})", _params(model, values))
+    run(_insert_sql(model, tuple(values)), _params(model, values))
 
 
 def update(model: type[Model], changes: dict[str, Any], where: dict[str, Any]) -> int:
     """A conditional update (`where`'s fields equal to its values, none of them None): rows changed."""
     assert changes and where and None not in where.values()
+    return run(_update_sql(model, tuple(changes), tuple(where)), _params(model, changes) + _params(model, where))
+
+
+@functools.cache
+def _insert_sql(model: type[Model], names: tuple[str, ...]) -> str:
+    marks = ", ".join(["%s"] * len(names))
+    return f"INSERT INTO {table(model)} ({', '.join(column(model, name) for name in names)}) VALUES ({marks})"
+
+
+@functools.cache
+def _update_sql(model: type[Model], changes: tuple[str, ...], where: tuple[str, ...]) -> str:
     sets = ", ".join(f"{column(model, name)} = %s" for name in changes)
     conditions = " AND ".join(f"{column(model, name)} = %s" for name in where)
-    return run(f"UPDATE {table(model)} SET {sets} WHERE {conditions}", _params(model, changes) + _params(model, where))
+    return f"UPDATE {table(model)} SET {sets} WHERE {conditions}"
+
+
+_PLAIN = (int, str, bool, type(None))  # exactly these types pass unchanged into every backend
 
 
 def _params(model: type[Model], values: dict[str, Any]) -> list:
-    return [prepared(model, name, value) for name, value in values.items()]
+    return [value if type(value) in _PLAIN else prepared(model, name, value) for name, value in values.items()]
