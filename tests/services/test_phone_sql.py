@@ -1,0 +1,119 @@
+"""The phone's save in plain SQL (tournaments.plain_sql): it reads and writes exactly what the ORM
+would, and its answer says what a fresh read says."""
+
+import datetime
+
+import pytest
+from django.http import Http404
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from tests.conftest import make_party
+from tournaments.models import DealEntry, Party, PhoneSend, ResultChange, Round, TableResult, TableToken
+from tournaments.selectors import table as table_selectors
+from tournaments.services import results as result_services
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def party(director):
+    return make_party(tables=2, user=director)
+
+
+def concrete(instance) -> dict:
+    return {f.attname: getattr(instance, f.attname) for f in type(instance)._meta.concrete_fields}
+
+
+def test_the_phones_one_read_gives_what_the_orm_reads(party):
+    token = TableToken.objects.get(party=party, table=2)
+    found, current, seated = table_selectors.phone_post(token.token)
+    assert concrete(found) == concrete(token)
+    assert concrete(found.party) == concrete(Party.objects.get(pk=party.pk))
+    assert concrete(current) == concrete(Round.objects.get(party=party, number=1))
+    assert current.party is found.party  # the services read the party's rules from the round
+    seats = party.rounds.get(number=1).seats.filter(table=2)
+    assert seated == {seat.seat: seat.guest.name for seat in seats}
+    assert sorted(seated) == ["E", "N", "S", "W"]
+    assert isinstance(found.created_at, datetime.datetime) and timezone.is_aware(found.created_at)
+
+
+def test_a_wrong_revoked_or_overlong_link_is_a_plain_404(party):
+    token = TableToken.objects.get(party=party, table=1)
+    for wrong in ("", "nope", "x" * 65):
+        with pytest.raises(Http404):
+            table_selectors.phone_post(wrong)
+    token.revoked_at = timezone.now()
+    token.save()
+    with pytest.raises(Http404):
+        table_selectors.phone_post(token.token)
+
+
+def test_what_a_phone_writes_reads_back_through_the_orm(party):
+    round_ = party.rounds.get(number=1)
+    token = TableToken.objects.get(party=party, table=1)
+    before = timezone.now()
+    result_services.deal_record(
+        round_=round_, table=1, number=1, deal=("4S", "N", 10), side="NS", by_token=token, client_id="one"
+    )
+    result_services.deal_record(
+        round_=round_, table=1, number=2, deal=("3NX", "E", 7), side="NS", by_token=token, client_id="two"
+    )
+    result_services.deal_accept(round_=round_, table=1, number=2, side="EW", by_token=token, client_id="two-ok")
+    deal = DealEntry.objects.get(result__round=round_, result__table=1, number=2)
+    # By hand (docs/rules): deal 2, East–West vulnerable; 3NT doubled by E, two down: 200 + 300 to N-S.
+    assert (deal.contract, deal.declarer, deal.tricks, deal.ns, deal.ew) == ("3NX", "E", 7, 500, -500)
+    assert (deal.entered_by, deal.accepted) == ("NS", True)
+    send = PhoneSend.objects.get(token=token, client_id="two")
+    assert timezone.is_aware(send.at) and before <= send.at <= timezone.now()
+    change = ResultChange.objects.filter(result__round=round_, result__table=1).order_by("pk").last()
+    assert change.action == "deal 2 accepted by EW" and change.by_token_id == token.pk and change.by_user_id is None
+    assert before <= change.at <= timezone.now()
+    assert change.before["deals"] == [[1, "4S", "N", 10], [2, "3NX", "E", 7]]
+    # An acceptance leaves the version be: it guards the deals, and acceptances commute.
+    assert change.after["status"] == "in_progress" and change.after["version"] == 2
+    result = TableResult.objects.get(round=round_, table=1)
+    # 420 (deal 1, 4S made, nobody vulnerable) + 500 = 920 to N-S; the updated_at written is a real time.
+    assert (result.ns, result.ew, result.version, result.status) == (920, -920, 2, "in_progress")
+    assert before <= result.updated_at <= timezone.now()
+
+
+def test_the_answer_after_each_save_is_what_a_fresh_read_says(party):
+    round_ = party.rounds.get(number=1)
+    token = TableToken.objects.get(party=party, table=1)
+    deals = [("4S", "N", 10), ("PASS", "", 0), ("3N", "E", 8), ("2H", "S", 8)]
+    steps = []
+    for number, deal in enumerate(deals, start=1):
+        steps.append(lambda n=number, d=deal: result_services.deal_record(
+            round_=round_, table=1, number=n, deal=d, side="NS", by_token=token, client_id=f"d{n}")[0])  # fmt: skip
+    correction, repeat = {"number": 2, "deal": ("1C", "W", 7), "side": "EW", "correcting": True}, {"client_id": "d1"}
+    repeat |= {"number": 1, "deal": deals[0], "side": "NS"}
+    for extra in (correction, repeat):  # a correction clears the acceptances; a repeated send changes nothing
+        steps.append(lambda e=extra: result_services.deal_record(round_=round_, table=1, by_token=token, **e)[0])
+    for number, side in ((1, "EW"), (2, "NS"), (3, "EW"), (3, "EW"), (4, "EW")):
+        steps.append(lambda n=number, s=side: result_services.deal_accept(
+            round_=round_, table=1, number=n, side=s, by_token=token, client_id=f"ok{n}{s}"))  # fmt: skip
+    for step in steps:
+        saved = step()
+        assert saved.deals_counted is not None
+        assert table_selectors.table_state(token, round_, saved) == table_selectors.table_state(token)
+    assert table_selectors.table_state(token)["status"] == "agreed"
+
+
+def test_a_phones_save_is_a_handful_of_statements(party, django_assert_max_num_queries):
+    round_ = party.rounds.get(number=1)
+    token = TableToken.objects.get(party=party, table=1)
+    result_services.deal_record(round_=round_, table=1, number=1, deal=("4S", "N", 10), side="NS", by_token=token)
+    post = {"action": "deal", "round": "1", "number": "2", "side": "NS", "client_id": "c2", "deal-level": "P"}
+    client = Client()
+    url = reverse("table_page", args=[token.token])
+    # The token, its round and players; the result with its deals; then the send, the result, the deal,
+    # the history (with BEGIN and COMMIT where the backend counts them).
+    with django_assert_max_num_queries(8):
+        answer = client.post(url, post, HTTP_ACCEPT="application/json")
+    assert answer.status_code == 200 and answer.json()["state"]["deals"] == 2
+    with django_assert_max_num_queries(8):
+        accept = {**post, "action": "accept", "side": "EW", "client_id": "c2-ok"}
+        answer = client.post(url, accept, HTTP_ACCEPT="application/json")
+    assert answer.json()["state"] == {**answer.json()["state"], "deals": 2, "accepted": 1}
