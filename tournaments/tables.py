@@ -6,9 +6,11 @@ template costs over a second at that size. The same goes for the round's tiles a
 sheet at 500 tables (below).
 """
 
+import codecs
 import re
 from collections.abc import Callable, Mapping
 from html import escape as html_escape
+from operator import add
 
 import django_tables2 as tables
 from django.core.signals import setting_changed
@@ -26,6 +28,7 @@ LOWEST = -(10**9)  # sorts a round not yet in below every real result
 
 
 SPARK_WIDTH, SPARK_HEIGHT = 120, 28
+UTF8 = "utf-8"  # the standings' rows are written as UTF-8 bytes (rows_into)
 
 
 # l10n.number of each size met, by style of numbers (its output depends on the style alone): kept from page
@@ -133,10 +136,15 @@ class StandingsTable(tables.Table):
         # Each row's HTML was written with its sort keys (standings_table): here only put in the order asked.
         if self.rows_later:
             return mark_safe(ROWS_MARK)
-        return mark_safe("".join([record["html"] for record in self.data]))
+        return mark_safe(b"".join(self.rows_utf8()).decode(UTF8))
 
-    def rows_encoded(self, charset: str = "utf-8") -> bytes:
-        return b"".join([record["html"].encode(charset) for record in self.data])
+    def rows_utf8(self) -> list[bytes]:
+        """Each row's HTML, in the order asked, as written: UTF-8."""
+        return [record["html"] for record in self.data]
+
+    def rows_encoded(self, charset: str = UTF8) -> bytes:
+        rows = b"".join(self.rows_utf8())
+        return rows if codecs.lookup(charset).name == UTF8 else rows.decode(UTF8).encode(charset)
 
 
 # Where the standings' rows go in the drawn page, when the view puts them in afterwards (rows_into): an
@@ -149,14 +157,41 @@ def rows_into(response, table: StandingsTable):
 
     A big party's rows are some 3 MB of HTML: passed up through the templates, every level (include, if,
     block, extends) joins them again and wraps them as safe text, a copy each, which cost more than all
-    the rest of the page. Put in here, they are copied once, already encoded.
+    the rest of the page. Put in here, they are copied once, already encoded (written as UTF-8 bytes: a
+    page of text with a minus sign in it is two bytes a letter in Python, and encoding it cost as much as
+    writing it).
     """
     content = response.content
     mark = ROWS_MARK.encode(response.charset)
     at = content.find(mark)
     if at >= 0:
-        response.content = b"".join([content[:at], table.rows_encoded(response.charset), content[at + len(mark) :]])
+        rows = (
+            table.rows_utf8()
+            if codecs.lookup(response.charset).name == UTF8
+            else [table.rows_encoded(response.charset)]
+        )
+        response.content = b"".join([content[:at], *rows, content[at + len(mark) :]])
     return response
+
+
+class Encoded(dict):
+    """Each text of a mapping (a figure, by its value) as UTF-8 bytes, encoded once per page."""
+
+    def __init__(self, texts: Mapping):
+        super().__init__()
+        self.texts = texts
+
+    def __missing__(self, key) -> bytes:
+        self[key] = encoded = self.texts[key].encode(UTF8)
+        return encoded
+
+
+class Numbers(dict):
+    """Each table's number as written in a cell (f"{table}"), as UTF-8 bytes, once per page."""
+
+    def __missing__(self, number: int) -> bytes:
+        self[number] = encoded = f"{number}".encode(UTF8)
+        return encoded
 
 
 class Escaped(dict):
@@ -214,24 +249,89 @@ class RoundCells(dict):
 class StandingsRow(dict):
     """A row's sort keys: a round's ("r3_sort") worked out only when the table is sorted by that round."""
 
-    def __init__(self, played: list, **keys):
+    __slots__ = ("line",)
+
+    def __init__(self, line, **keys):
         super().__init__(keys)
-        self.played = played  # the player's rounds, as the selector read them
+        self.line = line  # the player's line, as the selector made it (its rounds read only if sorted by one)
 
     def __missing__(self, key: str):
         number = key[1:-5]
         if not (key.startswith("r") and key.endswith("_sort") and number.isdigit()):
             raise KeyError(key)
-        result = next((p[4] for p in self.played if p[0] == int(number)), None)
+        result = next((p[4] for p in self.line.played if p[0] == int(number)), None)
         self[key] = value = LOWEST if result is None else result
         return value
+
+
+def _cells_by_table(seating, rounds: list[int], cells_at: RoundCells, signs: Signed, names: Escaped) -> list[bytes]:
+    """Every player's round cells as UTF-8, written table by table: the four cells of a table from its row
+    (its players' places in the seating, its result), each seat's words put in once. One list for all: the
+    player in place p has the cells [p * len(rounds), (p + 1) * len(rounds)), the empty cell where a
+    round was not sat (as cell() writes it)."""
+    count = len(rounds)
+    column = {number: i for i, number in enumerate(rounds)}
+    partners = [names[name].encode(UTF8) for name in seating.names]  # each name escaped and encoded once
+    figures, numbers = Encoded(signs), Numbers()
+    cells = [cells_at.cell("", signs[None], 0, "").encode(UTF8)] * (len(partners) * count)
+    score = SCORE_CELL.encode(UTF8)
+    east, north, south, west = ([part.encode(UTF8) for part in cells_at[code][1:]] for code in "ENSW")
+    e1, e2, e3 = east
+    n1, n2, n3 = north
+    s1, s2, s3 = south
+    w1, w2, w3 = west
+    join = b"".join
+    for number, table, e, n, s, w, ns, ew in seating.tables():
+        at, sns, sew, shown = column[number], figures[ns], figures[ew], numbers[table]
+        if e is not None and n is not None and s is not None and w is not None:
+            cells[e * count + at] = join((score, sew, e1, shown, e2, partners[w], e3))
+            cells[n * count + at] = join((score, sns, n1, shown, n2, partners[s], n3))
+            cells[s * count + at] = join((score, sns, s1, shown, s2, partners[n], s3))
+            cells[w * count + at] = join((score, sew, w1, shown, w2, partners[e], w3))
+            continue
+        for place, partner, figure, (b, c, d) in (
+            (e, w, sew, east),
+            (n, s, sns, north),
+            (s, n, sns, south),
+            (w, e, sew, west),
+        ):
+            if place is not None:
+                cells[place * count + at] = join(
+                    (score, figure, b, shown, c, b"" if partner is None else partners[partner], d)
+                )
+    return cells
+
+
+def _cells_by_player(line, rounds: list[int], cells_at: RoundCells, signs: Signed, names: Escaped) -> list[str]:
+    """One player's round cells from the player's rounds: an empty cell for a round not sat, and any shape
+    of sentence (the partner before the table, a figure formatted otherwise)."""
+    played = line.played  # by round
+    if len(played) != len(rounds):  # not seated every round: an empty cell where missing
+        by_round = {p[0]: p for p in played}
+        played = [by_round.get(number) or (number, 0, "", "", None) for number in rounds]
+        return [cells_at.cell(at, signs[result], table, names[partner]) for _, table, at, partner, result in played]
+    if cells_at.plain and cells_at.table_first:
+        return [
+            f"{a}{signs[result]}{b}{table}{c}{names[partner]}{d}"
+            for _, table, at, partner, result in played
+            for a, b, c, d in (cells_at[at],)
+        ]
+    if cells_at.plain:
+        return [
+            f"{a}{signs[result]}{b}{names[partner]}{c}{table}{d}"
+            for _, table, at, partner, result in played
+            for a, b, c, d in (cells_at[at],)
+        ]
+    return [cells_at.cell(at, signs[result], table, names[partner]) for _, table, at, partner, result in played]
 
 
 def standings_table(standings, *, mixed: bool, order_by=None) -> StandingsTable:
     """One column per round: the result, and the table, seat and partner under it.
 
     A row is its sort keys (for django-tables2's ordering) and its HTML, written here in one pass: a big
-    party has 400 players x 12 rounds of cells, too many to draw through a template or per-cell helpers.
+    party has 2,000 players x 9 rounds of cells, too many to draw through a template or per-cell helpers.
+    The cells are written from the selector's tables (Seating), four at a time, and every row as UTF-8
+    bytes, the words and figures encoded once (rows_into puts them in the page as they are).
     """
     rounds = list(standings.rounds)
     running = [line.running_totals() for line in standings.players]
@@ -249,43 +349,33 @@ def standings_table(standings, *, mixed: bool, order_by=None) -> StandingsTable:
     }
     booby_badge = f' <span class="badge">{escape(gettext("booby prize"))}</span>'
     booby_css = ' class="booby"'
-    spark_of = sparklines(spark_label, signs if signs.plain() else Spoken(signs), scale)
+    spark_of = sparklines_utf8(spark_label, signs if signs.plain() else Spoken(signs), scale)
+    seating = standings.seating
+    # The cells table by table (the empty cell where a player sat a round out), where the sentence names the
+    # table before the partner, as it does in every language the app speaks; else player by player.
+    fast = cells_at.plain and cells_at.table_first
+    by_table = _cells_by_table(seating, rounds, cells_at, signs, names) if fast else []
+    count = len(rounds)
     rows = []
     for line, totals in zip(standings.players, running, strict=True):
-        played = line.played  # by round
-        whole = len(played) == len(rounds)
-        if not whole:  # not seated every round: an empty cell where missing
-            by_round = {p[0]: p for p in played}
-            played = [by_round.get(number) or (number, 0, "", "", None) for number in rounds]
+        if fast and line.seating is seating:
+            cells = by_table[line.seated * count : (line.seated + 1) * count]
+        else:
+            cells = [cell.encode(UTF8) for cell in _cells_by_player(line, rounds, cells_at, signs, names)]
         kind = line.kind if mixed else ""
         # What the columns sort by (the rows are drawn here, not through django-tables2's cells).
-        row = StandingsRow(played, position=line.position, sort_name=line.name.casefold(), total=line.total)
-        if whole and cells_at.plain and cells_at.table_first:
-            cells = [
-                f"{a}{signs[result]}{b}{table}{c}{names[partner]}{d}"
-                for _, table, at, partner, result in played
-                for a, b, c, d in (cells_at[at],)
-            ]
-        elif whole and cells_at.plain:
-            cells = [
-                f"{a}{signs[result]}{b}{names[partner]}{c}{table}{d}"
-                for _, table, at, partner, result in played
-                for a, b, c, d in (cells_at[at],)
-            ]
-        else:
-            cells = [
-                cells_at.cell(at, signs[result], table, names[partner]) for _, table, at, partner, result in played
-            ]
+        row = StandingsRow(line, position=line.position, sort_name=line.name.casefold(), total=line.total)
         marks = ""
         if kind:
             marks = badges.get(kind) or f' <span class="badge kind-{html_escape(kind)}">{html_escape(kind)}</span>'
         if line.booby:
             marks += booby_badge
-        row["html"] = (
-            f'<tr{booby_css if line.booby else ""}><td class="num">{html_escape(str(line.label))}</td>'
+        head = (
+            f'<tr{booby_css if line.booby else ""}><td class="num">{names[str(line.label)]}</td>'
             f"<td>{names[line.name]}{marks}</td>"
-            f'<td class="num">{signs[line.total]}</td><td>{spark_of(totals)}</td>{"".join(cells)}</tr>'
+            f'<td class="num">{signs[line.total]}</td><td>'
         )
+        row["html"] = b"".join([head.encode(UTF8), spark_of(totals), b"</td>", *cells, b"</tr>"])  # see rows_into
         rows.append(row)
     extra = [
         (
@@ -313,12 +403,12 @@ class Spoken(dict):
         return text
 
 
-def sparklines(label: str, spoken: Mapping[int, str], scale: SparkScale) -> Callable[[list[int]], str]:
-    """sparkline() for every row of one page, its label already escaped: the SVG's fixed parts, each x,
-    each y and each figure written once per page (a big party draws 400 of them)."""
+def _spark_parts(label: str, scale: SparkScale) -> tuple[str, str, bool]:
+    """The SVG's fixed parts around its label's figures and its points: (head, middle, plain). Not plain:
+    the label is %-formatted (as it always was), and goes whole between head and middle."""
     zero = scale[0]
     before, found, after = label.partition("%(totals)s")
-    plain = bool(found) and "%" not in before + after  # else the label is %-formatted, as it always was
+    plain = bool(found) and "%" not in before + after
     head = (
         f'<svg class="spark" viewBox="0 0 {SPARK_WIDTH} {SPARK_HEIGHT}" width="{SPARK_WIDTH}" '
         f'height="{SPARK_HEIGHT}" role="img" aria-label="'
@@ -326,6 +416,16 @@ def sparklines(label: str, spoken: Mapping[int, str], scale: SparkScale) -> Call
     middle = f'"><line x1="0" y1="{zero}" x2="{SPARK_WIDTH}" y2="{zero}" class="zero"/><polyline points="0,{zero} '
     if plain:
         head, middle = f"{head}{before}", f"{after}{middle}"
+    return head, middle, plain
+
+
+SPARK_END = '" class="line"/></svg>'
+
+
+def sparklines(label: str, spoken: Mapping[int, str], scale: SparkScale) -> Callable[[list[int]], str]:
+    """sparkline() for every row of one page, its label already escaped: the SVG's fixed parts, each x,
+    each y and each figure written once per page (a big party draws 400 of them)."""
+    head, middle, plain = _spark_parts(label, scale)
     xs: dict[int, list[str]] = {}  # "x," of each point, by the number of rounds drawn
 
     def draw(running: list[int]) -> str:
@@ -334,11 +434,34 @@ def sparklines(label: str, spoken: Mapping[int, str], scale: SparkScale) -> Call
         at = xs.get(len(running))
         if at is None:
             at = xs[len(running)] = [f"{x}," for x in scale.x(len(running))]
-        points = " ".join([x + scale[v] for x, v in zip(at, running, strict=True)])
-        words = ", ".join([spoken[v] for v in running])
+        points = " ".join(map(add, at, map(scale.__getitem__, running)))
+        words = ", ".join(map(spoken.__getitem__, running))
         if not plain:
             words = label % {"totals": words}
-        return f'{head}{words}{middle}{points}" class="line"/></svg>'
+        return f"{head}{words}{middle}{points}{SPARK_END}"
+
+    return draw
+
+
+def sparklines_utf8(label: str, spoken: Mapping[int, str], scale: SparkScale) -> Callable[[list[int]], bytes]:
+    """sparklines(), drawing UTF-8 bytes (the standings' rows: see rows_into): the same SVG."""
+    head, middle, plain = _spark_parts(label, scale)
+    start, between, end = head.encode(UTF8), middle.encode(UTF8), SPARK_END.encode(UTF8)
+    ys, figures = Encoded(scale), Encoded(spoken)
+    xs: dict[int, list[bytes]] = {}  # "x," of each point, by the number of rounds drawn
+
+    def draw(running: list[int]) -> bytes:
+        if not running:
+            return b""
+        at = xs.get(len(running))
+        if at is None:
+            at = xs[len(running)] = [f"{x},".encode(UTF8) for x in scale.x(len(running))]
+        points = b" ".join(map(add, at, map(ys.__getitem__, running)))
+        if plain:
+            words = b", ".join(map(figures.__getitem__, running))
+        else:
+            words = (label % {"totals": ", ".join(map(spoken.__getitem__, running))}).encode(UTF8)
+        return b"".join((start, words, between, points, end))
 
     return draw
 

@@ -4,7 +4,7 @@ ever left out of a prize list."""
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.rules.standings import booby, leading, rank
+from tournaments.rules.standings import booby, leading, placings, rank
 
 
 def test_two_gentlemen_equal_third_are_both_among_the_best_three():
@@ -45,3 +45,11 @@ def test_equal_totals_always_share_one_place(totals):
     for p in rank(totals):
         places.setdefault(p.total, set()).add((p.position, p.label))
     assert all(len(shared) == 1 for shared in places.values())
+
+
+@given(st.lists(st.integers(-20, 20).map(lambda n: 10 * n)))
+def test_a_place_is_one_more_than_the_players_ahead_and_shared_places_say_so(scores):
+    ordered = sorted(scores, reverse=True)
+    for total, (position, label) in zip(ordered, placings(ordered), strict=True):
+        assert position == 1 + sum(other > total for other in ordered)
+        assert label == (f"={position}" if ordered.count(total) > 1 else str(position))

@@ -1,6 +1,6 @@
 """Standings: totals ranked, shared places ("=2"), prizes (docs/rules/four-aces-party.md, "End of the party")."""
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 
@@ -14,18 +14,35 @@ class Placed:
 
 def rank(totals: Mapping[str, int]) -> list[Placed]:
     """Highest total first; equal totals share a place, shown "=2", and the next place is skipped."""
-    ordered = sorted(totals.items(), key=lambda item: (-item[1], item[0].casefold()))
-    counts: dict[int, int] = {}
-    for _, total in ordered:
-        counts[total] = counts.get(total, 0) + 1
-    placed = []
-    position = 0
-    for index, (name, total) in enumerate(ordered):
-        if index == 0 or total != ordered[index - 1][1]:
-            position = index + 1
-        label = f"={position}" if counts[total] > 1 else str(position)
-        placed.append(Placed(position, label, name, total))
-    return placed
+    ordered = sorted(totals.items(), key=best_first)
+    return [
+        Placed(position, label, name, total)
+        for (name, total), (position, label) in zip(ordered, placings([total for _, total in ordered]), strict=True)
+    ]
+
+
+def best_first(item: tuple[str, int]) -> tuple[int, str]:
+    """rank()'s order: the highest total first, equal totals by name (as the alphabet goes, whatever the case)."""
+    return -item[1], item[0].casefold()
+
+
+def placings(totals: Iterable[int]) -> Iterator[tuple[int, str]]:
+    """Each place and its label ("2", "=2"), for totals in rank order (the highest first): equal totals, side
+    by side in that order, share the place of the first of them, and the next place is skipped. One at a
+    time (the best three places of a list need only its head)."""
+    following = iter(totals)
+    current = next(following, None)
+    if current is None:
+        return
+    index, position, shared = 1, 1, False  # shared: the total before is the same
+    for total in following:
+        yield position, f"={position}" if shared or total == current else str(position)
+        index += 1
+        shared = total == current
+        if not shared:
+            position = index
+        current = total
+    yield position, f"={position}" if shared else str(position)
 
 
 def booby(totals: Mapping[str, int]) -> list[str]:
