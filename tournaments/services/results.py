@@ -10,14 +10,14 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from tournaments import l10n, plain_sql
-from tournaments.models import DealEntry, PhoneSend, ResultChange, Round, Seat, TableResult
+from tournaments.models import DealEntry, Party, PhoneSend, ResultChange, Round, Seat, TableResult
 from tournaments.rules import party as party_rules
 
 
@@ -70,7 +70,27 @@ def _winner(ns: int, ew: int) -> tuple[str, bool]:
 
 
 def _lock_round(round_: Round) -> Round:
-    return Round.objects.select_for_update(of=("self",)).select_related("party").get(pk=round_.pk)
+    """The round and its party, read afresh and, on PostgreSQL, held *shared* till the transaction ends:
+    closing the round (which holds it exclusively) waits for every table's save in progress, and no
+    table's save waits for another table's (each then locks only its own result). SQLite lets one writer
+    in at a time anyway."""
+    found = plain_sql.rows(_round_sql(connection.vendor), [round_.pk])
+    if not found:
+        raise Round.DoesNotExist(f"round {round_.pk}")
+    width = len(Round._meta.concrete_fields)
+    locked = plain_sql.instance(Round, found[0][:width])
+    locked.party = plain_sql.instance(Party, found[0][width:])
+    return locked
+
+
+@functools.cache
+def _round_sql(vendor: str) -> str:
+    c, t = plain_sql.column, plain_sql.table
+    shared = " FOR SHARE OF r" if vendor == "postgresql" else ""
+    return (
+        f"SELECT {plain_sql.columns(Round, 'r')}, {plain_sql.columns(Party, 'p')} FROM {t(Round)} r"
+        f" JOIN {t(Party)} p ON p.{c(Party, 'id')} = r.{c(Round, 'party')} WHERE r.{c(Round, 'id')} = %s{shared}"
+    )
 
 
 def _check_table(round_: Round, table: int, *, seats: bool = True, seated: bool | None = None) -> None:
