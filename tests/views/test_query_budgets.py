@@ -41,7 +41,7 @@ PAGES = {
     # session, user, clubs, party, round 1, seats, results, guests (count); round 1 closed: no "started?" query
     "party_seats": (lambda p: reverse("party_seats", args=[p.id]), 8),
     # session, user, clubs (the header), party, round, seats, results, rounds (the round buttons), last round
-    "round_detail": (lambda p: reverse("round_detail", args=[p.id, ROUNDS_PLAYED + 1]), 9),
+    "round_detail": (lambda p: reverse("round_detail", args=[p.id, ROUNDS_PLAYED + 1]), 8),
     # session, user, clubs (the header), party, round, seats, results, previous round's seats, this round's seats
     "round_movement": (lambda p: reverse("round_movement", args=[p.id, ROUNDS_PLAYED]), 9),
     # session, user, clubs (the header), party, guests, seats, results (the guests apart: a name and kind

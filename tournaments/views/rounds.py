@@ -93,11 +93,7 @@ def round_detail(request, party_id, number):
     party = party_selectors.party_get(party_id, user=request.user)
     round_ = round_selectors.round_get(party, number)
     projector = request.GET.get("projector") == "1"
-    context = _round_context(round_) | {
-        "tab": "rounds",
-        "last": party.rounds.order_by("-number").first(),
-        "projector": projector,
-    }
+    context = _round_context(round_) | {"tab": "rounds", "projector": projector}
     context["tiles_html"] = round_tiles_html(
         context["tables"], party_id=party.id, round_number=round_.number, projector=projector
     )
