@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
 from django.db import connection
-from django.db.models import Field, Model
+from django.db.models import Field, JSONField, Model
 
 M = TypeVar("M", bound=Model)
 
@@ -102,7 +102,8 @@ def insert(model: type[Model], values: dict[str, Any]) -> None:
 
 def update(model: type[Model], changes: dict[str, Any], where: dict[str, Any]) -> int:
     """A conditional update (`where`'s fields equal to its values, none of them None): rows changed."""
-    assert changes and where and None not in where.values()
+    if not changes or not where or None in where.values():  # "= NULL" would match no row, ever
+        raise ValueError("an update needs changes and a condition with no None in it")
     return run(_update_sql(model, tuple(changes), tuple(where)), _params(model, changes) + _params(model, where))
 
 
@@ -123,4 +124,14 @@ _PLAIN = (int, str, bool, type(None))  # exactly these types pass unchanged into
 
 
 def _params(model: type[Model], values: dict[str, Any]) -> list:
-    return [value if type(value) in _PLAIN else prepared(model, name, value) for name, value in values.items()]
+    """The values as the ORM sends them; a plain value as it is, but into a JSON field (which encodes
+    even a plain string, and None as JSON's null)."""
+    return [
+        value if type(value) in _PLAIN and not _is_json(model, name) else prepared(model, name, value)
+        for name, value in values.items()
+    ]
+
+
+@functools.cache
+def _is_json(model: type[Model], name: str) -> bool:
+    return isinstance(_field(model, name), JSONField)

@@ -1,9 +1,11 @@
 """The phone's save in plain SQL (tournaments.plain_sql): it reads and writes exactly what the ORM
-would, and its answer says what a fresh read says."""
+would, and its answer says what a fresh read says (one phone at a time; and when two acceptances at
+one moment make the round count)."""
 
 import datetime
 
 import pytest
+from django.db import transaction
 from django.http import Http404
 from django.test import Client
 from django.urls import reverse
@@ -117,3 +119,21 @@ def test_a_phones_save_is_a_handful_of_statements(party, django_assert_max_num_q
         accept = {**post, "action": "accept", "side": "EW", "client_id": "c2-ok"}
         answer = client.post(url, accept, HTTP_ACCEPT="application/json")
     assert answer.json()["state"] == {**answer.json()["state"], "deals": 2, "accepted": 1}
+
+
+def test_two_acceptances_at_one_moment_answer_that_the_round_counts(party):
+    """Deal 3's acceptance is read, then deal 4 is accepted from the other phone, then deal 3's is
+    written: the round counts (every deal accepted), and the answer says so."""
+    round_ = party.rounds.get(number=1)
+    token = TableToken.objects.get(party=party, table=1)
+    deals = [("4S", "N", 10), ("3N", "E", 8), ("2H", "S", 9), ("PASS", "", 0)]
+    for number, deal in enumerate(deals, start=1):
+        result_services.deal_record(round_=round_, table=1, number=number, deal=deal, by_token=token)
+    for number in (1, 2):
+        result_services.deal_accept(round_=round_, table=1, number=number, side="EW", by_token=token)
+    planned = result_services.deal_accept.__wrapped__(round_=round_, table=1, number=3, side="EW", by_token=token)
+    result_services.deal_accept(round_=round_, table=1, number=4, side="EW", by_token=token)
+    with transaction.atomic():
+        saved = planned.write()
+    assert (saved.status, saved.deals_counted) == ("agreed", (4, 4))
+    assert table_selectors.table_state(token, round_, saved) == table_selectors.table_state(token)

@@ -491,9 +491,17 @@ def _snapshot_of(values: dict | None, deals: dict[int, _Deal]) -> dict:
 
 def _result_of(round_: Round, table: int, values: dict, deals: dict[int, _Deal]) -> TableResult:
     """The result as written, without reading it back; with its deals counted (in, accepted) for the
-    phone's answer (tournaments.selectors.table.table_state)."""
+    phone's answer (tournaments.selectors.table.table_state), as this save saw them.
+
+    An acceptance leaves the version be (acceptances commute), so the other side's acceptance of
+    another deal at the same moment may be missing from the count (never from the database): the
+    phone's poll reads the counts afresh. A round that counts has every deal accepted, whatever was read.
+    """
     result = TableResult(round=round_, table=table, **{f: values[f] for f in _RESULT_FIELDS})
-    result.deals_counted = (len(deals), sum(deal.accepted for deal in deals.values()))
+    accepted = sum(deal.accepted for deal in deals.values())
+    if values["status"] == TableResult.Status.AGREED:
+        accepted = len(deals)
+    result.deals_counted = (len(deals), accepted)
     return result
 
 
