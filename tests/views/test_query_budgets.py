@@ -43,7 +43,7 @@ PAGES = {
     # session, user, clubs (the header), party, round, seats, results, rounds (the round buttons), last round
     "round_detail": (lambda p: reverse("round_detail", args=[p.id, ROUNDS_PLAYED + 1]), 8),
     # session, user, clubs (the header), party, round, seats, results, previous round's seats, this round's seats
-    "round_movement": (lambda p: reverse("round_movement", args=[p.id, ROUNDS_PLAYED]), 9),
+    "round_movement": (lambda p: reverse("round_movement", args=[p.id, ROUNDS_PLAYED]), 8),
     # session, user, clubs (the header), party, guests, seats, results (the guests apart: a name and kind
     # joined to each of a big party's 16,000 seats cost more than their own query)
     "party_standings": (lambda p: reverse("party_standings", args=[p.id]), 7),

@@ -3,6 +3,7 @@
 Each function runs a fixed number of queries, whatever the number of tables.
 """
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -86,14 +87,24 @@ class TableView:
         return self.name("W")
 
 
-def round_tables(round_: Round) -> list[TableView]:
-    """Every table of the round with who sits where and its result: two queries.
+# A seat of a round as plain values: (table, seat, guest id, name, kind, plays as).
+SeatRow = tuple[int, str, int, str, str, str]
+
+
+def round_tables(round_: Round, seats: list[SeatRow] | None = None) -> list[TableView]:
+    """Every table of the round with who sits where and its result: two queries (one when the round's
+    seats, round_seats, were read already).
 
     The seats are read as plain values (a 500-table round has 2,000 of them: model objects for each seat
     and its guest cost more than the rest of the page); the results, one a table, as models.
     """
     tables = {t: TableView(t) for t in range(1, round_.party.tables + 1)}
-    for table, seat, name in Seat.objects.filter(round=round_).values_list("table", "seat", "guest__name"):
+    placed: Iterable[tuple[int, str, str]]
+    if seats is None:
+        placed = Seat.objects.filter(round=round_).values_list("table", "seat", "guest__name")
+    else:
+        placed = [(table, seat, name) for table, seat, _, name, _, _ in seats]
+    for table, seat, name in placed:
         view = tables.get(table)
         if view is None:
             view = tables[table] = TableView(table)
@@ -159,8 +170,18 @@ OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
 NOWHERE: tuple[int | None, str | None] = (None, None)
 
 
-def movement_sheet(round_: Round) -> list[Move]:
-    """Per player, where to sit in this round (and where they were), sorted by name: two queries.
+def round_seats(round_: Round) -> list[SeatRow]:
+    """The round's seats, plain values: what the movement sheet and the table squares are drawn from."""
+    return list(
+        Seat.objects.filter(round=round_).values_list(
+            "table", "seat", "guest_id", "guest__name", "guest__kind", "guest__plays_as"
+        )
+    )
+
+
+def movement_sheet(round_: Round, seats: list[SeatRow] | None = None) -> list[Move]:
+    """Per player, where to sit in this round (and where they were), sorted by name: two queries (one
+    when the round's seats, round_seats, were read already).
 
     Read as plain values: a 500-table round is 2,000 players, twice (this round and the one before).
     """
@@ -172,11 +193,7 @@ def movement_sheet(round_: Round) -> list[Move]:
                 round__party=round_.party_id, round__number=round_.number - 1
             ).values_list("guest_id", "table", "seat")
         }
-    seats = list(
-        Seat.objects.filter(round=round_).values_list(
-            "table", "seat", "guest_id", "guest__name", "guest__kind", "guest__plays_as"
-        )
-    )
+    seats = round_seats(round_) if seats is None else seats
     by_place = {(table, seat): name for table, seat, _, name, _, _ in seats}
     moves = []
     for table, seat, guest, name, kind, plays_as in seats:

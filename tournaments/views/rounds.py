@@ -150,7 +150,8 @@ def round_close(request, party_id, number):
 def round_movement(request, party_id, number):
     party = party_selectors.party_get(party_id, user=request.user)
     round_ = round_selectors.round_get(party, number)
-    moves, tables = round_selectors.movement_sheet(round_), round_selectors.round_tables(round_)
+    seats = round_selectors.round_seats(round_)  # read once, for the sheet and the squares
+    moves, tables = round_selectors.movement_sheet(round_, seats), round_selectors.round_tables(round_, seats)
     context = {
         "party": party,
         "round": round_,
