@@ -16,7 +16,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import NoReverseMatch, reverse
 
-from bench.run import RUNS, WARMUP, median_ms
+from bench.timing import RUNS, WARMUP, median_ms
 from tournaments.models import TableToken
 from tournaments.rules import movement as movement_rules
 

@@ -21,9 +21,10 @@ import sys
 import time
 from pathlib import Path
 
+from bench.timing import median_ms
+
 ROOT = Path(__file__).resolve().parent.parent
 OUT = Path(os.environ.get("BENCH_OUT") or ROOT / "bench" / "results.json")  # BENCH_OUT: elsewhere
-RUNS, WARMUP = 7, 2
 SIZES = (10, 25, 50, 100, 250, 500)
 ROUNDS_NOTE = "every size of the scale series: 8 rounds played deal by deal (a 9th left open)"
 
@@ -52,17 +53,6 @@ def configure() -> None:
     if os.environ.get("DATABASE_URL"):
         call_command("flush", interactive=False, verbosity=0)
     call_command("collectstatic", interactive=False, verbosity=0)
-
-
-def median_ms(call, runs: int = RUNS, warmup: int = WARMUP) -> float:
-    for _ in range(warmup):
-        call()
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        call()
-        times.append((time.perf_counter() - start) * 1000)
-    return round(statistics.median(times), 2)
 
 
 def say(text: str) -> None:
