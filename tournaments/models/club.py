@@ -90,6 +90,8 @@ class DirectorInvite(models.Model):
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invites")
     role = models.CharField(max_length=8, choices=Role.choices, default=Role.DIRECTOR)
+    # Whom the owner made it for: two links waiting are told apart on the Club page.
+    label = models.CharField(max_length=80, blank=True, default="")
     token = models.CharField(max_length=64, unique=True, default=new_invite_token)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(default=timezone.now)

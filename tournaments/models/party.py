@@ -253,6 +253,9 @@ class PhoneSend(models.Model):
 
     token = models.ForeignKey("TableToken", on_delete=models.CASCADE, related_name="sends")
     client_id = models.CharField(max_length=64)
+    # A digest of what the send carried (what, which round and deal, the contract): the same id with
+    # other content is no repeat but a phone's mistake, refused. Empty for sends from before it was kept.
+    content = models.CharField(max_length=64, blank=True, default="")
     at = models.DateTimeField(default=timezone.now)
 
     class Meta:
