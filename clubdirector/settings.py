@@ -50,6 +50,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: a body over its cap (or of no length) is refused before anything reads it.
+    "tournaments.request_limits.RequestLimits",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -146,6 +148,17 @@ AXES_RESET_ON_SUCCESS = True
 # The log names the user name and address tried (passwords are always masked): the director of a
 # club's server needs to see who is guessing.
 AXES_SENSITIVE_PARAMETERS: list[str] = []
+
+# Request bodies (tournaments.request_limits): 1 MB for any request (the longest real form, a pasted list
+# of 1,000 names, is some 60 KB), 3 MB for a POST to a spreadsheet upload (the file itself is refused above
+# 2 MB with its own message: tournaments.imports.MAX_BYTES). Below the caps a body stays in memory, so an
+# upload never touches the temporary folder; nginx's client_max_body_size (docs/deploy) is above both.
+MB = 1024 * 1024
+REQUEST_MAX_BYTES = 1 * MB
+UPLOAD_REQUEST_MAX_BYTES = 3 * MB
+UPLOAD_URL_NAMES = ["guests_upload", "members_import", "knockout_create", "knockout_pairs_add"]
+DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
+FILE_UPLOAD_MAX_MEMORY_SIZE = UPLOAD_REQUEST_MAX_BYTES
 
 # The reverse proxies whose X-Forwarded-For is believed (comma-separated addresses, e.g.
 # TRUSTED_PROXIES=127.0.0.1 behind the README's nginx). Empty: the connection's own address counts,

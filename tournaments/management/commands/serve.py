@@ -15,6 +15,10 @@ from django.utils.translation import gettext as _
 from tournaments.selectors.clubs import setup_needed
 from tournaments.site_url import _lan_address
 
+# gunicorn's bounds on what comes before the body (its own defaults but for fewer headers: a browser sends
+# about 15); the body's own cap is the app's (tournaments.request_limits).
+GUNICORN_LIMITS = ["--limit-request-line", "4094", "--limit-request-fields", "50", "--limit-request-field_size", "8190"]
+
 
 def serving_lock_path(database) -> Path:
     """The file a serving process keeps locked (flock) as long as it serves this SQLite database."""
@@ -81,4 +85,6 @@ class Command(BaseCommand):
         gunicorn = Path(sys.executable).parent / "gunicorn"
         binary = str(gunicorn) if gunicorn.exists() else shutil.which("gunicorn") or "gunicorn"
         # A few threads per worker keep every table's phone and the director's live page answered.
-        os.execv(binary, [binary, "clubdirector.wsgi", "-b", f"{host}:{port}", "-w", "2", "--threads", "4"])
+        os.execv(
+            binary, [binary, "clubdirector.wsgi", "-b", f"{host}:{port}", "-w", "2", "--threads", "4", *GUNICORN_LIMITS]
+        )
