@@ -1,10 +1,35 @@
-/* Every page: a button or link that makes a PDF, a workbook or an upload says it is working. */
+/* Every page: a button or link that makes a PDF, a workbook or an upload says it is working; a form
+   posted is sent once (its buttons wait while it is sending; the server refuses a repeat as well,
+   tournaments/once.py). */
 (function () {
   "use strict";
+  var SENDING_MS = 8000;
   function busy(element) {
     element.classList.add("busy");
     element.setAttribute("aria-busy", "true");
-    setTimeout(function () { element.classList.remove("busy"); element.removeAttribute("aria-busy"); }, 8000);
+    setTimeout(function () { element.classList.remove("busy"); element.removeAttribute("aria-busy"); }, SENDING_MS);
+  }
+  function buttons(form) {
+    return Array.prototype.slice.call(form.querySelectorAll("button, input[type=submit]")).concat(
+      form.id ? Array.prototype.slice.call(document.querySelectorAll("button[form='" + form.id + "']")) : []
+    );
+  }
+  function release(form) {
+    delete form.dataset.sending;
+    buttons(form).forEach(function (button) {
+      if (button.dataset.sendingOff) { button.disabled = false; delete button.dataset.sendingOff; }
+    });
+  }
+  function hold(form) {
+    form.dataset.sending = "1";
+    // After this event: a button disabled now would leave its own name and value out of the post.
+    setTimeout(function () {
+      buttons(form).forEach(function (button) {
+        if (!button.disabled) { button.disabled = true; button.dataset.sendingOff = "1"; }
+      });
+    }, 0);
+    // A download (no new page) or a stopped request gives the form back.
+    setTimeout(function () { release(form); }, SENDING_MS);
   }
   document.addEventListener("click", function (event) {
     var link = event.target.closest("a[href]");
@@ -12,9 +37,18 @@
   });
   document.addEventListener("submit", function (event) {
     var form = event.target;
+    if (event.defaultPrevented) return; // a page's own script sends it (phone.js)
+    if ((form.getAttribute("method") || "").toLowerCase() === "post" && !form.target) {
+      if (form.dataset.sending) { event.preventDefault(); return; }
+      hold(form);
+    }
     if (form.enctype === "multipart/form-data") {
       var button = event.submitter || form.querySelector("button[type=submit], button:not([type])");
       if (button) busy(button);
     }
+  });
+  // Back to a page the browser kept: its forms can be sent again.
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted) document.querySelectorAll("form[data-sending]").forEach(release);
   });
 })();

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST
 from tournaments import l10n
 from tournaments.forms_boston import BostonDealForm, BostonTableForm, FinishForm
 from tournaments.models import BostonDeal
+from tournaments.once import once_only
 from tournaments.presentation import boston as presentation
 from tournaments.printing import boston as boston_printing
 from tournaments.selectors import boston as selectors
@@ -36,6 +37,7 @@ def boston_list(request):
     )
 
 
+@once_only
 def boston_create(request):
     initial = {"date": timezone.localdate(), "variant": "english", "name": _("Boston table"), "money_per": "white"}
     party_id = request.GET.get("party")

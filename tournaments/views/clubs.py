@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from tournaments import forms_clubs as forms
 from tournaments.client_address import on_this_machine
 from tournaments.models import DirectorInvite, DirectorSettings
+from tournaments.once import once_only
 from tournaments.selectors import clubs as selectors
 from tournaments.services import clubs as services
 from tournaments.services.demo import demo_add
@@ -161,6 +162,7 @@ def my_language(request):
 
 
 @require_POST
+@once_only
 def director_create(request):
     club = _club_or_404(request).club
     form = forms.DirectorForm(request.POST, prefix="new")
@@ -202,6 +204,7 @@ def director_remove(request, user_id):
 
 
 @require_POST
+@once_only
 def invite_create(request):
     club = _club_or_404(request).club
     form = forms.InviteForm(request.POST, prefix="invite")

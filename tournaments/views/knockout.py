@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 from tournaments import forms_knockout as forms
 from tournaments import l10n, transfer
 from tournaments.models import KnockoutPair
+from tournaments.once import once_only
 from tournaments.printing import knockout as printing
 from tournaments.selectors import knockout as selectors
 from tournaments.selectors.clubs import current_club
@@ -31,6 +32,7 @@ def knockout_list(request):
     return render(request, "knockout/list.html", {"knockouts": selectors.knockout_list(current_club(request))})
 
 
+@once_only
 def knockout_create(request):
     form = forms.KnockoutForm(request.POST or None, request.FILES or None, initial={"date": timezone.localdate()})
     if request.method == "POST" and form.is_valid():
@@ -93,6 +95,7 @@ def _cleared(request, cleared: bool) -> None:
 
 
 @require_POST
+@once_only
 def knockout_pairs_add(request, knockout_id):
     knockout = selectors.knockout_get(knockout_id, user=request.user)
     form = forms.PairsForm(request.POST, request.FILES)

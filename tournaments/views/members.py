@@ -11,6 +11,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments import forms_members as forms
 from tournaments import imports, member_files
+from tournaments.once import once_only
 from tournaments.selectors import boston as boston_selectors
 from tournaments.selectors import knockout as knockout_selectors
 from tournaments.selectors import members as selectors
@@ -48,6 +49,7 @@ def member_search(request):
     return JsonResponse({"members": selectors.member_search(club, request.GET.get("q", ""))})
 
 
+@once_only
 def member_create(request):
     club = _club(request)
     form = forms.MemberForm(request.POST or None)
@@ -113,6 +115,7 @@ def member_merge(request, member_id):
 
 
 @require_POST
+@once_only
 def members_import(request):
     club = _club(request)
     form = forms.MembersFileForm(request.POST, request.FILES)

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments import forms, imports, l10n, transfer
 from tournaments.models import Guest
+from tournaments.once import once_only
 from tournaments.selectors import party as party_selectors
 from tournaments.selectors import rounds as round_selectors
 from tournaments.selectors.clubs import current_club
@@ -19,6 +20,7 @@ from tournaments.services import party as party_services
 from tournaments.views.common import add_errors, error_messages
 
 
+@once_only
 def party_create(request):
     form = forms.PartyForm(request.POST or None, initial={"date": timezone.localdate(), "tables": 5})
     if request.method == "POST" and form.is_valid():
@@ -108,6 +110,7 @@ def _add_entries(request, party, entries, what: str):
 
 
 @require_POST
+@once_only
 def guest_add(request, party_id):
     party = party_selectors.party_get(party_id, user=request.user)
     form = forms.GuestForm(request.POST)
@@ -127,6 +130,7 @@ def guest_add(request, party_id):
 
 
 @require_POST
+@once_only
 def guests_paste(request, party_id):
     party = party_selectors.party_get(party_id, user=request.user)
     form = forms.PasteGuestsForm(request.POST)
@@ -137,6 +141,7 @@ def guests_paste(request, party_id):
 
 
 @require_POST
+@once_only
 def guests_upload(request, party_id):
     party = party_selectors.party_get(party_id, user=request.user)
     form = forms.UploadGuestsForm(request.POST, request.FILES)

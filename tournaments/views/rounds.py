@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST
 from tournaments import forms, l10n
 from tournaments.clock import round_clock
 from tournaments.models import Guest, ResultChange, TableResult
+from tournaments.once import once_only
 from tournaments.rules import party as party_rules
 from tournaments.selectors import party as party_selectors
 from tournaments.selectors import rounds as round_selectors
@@ -373,6 +374,7 @@ def result_undo(request, party_id, number, table, change_id):
 
 
 @require_POST
+@once_only
 def round_extend(request, party_id):
     party = party_selectors.party_get(party_id, user=request.user)
     try:

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments import l10n
 from tournaments.forms_seasons import SeriesForm
+from tournaments.once import once_only
 from tournaments.presentation import seasons as wording
 from tournaments.printing import seasons as printing
 from tournaments.selectors import seasons as selectors
@@ -48,6 +49,7 @@ def _save(request, form, club, series=None):
         return None
 
 
+@once_only
 def series_create(request):
     club = _club(request)
     form = SeriesForm(request.POST or None, club=club, initial={"scoring": "totals"})

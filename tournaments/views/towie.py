@@ -23,6 +23,7 @@ from django.views.decorators.http import require_POST
 from tournaments import forms_towie as forms
 from tournaments import l10n, link_limit
 from tournaments.models import TowieTable
+from tournaments.once import once_only
 from tournaments.printing import towie as towie_printing
 from tournaments.selectors import party as party_selectors
 from tournaments.selectors import towie as selectors
@@ -165,6 +166,7 @@ def _party_from(request):
     return party_selectors.party_get(int(value), user=request.user) if value.isdigit() else None
 
 
+@once_only
 def towie_create(request):
     party = _party_from(request)
     offer = selectors.party_candidates(party) if party else None

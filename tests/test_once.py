@@ -1,0 +1,191 @@
+"""A form posted twice makes one thing (tournaments/once.py): every create form carries a one-time token,
+and a repeat of it is sent to what the first post made, told so."""
+
+import re
+from html import unescape
+
+import pytest
+from django.core.cache import cache
+from django.urls import reverse
+
+from tests.conftest import make_party
+from tests.html_forms import post_forms
+from tests.knockout.helpers import make_knockout
+from tournaments import once
+from tournaments.models import (
+    BostonTable,
+    DirectorInvite,
+    Guest,
+    Knockout,
+    KnockoutPair,
+    Member,
+    Membership,
+    Party,
+    Series,
+    TowieTable,
+)
+
+pytestmark = pytest.mark.django_db
+ALREADY = "That form was already sent: here is what it made."
+
+
+def text(response) -> str:
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", response.content.decode())).split())
+
+
+def the_form(client, page: str, action: str | None = None) -> dict[str, list[str]]:
+    """What the browser sends from the page's (first) form posting to `action`, else to the page itself."""
+    html = client.get(page).content.decode()
+    return next(f for f in post_forms(html, page) if f.action == (action or page)).defaults()
+
+
+def new_party(client, **changes) -> dict[str, list[str]]:
+    data = the_form(client, reverse("party_create"))
+    return data | {"name": ["Winter party"]} | {k: [v] for k, v in changes.items()}
+
+
+def test_three_posts_of_one_new_party_form_make_one_party_and_the_repeats_are_told(client_in):
+    data = new_party(client_in)
+    assert re.fullmatch(r"[A-Za-z0-9_-]{24}", data["once"][0])
+    first = client_in.post(reverse("party_create"), data, follow=True)
+    party = Party.objects.get()
+    assert first.redirect_chain == [(reverse("party_guests", args=[party.id]), 302)]
+    assert "Winter party is set up. Now add the guests." in text(first) and ALREADY not in text(first)
+    for _ in range(2):
+        repeat = client_in.post(reverse("party_create"), data, follow=True)
+        assert repeat.redirect_chain == [(reverse("party_guests", args=[party.id]), 302)]
+        assert ALREADY in text(repeat) and "is set up" not in text(repeat)
+    assert Party.objects.count() == 1
+
+
+def test_each_rendering_of_the_form_has_its_own_token_so_two_parties_can_be_made(client_in):
+    for name in ("Monday", "Tuesday"):
+        client_in.post(reverse("party_create"), new_party(client_in, name=name))
+    assert sorted(Party.objects.values_list("name", flat=True)) == ["Monday", "Tuesday"]
+
+
+def test_a_refused_form_keeps_its_token_free_for_the_corrected_post(client_in):
+    data = new_party(client_in, tables="0")
+    page = text(client_in.post(reverse("party_create"), data))
+    assert "A party has 1 to 500 tables." in page and not Party.objects.exists()
+    assert client_in.post(reverse("party_create"), data | {"tables": ["4"]}).status_code == 302
+    assert Party.objects.get().tables == 4
+
+
+def test_a_redirect_carrying_an_error_made_nothing_and_keeps_the_token_free(client_in, director):
+    party = make_party(tables=1, user=director, draw=False)
+    page = reverse("party_guests", args=[party.id])
+    data = the_form(client_in, page, reverse("guests_paste", args=[party.id]))
+    refused = client_in.post(reverse("guests_paste", args=[party.id]), data | {"names": ["  "]}, follow=True)
+    assert "Paste at least one name." in text(refused) and party.guests.count() == 4
+    added = client_in.post(reverse("guests_paste", args=[party.id]), data | {"names": ["Ann\nBen"]}, follow=True)
+    assert "2 guests added." in text(added) and ALREADY not in text(added)
+    again = client_in.post(reverse("guests_paste", args=[party.id]), data | {"names": ["Ann\nBen"]}, follow=True)
+    assert ALREADY in text(again) and party.guests.count() == 6
+
+
+def test_a_token_is_one_directors_own(client_in, director, client):
+    from django.contrib.auth import get_user_model
+
+    carol = get_user_model().objects.create_user("carol")
+    Membership.objects.create(club=director.memberships.get().club, user=carol, role="director")
+    data = new_party(client_in)
+    client_in.post(reverse("party_create"), data)
+    client.force_login(carol)
+    client.post(reverse("party_create"), data | {"name": ["Carol's party"]})
+    assert Party.objects.count() == 2
+
+
+def test_a_post_without_a_token_or_with_a_mangled_one_is_acted_on_as_before(client_in):
+    data = new_party(client_in)
+    for token in ([], ["short"], ["x" * 65], ["bad\x00token-but-long-enough"]):
+        client_in.post(reverse("party_create"), data | {"once": token})
+    assert Party.objects.count() == 4
+
+
+def test_a_repeat_arriving_while_the_first_is_still_working_waits_for_its_answer(client_in, monkeypatch):
+    data = new_party(client_in)
+    key = f"once:{client_in.session['_auth_user_id']}:{data['once'][0]}"
+    cache.add(key, once.PENDING, 60)
+    sleeps = []
+
+    def first_answers(seconds):  # the first post answers while the repeat waits
+        sleeps.append(seconds)
+        cache.set(key, "/parties/123/guests/", 60)
+
+    monkeypatch.setattr(once.time, "sleep", first_answers)
+    repeat = client_in.post(reverse("party_create"), data)
+    assert repeat["Location"] == "/parties/123/guests/" and sleeps == [0.1]
+    assert not Party.objects.exists()
+
+
+def test_a_repeat_whose_first_never_answers_is_told_to_look_again(client_in, monkeypatch):
+    data = new_party(client_in)
+    cache.add(f"once:{client_in.session['_auth_user_id']}:{data['once'][0]}", once.PENDING, 60)
+    monkeypatch.setattr(once, "WAIT", 0.0)
+    page = client_in.post(reverse("party_create"), data, follow=True)
+    assert "That form is still being sent: look again in a moment." in text(page)
+    assert not Party.objects.exists()
+
+
+def _pairs(client, knockout):
+    detail = reverse("knockout_detail", args=[knockout.id])
+    return the_form(client, detail, reverse("knockout_pairs_add", args=[knockout.id])) | {
+        "player_a": ["Ann"], "player_b": ["Ben"],
+    }  # fmt: skip
+
+
+# Every form that makes something: (its page, where it posts, what to type, what it makes).
+CREATES = {
+    "party": (lambda w: reverse("party_create"), None, {"name": "Winter party"}, Party.objects.count),
+    "knockout": (lambda w: reverse("knockout_create"), None, {"name": "Cup"}, Knockout.objects.count),
+    "towie": (
+        lambda w: reverse("towie_create"), None, {"player_1": "Ann", "player_2": "Ben", "player_3": "Cid"},
+        TowieTable.objects.count,
+    ),
+    "boston": (
+        lambda w: reverse("boston_create"), None,
+        {"player_1": "Ann", "player_2": "Ben", "player_3": "Cid", "player_4": "Dan", "pool_feed": "10", "pool_limit": "100"},
+        BostonTable.objects.count,
+    ),
+    "season": (lambda w: reverse("series_create"), None, {"name": "Winter season"}, Series.objects.count),
+    "member": (lambda w: reverse("member_create"), None, {"name": "Mary Smith"}, Member.objects.count),
+    "guest": (
+        lambda w: reverse("party_guests", args=[w.party.id]), lambda w: reverse("guest_add", args=[w.party.id]),
+        {"name": "Zoe"}, Guest.objects.count,
+    ),
+    "guests pasted": (
+        lambda w: reverse("party_guests", args=[w.party.id]), lambda w: reverse("guests_paste", args=[w.party.id]),
+        {"names": "Yan\nXia"}, Guest.objects.count,
+    ),
+    "pair": (
+        lambda w: reverse("knockout_detail", args=[w.knockout.id]),
+        lambda w: reverse("knockout_pairs_add", args=[w.knockout.id]), {"player_a": "Ann", "player_b": "Ben"},
+        KnockoutPair.objects.count,
+    ),
+    "director": (
+        lambda w: reverse("club_page"), lambda w: reverse("director_create"),
+        {"new-username": "dora", "new-password1": "a long party password", "new-password2": "a long party password"},
+        Membership.objects.count,
+    ),
+    "link": (lambda w: reverse("club_page"), lambda w: reverse("invite_create"), {}, DirectorInvite.objects.count),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("what", CREATES)
+def test_every_create_form_posted_twice_makes_one_thing(client_in, director, what):
+    page, action, typed, count = CREATES[what]
+    w = type("W", (), {})()
+    w.party = make_party(tables=1, user=director, draw=False)
+    w.knockout = make_knockout(pairs=4, user=director, draw=False)
+    before = count()
+    data = the_form(client_in, page(w), action and action(w)) | {k: [v] for k, v in typed.items()}
+    assert len(data["once"]) == 1, "the form carries its token"
+    target = action(w) if action else page(w)
+    first = client_in.post(target, data)
+    assert first.status_code == 302, text(first)
+    made = count()
+    assert made > before
+    repeat = client_in.post(target, data, follow=True)
+    assert ALREADY in text(repeat) and repeat.redirect_chain[0][0] == first["Location"]
+    assert count() == made

@@ -1,0 +1,91 @@
+"""A form that makes something is acted on once: three quick clicks on "Create the party" make one party.
+
+Each rendering of a create form carries a one-time token in a hidden field (`{% once_field %}`, from
+tournaments/templatetags/once_tags.py). The view wrapped in `@once_only` claims the token in the cache
+(a database table shared by every worker, so `cache.add` lets exactly one request win) before it runs.
+When the view made something (it answered with a redirect and no error message), the token remembers
+where it sent the director; a repeat of the token is sent there too, told "That form was already
+sent: here is what it made." A view that refused the form (its errors shown again, or an error
+message) frees the token, so the corrected form goes through. A post without a token (a script, an
+older page) is acted on as before: the token is a guard against repeats, not a permission.
+"""
+
+import re
+import secrets
+import time
+from functools import wraps
+
+from django.contrib import messages
+from django.core.cache import cache
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+
+FIELD = "once"
+PLAUSIBLE = re.compile(r"[A-Za-z0-9_-]{16,64}")
+PENDING = "pending"
+REMEMBERED = 24 * 60 * 60  # a page kept open all evening and sent again is still a repeat
+CLAIM = 60  # the most a create can take; a claim left by a crashed request frees itself after it
+WAIT, STEP = 10.0, 0.1  # a repeat arriving while the first is still working waits for its answer
+
+
+def once_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+def _key(request, token: str) -> str:
+    # Per director: a token seen by someone else's browser names nothing of theirs.
+    return f"once:{getattr(request.user, 'pk', None) or 0}:{token}"
+
+
+def _made_something(request, response) -> bool:
+    if response.status_code not in (301, 302, 303) or not response.has_header("Location"):
+        return False
+    # The messages queued by this request (the storage offers no public way to read them without
+    # consuming them): a redirect that carries an error refused the form, it made nothing.
+    queued = getattr(messages.get_messages(request), "_queued_messages", [])
+    return not any(message.level >= messages.ERROR for message in queued)
+
+
+def _repeat(request, key: str):
+    """The answer to a token already used: where the first post led, once it has answered."""
+    deadline = time.monotonic() + WAIT
+    where = cache.get(key)
+    while where == PENDING and time.monotonic() < deadline:
+        time.sleep(STEP)
+        where = cache.get(key)
+    if where is None:
+        return None  # the first post was refused meanwhile: this one is acted on in its own right
+    if where == PENDING:
+        messages.warning(request, _("That form is still being sent: look again in a moment."))
+        return redirect(request.get_full_path())
+    messages.info(request, _("That form was already sent: here is what it made."))
+    return redirect(where)
+
+
+def once_only(view):
+    """Act on a create form's post once per token (see the module's docstring)."""
+
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        token = request.POST.get(FIELD, "") if request.method == "POST" else ""
+        if not PLAUSIBLE.fullmatch(token):
+            return view(request, *args, **kwargs)
+        key = _key(request, token)
+        if not cache.add(key, PENDING, CLAIM):
+            answer = _repeat(request, key)
+            if answer is not None:
+                return answer
+            if not cache.add(key, PENDING, CLAIM):  # another repeat claimed it first: wait for that one
+                return _repeat(request, key) or redirect(request.get_full_path())
+        try:
+            response = view(request, *args, **kwargs)
+        except BaseException:
+            cache.delete(key)
+            raise
+        if _made_something(request, response):
+            cache.set(key, response["Location"], REMEMBERED)
+        else:
+            cache.delete(key)
+        return response
+
+    return wrapper
