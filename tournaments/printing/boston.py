@@ -16,10 +16,10 @@ from django.utils.translation import pgettext
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import landscape
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
 from tournaments.l10n import signed
-from tournaments.printing.common import PDF, build_document, clean, filename, page_size
+from tournaments.printing.common import PDF, TableCommand, build_document, clean, filename, page_size
 from tournaments.printing.fonts import FONT, FONT_BOLD
 
 MARGIN = 30
@@ -91,7 +91,7 @@ def _long_date(day: date | None) -> str:
     return dateformat.format(day, pgettext("the printed Boston sheet's date", "l j F Y"))
 
 
-def _grid(extra: list | None = None) -> TableStyle:
+def _grid(extra: list[TableCommand] | None = None) -> TableStyle:
     return TableStyle(
         [
             ("BACKGROUND", (0, 0), (-1, 0), colors.Color(0.88, 0.88, 0.88)),
@@ -118,7 +118,7 @@ def _running_sheet(sheet: BostonSheet, width: float) -> Table:
     widths = [34, 52, rest * 0.42, rest * 0.58] + [player_width] * len(sheet.players) + [66]
     head = [pgettext("bridge deal", "Deal"), _("Dealer"), _("What happened"), _("Who pays whom")]
     head += list(sheet.players) + [_("Pool(s) after")]
-    rows = [[_p(text, CELL_HEAD) for text in head]]
+    rows: list[list[Flowable | str]] = [[_p(text, CELL_HEAD) for text in head]]
     for line in sheet.lines:
         rows.append(
             [
@@ -130,16 +130,16 @@ def _running_sheet(sheet: BostonSheet, width: float) -> Table:
                 _p(line.pools, CELL),
             ]
         )
-    extra = []
+    extra: list[TableCommand] = []
     if not sheet.lines:
-        rows.append([_p(_("No deals yet."), CELL)] + [""] * (len(head) - 1))
+        rows.append([_p(_("No deals yet."), CELL), *[""] * (len(head) - 1)])
         extra.append(("SPAN", (0, 1), (-1, 1)))
     table = Table(rows, colWidths=widths, repeatRows=1)
     table.setStyle(_grid(extra))
     return table
 
 
-def _settlement(sheet: BostonSheet, width: float) -> list:
+def _settlement(sheet: BostonSheet, width: float) -> list[Flowable]:
     heading = _("Final settlement") if sheet.finished else _("Standing so far (the game is not finished)")
     has_money = any(line.money for line in sheet.settlement)
     head = [_("Player"), _("Counters won (+) or lost (−)"), _("In red and white")] + ([_("Money")] if has_money else [])
@@ -150,14 +150,14 @@ def _settlement(sheet: BostonSheet, width: float) -> list:
     widths = [width * 0.3, width * 0.2, width * 0.3] + ([width * 0.2] if has_money else [])
     table = Table(rows, colWidths=widths)
     table.setStyle(_grid())
-    story = [_p(heading, HEADING), table]
+    story: list[Flowable] = [_p(heading, HEADING), table]
     if sheet.payments:
         story += [_p(_("To settle up:"), CELL_HEAD)] + [_p(text, BODY) for text in sheet.payments]
     return [KeepTogether(story)]
 
 
-def _house(sheet: BostonSheet, width: float) -> list:
-    story = [_p(_("House settings: the club's choice (the book gives no figure)"), HEADING)]
+def _house(sheet: BostonSheet, width: float) -> list[Flowable]:
+    story: list[Flowable] = [_p(_("House settings: the club's choice (the book gives no figure)"), HEADING)]
     if sheet.house:
         rows = [[_p(label, CELL_HEAD), _p(value, CELL)] for label, value in sheet.house]
         table = Table(rows, colWidths=[width * 0.3, width * 0.7])
@@ -175,7 +175,7 @@ def boston_sheet_pdf(sheet: BostonSheet, *, pagesize: str = "A4") -> tuple[str, 
     size = landscape(page_size(pagesize))
     width = size[0] - 2 * MARGIN
     subtitle = " · ".join(text for text in (sheet.variant, _long_date(sheet.day), sheet.party) if text)
-    story = [
+    story: list[Flowable] = [
         _p(sheet.title, TITLE),
         _p(subtitle, SUBTITLE),
         _p(_("Players, clockwise: %(players)s") % {"players": ", ".join(sheet.players)}, BODY),

@@ -224,9 +224,9 @@ def _deal_grid(canvas: Canvas, card: ScoreCard, x: float, top: float, w: float) 
 
     canvas.setFillColorRGB(*INK)
     for i, (title, _share) in enumerate(SCORE_COLUMNS):
-        title, size = fit_size(str(title), FONT_BOLD, 8.5, xs[i + 1] - xs[i] - 4)  # a longer word, smaller
+        shown, size = fit_size(str(title), FONT_BOLD, 8.5, xs[i + 1] - xs[i] - 4)  # a longer word, smaller
         canvas.setFont(FONT_BOLD, size)
-        canvas.drawCentredString((xs[i] + xs[i + 1]) / 2, top - 12.5, title)
+        canvas.drawCentredString((xs[i] + xs[i + 1]) / 2, top - 12.5, shown)
     canvas.setFont(FONT, 10)
     for r, deal in enumerate(card.deals):
         baseline = top - head_h - deal_h * r - deal_h / 2 - 3.5

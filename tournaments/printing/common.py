@@ -13,6 +13,7 @@ import io
 import re
 import unicodedata
 from datetime import date
+from typing import Any
 from xml.sax.saxutils import escape
 
 import arabic_reshaper
@@ -32,6 +33,10 @@ PDF = "application/pdf"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 PAGE_SIZES = {"a4": A4, "letter": letter}
+
+# One TableStyle command: its name, the first and the last cell, then its own values, as in
+# ("GRID", (0, 0), (-1, -1), 0.4, GREY). The shape reportlab's stub gives it (privately, as _TableCommand).
+TableCommand = tuple[str, tuple[int, int], tuple[int, int], *tuple[Any, ...]]
 
 # Lazy: each is translated when printed (str() it, or use the functions below), in the printout's language.
 SEAT_WORDS = {
@@ -326,7 +331,7 @@ def wrap_chars(text: str, font: str, size: float, width: float) -> list[str]:
     return lines
 
 
-def build_document(story: list, size: tuple[float, float], title: str, *, margin: float = 36) -> bytes:
+def build_document(story: list[Flowable], size: tuple[float, float], title: str, *, margin: float = 36) -> bytes:
     """A flowing document (Platypus) with the title and page number in the footer of every page."""
     buffer = io.BytesIO()
     footer = clean(title, fallback=True)

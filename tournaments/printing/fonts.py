@@ -25,12 +25,21 @@ addMapping(FONT, 1, 0, FONT_BOLD)
 addMapping(FONT, 0, 1, FONT_ITALIC)
 addMapping(FONT, 1, 1, FONT_BOLD)
 
-_FACE = pdfmetrics.getFont(FONT).face
+
+def _char_map(name: str) -> dict[int, int]:
+    """A registered font's map of code point -> glyph. Every font here is registered as a TTFont (above and in
+    fallbacks()), so getFont, typed as returning any Font, gives a TTFont."""
+    font = pdfmetrics.getFont(name)
+    assert isinstance(font, TTFont), f"{name} is registered as a TrueType font"
+    return font.face.charToGlyph
+
+
+_CHARS = _char_map(FONT)
 
 
 def printable(ch: str) -> bool:
     """True when the font has a glyph for the character."""
-    return ord(ch) in _FACE.charToGlyph
+    return ord(ch) in _CHARS
 
 
 # --- fallback fonts for Chinese, Japanese and Korean --------------------------------------------------------
@@ -64,7 +73,7 @@ def fallbacks() -> list[tuple[str, dict]]:
             try:
                 if name not in pdfmetrics.getRegisteredFontNames():
                     pdfmetrics.registerFont(TTFont(name, path, subfontIndex=index))
-                found.append((name, pdfmetrics.getFont(name).face.charToGlyph))
+                found.append((name, _char_map(name)))
             except Exception:  # a font reportlab cannot read (CFF outlines, a broken file): not a fallback
                 continue
         _fallbacks = found
@@ -78,7 +87,7 @@ def glyph_map(font: str) -> dict:
     """The registered font's map of the characters it has a glyph for (code point -> glyph)."""
     glyphs = _glyph_maps.get(font)
     if glyphs is None:
-        glyphs = _glyph_maps[font] = pdfmetrics.getFont(font).face.charToGlyph
+        glyphs = _glyph_maps[font] = _char_map(font)
     return glyphs
 
 

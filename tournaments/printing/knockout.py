@@ -20,13 +20,14 @@ from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen import canvas as pdf_canvas
-from reportlab.platypus import KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from tournaments import l10n
 from tournaments.printing.common import (
     PDF,
     SIDE_WORDS,
     XLSX,
+    TableCommand,
     build_document,
     clean,
     filename,
@@ -332,7 +333,7 @@ def _p(text: str, style: ParagraphStyle) -> Paragraph:
     return Paragraph(escape(clean(text)), style)
 
 
-def _grid(font_size: float, extra: list | None = None) -> TableStyle:
+def _grid(font_size: float, extra: list[TableCommand] | None = None) -> TableStyle:
     return TableStyle(
         [
             ("FONT", (0, 0), (-1, 0), FONT_BOLD, font_size),
@@ -353,7 +354,7 @@ def bracket_pdf(book: KnockoutBook, *, pagesize: str = "A4") -> tuple[str, str, 
     size = page_size(pagesize)
     width = size[0] - 2 * MARGIN
     title = _event_title(book.name)
-    story = [_p(title, TITLE), _p(long_date(book.date), SUBTITLE)]
+    story: list[Flowable] = [_p(title, TITLE), _p(long_date(book.date), SUBTITLE)]
     story += _plan(book, width)
     story += _winners(book)
     for bracket in ("main", "consolation"):
@@ -383,7 +384,7 @@ def draw_pdf(book: KnockoutBook, *, pagesize: str = "A4") -> tuple[str, str, byt
     """One round (the book's rounds): the draw, large, then its score pads to hand to the tables."""
     size = page_size(pagesize)
     width = size[0] - 2 * MARGIN
-    story: list = []
+    story: list[Flowable] = []
     for i, round_ in enumerate(book.rounds):
         story += [PageBreak()] if i else []
         story += _draw(book, round_, width)
@@ -395,20 +396,23 @@ def draw_pdf(book: KnockoutBook, *, pagesize: str = "A4") -> tuple[str, str, byt
     return _knockout_filename(book.name, what, "pdf"), PDF, build_document(story, size, title)
 
 
-def _plan(book: KnockoutBook, width: float) -> list:
+def _plan(book: KnockoutBook, width: float) -> list[Flowable]:
     if not book.plan:
         return [_p(book.plan_note or _("No plan yet: the pairs are not in."), BODY)]
     rows = [[_("Bracket"), _("Round"), _("Tables"), _("Who plays")]]
     rows += [[bracket_word(r.bracket), r.stage, _number(r.tables), clean(r.who)] for r in book.plan]
     widths = [0.16 * width, 0.16 * width, 0.1 * width, 0.58 * width]
-    story = [_p(_("The plan"), SUBHEADING), Table(rows, colWidths=widths, hAlign="LEFT", style=_grid(9.5))]
+    story: list[Flowable] = [
+        _p(_("The plan"), SUBHEADING),
+        Table(rows, colWidths=widths, hAlign="LEFT", style=_grid(9.5)),
+    ]
     if book.plan_note:
         story.append(_p(book.plan_note, NOTE))
     return story
 
 
-def _winners(book: KnockoutBook) -> list:
-    lines = []
+def _winners(book: KnockoutBook) -> list[Flowable]:
+    lines: list[Flowable] = []
     for bracket in ("main", "consolation"):
         if bracket in book.winners:
             figures = {"pair": book.winners[bracket], "runner": book.runners_up.get(bracket)}
@@ -453,11 +457,13 @@ def _cell(text: str, font: str, size: float, width: float) -> Paragraph:
     return Paragraph(escape(text), style)
 
 
-def _bracket_round(round_: DrawRound, width: float) -> list:
+def _bracket_round(round_: DrawRound, width: float) -> list[Flowable]:
     """One round of the bracket: the winner in bold, a best loser who goes on marked with a star."""
     widths = [w * width for w in (0.06, 0.29, 0.08, 0.29, 0.08, 0.08, 0.12)]
-    rows = [[_("Table"), _("North–South"), _("Total"), _("East–West"), _("Total"), _("Margin"), ""]]
-    extra = [
+    rows: list[list[Flowable | str]] = [
+        [_("Table"), _("North–South"), _("Total"), _("East–West"), _("Total"), _("Margin"), ""]
+    ]
+    extra: list[TableCommand] = [
         ("ALIGN", (2, 0), (2, -1), "RIGHT"),
         ("ALIGN", (4, 0), (5, -1), "RIGHT"),
         ("ALIGN", (0, 0), (0, -1), "CENTER"),
@@ -479,7 +485,9 @@ def _bracket_round(round_: DrawRound, width: float) -> list:
                 _cell(_note(m), FONT, 8, widths[6]),
             ]
         )
-    story = [_p(round_.title if round_.closed else _("%(round)s (playing)") % {"round": round_.title}, SUBHEADING)]
+    story: list[Flowable] = [
+        _p(round_.title if round_.closed else _("%(round)s (playing)") % {"round": round_.title}, SUBHEADING)
+    ]
     story.append(Table(rows, colWidths=widths, hAlign="LEFT", repeatRows=1, style=_grid(9, extra)))
     if any(m.best_loser for m in round_.matches):
         story.append(_p(_("* best loser: lost by the smallest margin and goes on with the winners."), NOTE))
@@ -488,12 +496,12 @@ def _bracket_round(round_: DrawRound, width: float) -> list:
     return story
 
 
-def _draw(book: KnockoutBook, round_: DrawRound, width: float) -> list:
+def _draw(book: KnockoutBook, round_: DrawRound, width: float) -> list[Flowable]:
     if round_.arranged:
         how = _("arranged by the director")
     else:
         how = _("drawn at random (draw number %(seed)s)") % {"seed": round_.draw_seed}
-    rows = [[_("Table"), _("North–South"), _("East–West")]]
+    rows: list[list[Flowable | str]] = [[_("Table"), _("North–South"), _("East–West")]]
     widths = [0.12 * width, 0.44 * width, 0.44 * width]
     for m in round_.matches:
         rows.append(
@@ -503,7 +511,7 @@ def _draw(book: KnockoutBook, round_: DrawRound, width: float) -> list:
                 _cell(m.ew, FONT_BOLD, 13, widths[2]),
             ]
         )
-    extra = [
+    extra: list[TableCommand] = [
         ("FONT", (0, 1), (-1, -1), FONT_BOLD, 13),
         ("ALIGN", (0, 0), (0, -1), "CENTER"),
         ("TOPPADDING", (0, 1), (-1, -1), 8),
@@ -520,8 +528,8 @@ def _draw(book: KnockoutBook, round_: DrawRound, width: float) -> list:
     ]
 
 
-def _pads(book: KnockoutBook, width: float) -> list:
-    story: list = []
+def _pads(book: KnockoutBook, width: float) -> list[Flowable]:
+    story: list[Flowable] = []
     for round_ in book.rounds:
         for i, m in enumerate(round_.matches):
             story += [PageBreak()] if i % 2 == 0 else [Spacer(1, 18)]
@@ -564,7 +572,7 @@ def _pad_row(line: PadLine | None, number: int) -> list[str]:
     ]
 
 
-def _pad(book: KnockoutBook, m: MatchSheet, width: float) -> list:
+def _pad(book: KnockoutBook, m: MatchSheet, width: float) -> list[Flowable]:
     seats = m.seats
     title = _("%(name)s – %(round)s, table %(table)s: rubber score pad")
     sides = _(
@@ -583,7 +591,7 @@ def _pad(book: KnockoutBook, m: MatchSheet, width: float) -> list:
     total = [_("Match total"), "", "", "", "", "", "", "", "", "", _number(m.ns_total), _number(m.ew_total)]
     rows += [finish, total]
     widths = [share * width for share in PAD_SHARES]
-    extra = [
+    extra: list[TableCommand] = [
         ("ALIGN", (6, 0), (-1, -1), "RIGHT"),
         ("ALIGN", (0, 0), (0, -2), "CENTER"),
         ("SPAN", (0, -2), (5, -2)),
@@ -595,7 +603,7 @@ def _pad(book: KnockoutBook, m: MatchSheet, width: float) -> list:
     ]
     if m.entry == "totals":
         extra.append(("BACKGROUND", (0, 1), (-1, -3), colors.Color(0.95, 0.95, 0.95)))
-    story = [*head, Table(rows, colWidths=widths, hAlign="LEFT", style=_grid(8.5, extra))]
+    story: list[Flowable] = [*head, Table(rows, colWidths=widths, hAlign="LEFT", style=_grid(8.5, extra))]
     notes = [line for line in m.lines if line.notes]
     if notes:
         deal = _("deal %(number)s: %(notes)s")

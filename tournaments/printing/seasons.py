@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from openpyxl import Workbook
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Paragraph, Table, TableStyle
+from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
 from tournaments.printing.common import PDF, XLSX, build_document, cell, clean, filename, long_date, markup, page_size
 from tournaments.printing.fonts import FONT, FONT_BOLD
@@ -50,7 +50,7 @@ def _p(text: str, style: ParagraphStyle) -> Paragraph:
 def season_pdf(sheet: SeasonSheet, paper: str = "A4") -> tuple[str, str, bytes]:
     with_nights = len(sheet.nights) <= MOST_NIGHT_COLUMNS
     size = page_size(paper, landscape=with_nights and len(sheet.nights) > 4)
-    story = [_p(sheet.name, TITLE), _p(sheet.rule, SUBTITLE)]
+    story: list[Flowable] = [_p(sheet.name, TITLE), _p(sheet.rule, SUBTITLE)]
     if sheet.best_lady:
         story.append(_p(_("Best lady: %(names)s") % {"names": ", ".join(sheet.best_lady)}, BODY))
     if sheet.best_gentleman:

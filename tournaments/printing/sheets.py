@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import KeepTogether, Paragraph, Table, TableStyle
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table, TableStyle
 
 from tournaments import l10n
 from tournaments.printing.common import (
@@ -80,7 +80,7 @@ def movement_pdf(
     mixed = any(line.kind for line in lines)
     number = l10n.number(round_number)
     title = _("%(party)s – round %(round)s: where to sit") % {"party": party_name, "round": number}
-    story = [
+    story: list[Flowable] = [
         _p(party_name, TITLE),
         _p(_("Round %(round)s – find your name: your table, your seat and your partner") % {"round": number}, SUBTITLE),
     ]
@@ -133,7 +133,7 @@ def results_pdf(sheet: ResultsSheet, paper: str = "A4", *, pagesize: str | None 
     size = page_size(paper if pagesize is None else pagesize, landscape=len(sheet.rounds) > 4)
     width = size[0] - 2 * MARGIN
     title = _("%(party)s – results") % {"party": sheet.party_name}
-    story = [_p(title, TITLE), _p(long_date(sheet.party_date), SUBTITLE)]
+    story: list[Flowable] = [_p(title, TITLE), _p(long_date(sheet.party_date), SUBTITLE)]
     if not sheet.lines:
         story.append(_p(_("No results yet."), BODY))
     else:

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.textobject import PDFTextObject
 
 from tournaments import l10n
 from tournaments.printing.common import (
@@ -132,7 +133,7 @@ class _Text:
     def __init__(self, printer: "_Printer"):
         self.printer = printer
         self.canvas = printer.canvas
-        self.words = None
+        self.words: PDFTextObject | None = None
         self.font: tuple[str, float] | None = None
 
     def plain(self, x: float, y: float, text: str, font: str, size: float, align: str = "left") -> None:
@@ -267,7 +268,7 @@ class _Printer:
         canvas.rect(0, h - 22, w, 22, stroke=0, fill=1)
         canvas.setFillColorRGB(1, 1, 1)
         mark = kind_mark(card.kind)
-        mark_w = 0
+        mark_w = 0.0
         if mark:
             canvas.setFont(FONT_BOLD, 11)
             canvas.drawRightString(w - 6, h - 15.5, mark)
@@ -293,7 +294,7 @@ class _Printer:
         font_size = max(5.0, min(8.5, row_h * 0.62))
         head_size = min(7.5, font_size)
         widths = [share * w for _title, share, _align in COLUMNS]
-        xs = [x]
+        xs: list[float] = [x]
         for cw in widths:
             xs.append(xs[-1] + cw)
         top = y + h
@@ -312,9 +313,9 @@ class _Printer:
         canvas.setFillColorRGB(*INK)
         base = (row_h - head_size) / 2 + 0.25 * head_size
         for i, (title, *_rest) in enumerate(COLUMNS):
-            title, title_size = fit_size(str(title), FONT_BOLD, head_size, widths[i] - 2)  # a longer word, smaller
+            shown, title_size = fit_size(str(title), FONT_BOLD, head_size, widths[i] - 2)  # a longer word, smaller
             canvas.setFont(FONT_BOLD, title_size)
-            canvas.drawCentredString((xs[i] + xs[i + 1]) / 2, top - row_h + base, title)
+            canvas.drawCentredString((xs[i] + xs[i + 1]) / 2, top - row_h + base, shown)
 
         foot = ys[-1] - 26
         box_w = (self.w - 12) * 0.3

@@ -26,6 +26,7 @@ from tournaments import l10n
 from tournaments.printing.cards import _canvas, _draw_qr
 from tournaments.printing.common import (
     PDF,
+    TableCommand,
     build_document,
     clean,
     filename,
@@ -143,7 +144,7 @@ def _sheet_table(sheet: TowieSheetPrint, width: float) -> Table:
     widths = [26, 62, width - 88 - player_width * count] + [player_width] * count
     heads = [pgettext("bridge deal", "Deal"), _("Dealer"), _("What happened")]
     rows: list[list] = [heads + [_p(name, HEAD) for name in sheet.players]]
-    style = [
+    style: list[TableCommand] = [
         ("FONT", (0, 0), (-1, 0), FONT_BOLD, 9.5),
         ("FONT", (0, 1), (-1, -1), FONT, 9.5),
         ("BACKGROUND", (0, 0), (-1, 0), colors.Color(0.88, 0.88, 0.88)),
@@ -184,7 +185,7 @@ def _settlement_table(sheet: TowieSheetPrint, width: float) -> Table:
         row = [clean(line.name), points(line.total), points(line.rounded), l10n.signed(line.net)]
         rows.append(row + ([money(line.money)] if with_money else []))
     shares = [0.36, 0.16, 0.16, 0.16, 0.16] if with_money else [0.4, 0.2, 0.2, 0.2]
-    style = [
+    style: list[TableCommand] = [
         ("FONT", (0, 0), (-1, 0), FONT_BOLD, 10.5),
         ("FONT", (0, 1), (-1, -1), FONT, 10.5),
         ("FONT", (3, 1), (-1, -1), FONT_BOLD, 10.5),
@@ -252,11 +253,14 @@ def towie_pdf(sheet: TowieSheetPrint, *, pagesize: str = "A4") -> tuple[str, str
 def qr_svg(value: str, *, label: str = "") -> str:
     """The QR code of `value` as a small inline SVG image (the table cards' widget, one path of squares)."""
     widget = QrCodeWidget(value, barBorder=QR_BORDER)
-    widget.qr.make()
-    count = widget.qr.getModuleCount()
+    # The stub is wrong here: QrCodeWidget sets its encoder `qr` in __init__ (through __dict__), and the stub
+    # gives `qr` only to the QrCode flowable.
+    qr = widget.qr  # type: ignore[attr-defined]
+    qr.make()
+    count = qr.getModuleCount()
     side = count + 2 * QR_BORDER
     runs = []
-    for r, row in enumerate(widget.qr.modules):
+    for r, row in enumerate(qr.modules):
         c = 0
         for dark, group in itertools.groupby(bool(module) for module in row):
             length = len(list(group))

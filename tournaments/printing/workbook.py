@@ -6,6 +6,7 @@ Every cell goes through `text_cell` (rows through `put_row`): typed-in text is s
 """
 
 import io
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from django.utils.functional import Promise
@@ -78,7 +79,7 @@ def put_row(ws, values) -> None:
     ws.append([value if type(value) in _AS_THEY_ARE else text_cell(ws, value) for value in values])
 
 
-def new_sheet(xlsx: XlsxWorkbook, title: str, headers: list[tuple[str, float]], freeze: str):
+def new_sheet(xlsx: XlsxWorkbook, title: str, headers: Sequence[tuple[str, float]], freeze: str):
     """A sheet with column widths, frozen panes and a bold header row; the data rows are appended after."""
     ws = xlsx.create_sheet(str(title))
     for i, (_text, width) in enumerate(headers, start=1):
@@ -94,11 +95,11 @@ def new_sheet(xlsx: XlsxWorkbook, title: str, headers: list[tuple[str, float]], 
     return ws
 
 
-def _once(how):
+def _once(how: Callable[[str], str | None]) -> Callable[[str], str | None]:
     """`how` worked out once per value, for this one workbook (a word's translation costs more than its cell)."""
-    found: dict = {}
+    found: dict[str, str | None] = {}
 
-    def get(value):
+    def get(value: str) -> str | None:
         try:
             return found[value]
         except KeyError:
@@ -152,7 +153,7 @@ def _standings(xlsx: XlsxWorkbook, book: Workbook) -> None:
 
 def _seating(xlsx: XlsxWorkbook, book: Workbook) -> None:
     name_w = _name_width(name for row in book.seating for name in (row.north, row.east, row.south, row.west))
-    headers = [(_("Round"), 7), (_("Table"), 7)]
+    headers: list[tuple[str, float]] = [(_("Round"), 7), (_("Table"), 7)]
     headers += [(seat_word(seat), name_w) for seat in "NESW"]
     headers += [(side_word("NS"), 9), (side_word("EW"), 9), (_("Winner"), 8)]
     ws = new_sheet(xlsx, _("Seating"), headers, "C2")
