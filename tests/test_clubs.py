@@ -35,9 +35,11 @@ def setup_data(**extra) -> dict:
 
 
 @pytest.fixture
-def fresh():
-    """An empty database as after `make run` on a new laptop: no club, no account."""
+def fresh(client):
+    """An empty database as after `make run` on a new laptop: no club, no account; the client is the laptop's
+    browser on http://localhost:8000/ (set-up answers only a loopback Host)."""
     first_run_middleware.forget_set_up()
+    client.defaults["HTTP_HOST"] = "localhost:8000"
     return None
 
 
