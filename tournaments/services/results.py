@@ -5,6 +5,7 @@ a second phone or director working from an old copy is told instead of overwriti
 """
 
 import functools
+import hashlib
 import secrets
 from collections.abc import Callable
 from typing import Any, NamedTuple
@@ -23,6 +24,13 @@ from tournaments.rules import party as party_rules
 
 class StaleResult(ValidationError):
     """The result changed since the form was opened."""
+
+
+class SendRefused(ValidationError):
+    """A phone's send id that cannot be a repeat of what it carries: too long, or kept for other content."""
+
+
+SEND_ID_MAX = 64  # PhoneSend.client_id's length: a longer id is refused, never cut (two would become one)
 
 
 def _store_deals(result: TableResult, scored) -> None:
@@ -521,10 +529,37 @@ def _deals_to_accept(result_id: int) -> bool:
     return bool(plain_sql.rows(sql, [result_id]))
 
 
-def _remember_send(by_token, client_id: str) -> None:
+def _remember_send(by_token, client_id: str, content: str) -> None:
     """Kept with the save: the same send arriving at the same moment fails here, and is then seen as sent."""
     if client_id and by_token is not None:
-        plain_sql.insert(PhoneSend, {"token": by_token.pk, "client_id": client_id[:64], "at": timezone.now()})
+        values = {"token": by_token.pk, "client_id": client_id, "content": content, "at": timezone.now()}
+        plain_sql.insert(PhoneSend, values)
+
+
+def send_content(*parts) -> str:
+    """The digest kept with a send: what it asked (which round, table and deal, and what was entered)."""
+    return hashlib.sha256("|".join(map(str, parts)).encode()).hexdigest()
+
+
+def _check_send_id(client_id: str) -> None:
+    if len(client_id) > SEND_ID_MAX:
+        raise SendRefused(
+            _("This phone's send id is longer than %(count)s characters: nothing was saved.") % {"count": SEND_ID_MAX}
+        )
+
+
+def _repeated(sent: str | None, content: str, row: dict | None, number: int) -> bool:
+    """Whether this send was stored before (its answer lost on the Wi-Fi): then nothing is done again.
+    The same id with other content was no repeat: it is refused, and nothing is saved."""
+    if sent is None:
+        return False
+    if sent not in ("", content):  # "": kept before digests were, taken as the repeat it claims to be
+        raise SendRefused(_("This phone sent that id for another deal: nothing was saved."))
+    if row is None:  # stored once, and the table's result cleared since: saying "saved" would be untrue
+        raise ValidationError(
+            _("Deal %(number)s was sent before but is no longer stored: enter it again.") % {"number": number}
+        )
+    return True
 
 
 @functools.cache
@@ -534,10 +569,11 @@ def _read_sql() -> str:
     c, t = plain_sql.column, plain_sql.table
     seated = f"SELECT 1 FROM {t(Seat)} s WHERE s.{c(Seat, 'round')} = %s AND s.{c(Seat, 'table')} = %s"
     sent = (
-        f"SELECT 1 FROM {t(PhoneSend)} ps WHERE ps.{c(PhoneSend, 'token')} = %s AND ps.{c(PhoneSend, 'client_id')} = %s"
+        f"SELECT ps.{c(PhoneSend, 'content')} FROM {t(PhoneSend)} ps"
+        f" WHERE ps.{c(PhoneSend, 'token')} = %s AND ps.{c(PhoneSend, 'client_id')} = %s"
     )
     return (
-        f"SELECT EXISTS({seated}) AS seated, EXISTS({sent}) AS sent, rd.{c(Round, 'status')},"
+        f"SELECT EXISTS({seated}) AS seated, ({sent}) AS sent, rd.{c(Round, 'status')},"
         f" {plain_sql.columns(TableResult, 'res', _RESULT_FIELDS)}, {plain_sql.columns(DealEntry, 'd', _DEAL_FIELDS)}"
         f" FROM {t(Round)} rd LEFT JOIN {t(TableResult)} res ON res.{c(TableResult, 'round')} = rd.{c(Round, 'id')}"
         f" AND res.{c(TableResult, 'table')} = %s"
@@ -546,25 +582,28 @@ def _read_sql() -> str:
     )
 
 
-def _read(round_: Round, table: int, by_token, client_id: str) -> tuple[dict | None, dict[int, _Deal], bool]:
-    """The table's result and its deals, in one plain statement and with no lock; with the result, whether
-    this send was stored before (its answer was lost on the Wi-Fi: then nothing is refused, nothing done)
-    and whether the table has players in the round (a result exists only for a seated table)."""
+def _read(
+    round_: Round, table: int, by_token, client_id: str
+) -> tuple[dict | None, dict[int, _Deal], bool, str | None]:
+    """The table's result and its deals, in one plain statement and with no lock; whether the table has
+    players in the round (a result exists only for a seated table); and what a send stored before with
+    this id carried (None if there was none: see _repeated)."""
     token_id = by_token.pk if by_token is not None and client_id else None
-    params = [round_.pk, table, token_id, client_id[:64], table, round_.pk]
+    params = [round_.pk, table, token_id, client_id, table, round_.pk]
     found = plain_sql.rows(_read_sql(), params)
+    sent = found[0][1] if found else None
     if not found or found[0][3] is None:
-        return None, {}, bool(found and found[0][0])
+        return None, {}, bool(found and found[0][0]), sent
     width = len(_RESULT_FIELDS)
     first = found[0]
     row = dict(zip(_RESULT_FIELDS, plain_sql.converted(TableResult, first[3 : 3 + width], _RESULT_FIELDS), strict=True))
-    row |= {"round__status": first[2], "sent": bool(first[1])}
+    row |= {"round__status": first[2]}
     deals = {}
     for values in found:
         if values[3 + width] is not None:
             deal = _Deal(*plain_sql.converted(DealEntry, values[3 + width :], _DEAL_FIELDS))
             deals[deal.number] = deal
-    return row, deals, bool(first[0])
+    return row, deals, bool(first[0]), sent
 
 
 def _refuse_phone(round_: Round, table: int, row: dict | None, *, seated: bool, director: bool) -> None:
@@ -614,11 +653,14 @@ def deal_record(
     """One deal entered (or corrected) as it is played; the other side then accepts it.
 
     Deals go in order; any deal can be corrected until the round is accepted, and a correction
-    clears that deal's acceptance. A phone's repeated send (the same client id) changes nothing.
+    clears that deal's acceptance. A phone's repeated send (the same client id) changes nothing; the same
+    id sent with another deal is refused (SendRefused).
     """
     party = round_.party
-    row, stored, seated = _read(round_, table, by_token, client_id)
-    if row and row["sent"]:
+    _check_send_id(client_id)
+    content = send_content("deal", round_.pk, table, number, *deal, side, int(correcting))
+    row, stored, seated, sent = _read(round_, table, by_token, client_id)
+    if _repeated(sent, content, row, number):
         return _result_of(round_, table, row, stored), []
     if side not in SIDE_NAMES:
         raise ValidationError(_("Say which side enters the deal: North–South or East–West."))
@@ -648,7 +690,7 @@ def deal_record(
     action = f"deal {number} {'corrected' if corrected else 'entered'} at the table"
 
     def write() -> tuple[TableResult, list[str]]:
-        _remember_send(by_token, client_id)
+        _remember_send(by_token, client_id, content)
         if row is None:
             result = TableResult.objects.create(round=round_, table=table, **changed)
             result.deals_counted = (1, 0)
@@ -681,8 +723,10 @@ def deal_accept(
 ) -> TableResult:
     """The other side accepts a deal. Acceptances commute: two at one moment both count, and
     accepting a deal twice is accepting it once."""
-    row, stored, seated = _read(round_, table, by_token, client_id)
-    if row and row["sent"]:
+    _check_send_id(client_id)
+    content = send_content("accept", round_.pk, table, number, side)
+    row, stored, seated, sent = _read(round_, table, by_token, client_id)
+    if _repeated(sent, content, row, number):
         return _result_of(round_, table, row, stored)
     if side not in SIDE_NAMES:
         raise ValidationError(_("Say which side accepts: North–South or East–West."))
@@ -695,28 +739,30 @@ def deal_accept(
             _("Deal %(number)s was corrected meanwhile: check what it says now, then accept it.") % {"number": number}
         )
     if entry.accepted:
-        return _accepted_before(_result_of(round_, table, row, stored), by_token, client_id)
+        return _accepted_before(_result_of(round_, table, row, stored), by_token, client_id, content)
     if entry.entered_by == side:
         raise ValidationError(
             _("%(side)s entered deal %(number)s: %(other)s accept it, not the side that entered it.")
             % {"side": SIDE_NAMES[side], "number": number, "other": SIDE_NAMES[_other(side)]}
         )
-    return _acceptance(round_, table, row, stored, entry, side, by_token, client_id)
+    return _acceptance(round_, table, row, stored, entry, side, by_token, (client_id, content))
 
 
-def _accepted_before(result: TableResult, by_token, client_id: str):
+def _accepted_before(result: TableResult, by_token, client_id: str, content: str):
     """A deal accepted twice is accepted once; the send is still kept, as a repeat of it is recognised."""
     if not (client_id and by_token is not None):
         return result
 
     def remember() -> TableResult:
-        _remember_send(by_token, client_id)
+        _remember_send(by_token, client_id, content)
         return result
 
     return _Write(remember)
 
 
-def _acceptance(round_: Round, table: int, row: dict, stored: dict, entry: _Deal, side: str, by_token, client_id):
+def _acceptance(
+    round_: Round, table: int, row: dict, stored: dict, entry: _Deal, side: str, by_token, send: tuple[str, str]
+):
     """An acceptance, worked out before the transaction; in it, the result's conditional update (its version
     and status as read: the history's snapshots stay true), the deal's (still not accepted, still what the
     side saw), the round's state once no deal is left to accept, and the history row.
@@ -737,7 +783,7 @@ def _acceptance(round_: Round, table: int, row: dict, stored: dict, entry: _Deal
     seen = {"contract": entry.contract, "declarer": entry.declarer, "tricks": entry.tricks}
 
     def write() -> TableResult:
-        _remember_send(by_token, client_id)
+        _remember_send(by_token, *send)
         now = timezone.now()
         result_as_read = {"id": row["id"], "version": row["version"], "status": row["status"]}
         if not plain_sql.update(TableResult, {"updated_at": now, **changed}, result_as_read):

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django_htmx.http import HttpResponseClientRefresh
 
 from tournaments import forms, link_limit
+from tournaments.presentation import phone as phone_presentation
 from tournaments.selectors import rounds as round_selectors
 from tournaments.selectors import table as table_selectors
 from tournaments.services import results as result_services
@@ -49,11 +50,14 @@ def _render_deals(request, table_token, page, form=None, status=200):
     context = table_selectors.deal_by_deal(table_token, page, correcting=_number(request.GET.get("deal")))
     if form is None and context["current"] is not None:
         form = forms.DealForm(prefix="deal", names=_names(view), initial=context["current"].initial)
+    # Where everyone goes from the round before, until this round's first deal is in.
+    moves = table_selectors.next_places(previous, table_token.table) if previous and not context["deals_in"] else []
     context |= {
         "form": form,
-        "moves": table_selectors.next_places(previous, table_token.table) if previous else [],
+        "moves": moves,
         "previous": previous,
         "phone_words": _phone_words(),
+        "phone_deals": phone_presentation.deals(),
     }
     return render(request, "tournaments/table_deals.html", context, status=status)
 
@@ -63,9 +67,11 @@ def _phone_words() -> dict[str, str]:
     it fills in %(number)s and %(label)s itself."""
     return {
         "deal": _("Deal %(number)s"),
-        "accepted": _("Deal %(number)s accepted"),
+        "accepted": _("Acceptance of deal %(number)s"),
         "pending": _("%(label)s: saved on this phone, not sent yet"),
-        "refused": _("%(label)s: %(message)s"),
+        # A refusal says what was refused: never "Deal 1 accepted:" before a reason it was not.
+        "refused_deal": _("Deal %(number)s was not saved: %(message)s"),
+        "refused_accept": _("Deal %(number)s was not accepted: %(message)s"),
         "outdated": _("The page is out of date: reload it (your entries are kept on this phone)."),
     }
 
@@ -78,19 +84,19 @@ def _wants_json(request) -> bool:
     return "application/json" in request.headers.get("Accept", "")
 
 
-def _answer(request, table_token, *, ok: bool, message: str, form=None, current=None, saved=None):
+def _answer(request, table_token, *, ok: bool, message: str, form=None, current=None, saved=None, status=400):
     """The phone's script gets JSON (and keeps refused entries off its queue); a plain form, the page.
     `current`: the round the save has just read (a save never closes it), not read again; `saved`: the
     result as the save wrote it."""
     if _wants_json(request):
         state = table_selectors.table_state(table_token, current, saved)
-        return JsonResponse({"ok": ok, "message": message, "state": state}, status=200 if ok else 400)
+        return JsonResponse({"ok": ok, "message": message, "state": state}, status=200 if ok else status)
     if ok:
         messages.success(request, message)
         return redirect("table_page", token=table_token.token)
     messages.error(request, message)
     page = table_selectors.table_page(table_token)
-    return _render_deals(request, table_token, page, form=form, status=400)
+    return _render_deals(request, table_token, page, form=form, status=status)
 
 
 def _post_one(request, table_token, current, seated):
@@ -109,7 +115,7 @@ def _post_one(request, table_token, current, seated):
             % {"number": posted_round or "?"},
         )  # fmt: skip
     number, side = _number(request.POST.get("number")), request.POST.get("side", "NS")
-    client_id = request.POST.get("client_id", "")[:64]
+    client_id = request.POST.get("client_id", "")  # never cut: a longer one is refused (SendRefused)
     form = None
     try:
         if request.POST["action"] == "accept":
@@ -131,7 +137,8 @@ def _post_one(request, table_token, current, seated):
         )  # fmt: skip
     except ValidationError as error:
         _refuse(request, table_token, _("Nothing was saved."), "; ".join(error.messages))
-        return _answer(request, table_token, ok=False, message=" ".join(error.messages), form=form)
+        status = 409 if isinstance(error, result_services.SendRefused) else 400
+        return _answer(request, table_token, ok=False, message=" ".join(error.messages), form=form, status=status)
     said = [_("Deal %(number)s saved.") % {"number": number}, *notices]
     return _answer(request, table_token, ok=True, message=" ".join(said), current=current, saved=saved)
 
@@ -165,7 +172,7 @@ def _render(request, table_token, page, deal_forms_=None):
         "view": view,
         "rows": list(zip(round_selectors.round_deals(), deal_forms_, strict=True)) if view else [],
         "preview": shown if (result or (deal_forms_ and deal_forms_[0].is_bound)) else None,
-        "moves": table_selectors.next_places(previous, table_token.table) if previous else [],
+        "moves": table_selectors.next_places(previous, table_token.table) if previous and not result else [],
         "previous": previous,
     }
     return render(request, "tournaments/table_phone.html", context)
@@ -173,7 +180,8 @@ def _render(request, table_token, page, deal_forms_=None):
 
 def _refuse(request, table_token, message: str, detail: str):
     log.warning("table %s of party %s: refused entry: %s", table_token.table, table_token.party_id, detail)
-    messages.error(request, message)
+    if not _wants_json(request):  # the script shows its own answer: kept, it would show on the next page
+        messages.error(request, message)
 
 
 def _form_problem(request, current, view) -> tuple[str, str] | None:
