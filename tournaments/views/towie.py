@@ -105,7 +105,9 @@ def table_page(view):
                 access = Access(selectors.towie_get(table_id, user=request.user))
                 _speak_as_director(request, access.table)
         except Http404:
-            if request.htmx:
+            # A live page's poll of a table gone stops polling; anything posted (a foreign director's
+            # form, htmx or not) gets the plain 404 of every other page.
+            if request.htmx and request.method == "GET":
                 return _stop_polling(_("This link no longer opens the table: ask the director for the new one."))
             raise
         return view(request, access, *args, **kwargs)
