@@ -2,7 +2,8 @@
 
 Each gunicorn has its own control socket in the bench's temporary folder (two on one host would share
 gunicorn's default path and overwrite each other's). nginx is Debian's, run as the current user with a
-configuration, pid file, logs and temporary files all in that folder. Every server is waited for on
+configuration, pid file, logs and temporary files all in that folder; its upstream and server are the
+shipped docs/deploy/nginx-clubdirector.conf with the bench's ports put in, so the run checks that file. Every server is waited for on
 /health/ (200 once the database answers), then through the balancer too.
 """
 
@@ -11,11 +12,13 @@ import getpass
 import grp
 import http.client
 import os
+import re
 import shutil
 import socket
 import subprocess
 import sys
 import tempfile
+import textwrap
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -66,14 +69,33 @@ def gunicorn_command(port: int, *, workers: int, threads: int, control_socket: s
     return command
 
 
+SHIPPED_NGINX = ROOT / "docs" / "deploy" / "nginx-clubdirector.conf"
+
+
+def shipped_sites(listen: int, upstreams: list[int]) -> str:
+    """The shipped nginx file's upstream and server, with the bench's ports: the run checks what a club runs."""
+    text = SHIPPED_NGINX.read_text()
+    lines = [line for line in text.splitlines() if not re.match(r"\s*server 127\.0\.0\.1:\d+ ", line)]
+    text = "\n".join(lines) + "\n"
+    servers = "".join(f"    server 127.0.0.1:{port} max_fails=2 fail_timeout=10s;\n" for port in upstreams)
+    text, upstream = re.subn(r"(upstream clubdirector \{\n)", lambda m: m.group(1) + servers, text)
+    # gunicorn's --timeout here is 120 s (the systemd unit's 30 s is within nginx's default 60 s).
+    text, listening = re.subn(
+        r"\n    listen 80;\n", f"\n    listen 127.0.0.1:{listen} backlog=4096;\n    proxy_read_timeout 120s;\n", text
+    )
+    if (upstream, listening) != (1, 1):
+        raise SystemExit(f"{SHIPPED_NGINX}: no 'upstream clubdirector {{' or no 'listen 80;' to put the ports in")
+    return text
+
+
 def nginx_config(folder: str, listen: int, upstreams: list[int]) -> str:
     """The balancer's whole configuration: everything it writes stays in `folder`."""
-    servers = "\n".join(f"        server 127.0.0.1:{port} max_fails=2 fail_timeout=10s;" for port in upstreams)
     # As root, nginx's workers would switch to "nobody", who may not write in the private folder.
     user = f"user {getpass.getuser()} {grp.getgrgid(os.getegid()).gr_name};\n" if os.geteuid() == 0 else ""
     temp = "\n".join(
         f"    {kind}_temp_path {folder}/{kind}_temp;" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
     )
+    sites = textwrap.indent(shipped_sites(listen, upstreams), "    ")
     return f"""{user}worker_processes 1;
 daemon off;
 pid {folder}/nginx.pid;
@@ -84,27 +106,7 @@ events {{
 http {{
     access_log off;
 {temp}
-    upstream clubdirector {{
-{servers}
-        keepalive 32;
-    }}
-    server {{
-        listen 127.0.0.1:{listen} backlog=4096;
-        client_max_body_size 3m;
-        location / {{
-            proxy_pass http://clubdirector;
-            proxy_http_version 1.1;
-            proxy_set_header Connection "";
-            proxy_set_header Host $host;
-            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-            proxy_set_header X-Forwarded-Proto $scheme;
-            proxy_read_timeout 120s;
-            # A POST is never sent to a second server once the first has it (nginx's default):
-            # only a connection refused moves on.
-            proxy_next_upstream error timeout http_502 http_503;
-        }}
-    }}
-}}
+{sites}}}
 """
 
 
