@@ -40,6 +40,12 @@ class DirectorForm(PasswordTwiceForm):
 
 class InviteForm(forms.Form):
     role = forms.ChoiceField(label=_("Role"), choices=Role.choices, initial=Role.DIRECTOR)
+    label = forms.CharField(
+        label=_("For whom"),
+        max_length=80,  # DirectorInvite.label
+        required=False,
+        help_text=_("A name or a word: two links waiting are told apart by it."),
+    )
 
 
 class ClubForm(forms.Form):

@@ -26,6 +26,7 @@ from tournaments.models import (
 from tournaments.models.club import FORMAT_STYLES, LANGUAGES
 
 INVITE_DAYS = 7
+INVITE_LABEL_MAX = 80  # DirectorInvite.label
 EVENT_MODELS = (Party, Knockout, TowieTable, BostonTable)
 
 
@@ -134,10 +135,17 @@ def director_remove(*, club: Club, user_id: int, by) -> None:
 
 
 @transaction.atomic
-def invite_create(*, club: Club, role: str = Role.DIRECTOR, by) -> DirectorInvite:
+def invite_create(*, club: Club, role: str = Role.DIRECTOR, by, label: str = "") -> DirectorInvite:
+    """A one-time link; `label` (whom it is for) tells it apart from the others waiting."""
     _require_owner(club, by)
+    label = " ".join(label.split())  # no line breaks or runs of spaces on the Club page
+    if len(label) > INVITE_LABEL_MAX:
+        raise ValidationError(
+            _("Say whom the link is for in at most %(count)s characters: no link was made.")
+            % {"count": INVITE_LABEL_MAX}
+        )
     expires = timezone.now() + datetime.timedelta(days=INVITE_DAYS)
-    return DirectorInvite.objects.create(club=club, role=role, created_by=by, expires_at=expires)
+    return DirectorInvite.objects.create(club=club, role=role, label=label, created_by=by, expires_at=expires)
 
 
 @transaction.atomic

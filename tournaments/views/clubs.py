@@ -209,8 +209,9 @@ def invite_create(request):
     club = _club_or_404(request).club
     form = forms.InviteForm(request.POST, prefix="invite")
     role = form.cleaned_data["role"] if form.is_valid() else "director"
+    label = request.POST.get("invite-label", "")  # the service says when it is too long
     try:
-        invite = services.invite_create(club=club, role=role, by=request.user)
+        invite = services.invite_create(club=club, role=role, by=request.user, label=label)
     except ValidationError as error:
         return _refused(request, error)
     # The address the tables' phones use, not the laptop's own 127.0.0.1: the link is for another device.
