@@ -16,6 +16,7 @@ agree); a damaged file gets one plain message naming its first problem and creat
 import datetime
 import functools
 import json
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import cast
@@ -30,6 +31,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import gettext, ngettext
 
+from tournaments import l10n
 from tournaments.models import (
     DealEntry,
     Guest,
@@ -47,7 +49,9 @@ from tournaments.models import (
     TableToken,
 )
 from tournaments.models.knockout import DEALS_PER_MATCH, Bracket
-from tournaments.models.party import SEATS
+from tournaments.models.party import MAX_ROUNDS, MAX_TABLES, SEATS
+from tournaments.rules import party as party_rules
+from tournaments.rules import rubber
 from tournaments.rules.contract import parse_contract
 from tournaments.services.clubs import club_for
 from tournaments.services.knockout import MAX_PAIRS, MAX_TOTAL
@@ -152,6 +156,8 @@ def party_import(data: dict, *, user=None, club=None) -> Party:
     The whole file is checked before anything is written: a damaged file raises one plain
     ValidationError naming its first problem, and nothing is created."""
     _check(data)
+    _within(data, PARTY_LIMITS)
+    _history_within(data)
     checked = _read(_checked_party, data)
     return _write(_write_party, checked, user, club_for(user, club))
 
@@ -175,6 +181,7 @@ MORE_BOUNDS = {  # (least, most); None leaves the model's own
     (KnockoutRound, "number"): (1, None),
     (KnockoutRound, "tables"): (1, MAX_PAIRS // 2),
     (KnockoutRound, "places"): (1, None),
+    (KnockoutMatch, "extra_deals"): (0, DEALS_PER_MATCH),  # deals to break a tie: one or two, never eight
 }
 # Fields an export gained after its format came out: a file made before may lack them (the model's default is taken).
 # A field added to an export later goes here too, so that older files still import.
@@ -237,6 +244,113 @@ def _write(write, checked: dict, user, club):
             return write(checked, user, club)
         except (IntegrityError, DataError) as error:  # the third line: what the checks above let through
             raise _damaged(gettext("the database refused it (%(error)s)") % {"error": error}) from None
+
+
+# --- limits: far beyond any real event, so that a hostile file is refused before it costs anything ---------------
+#
+# Derived from the formats' own maxima: a party has at most 500 tables (MAX_TABLES) and 30 rounds (MAX_ROUNDS) of
+# four deals, a knockout 64 pairs (MAX_PAIRS). Counted before a row is read: 200,000 history rows took 20 s to read.
+
+MB = 1024 * 1024
+MAX_FILE_MB = 100  # the largest party, 500 tables for 30 rounds entered deal by deal from the phones: about 60 MB
+MAX_FILE_BYTES = MAX_FILE_MB * MB
+MAX_DEPTH = 10  # lists and objects within each other: an export nests six deep (history, entry, after, deals, deal)
+MAX_RESULTS = MAX_TABLES * MAX_ROUNDS  # 15,000
+HISTORY_PER_RESULT = 50  # a table's result is entered, accepted, corrected: about ten changes, never fifty
+MAX_EXTRA_DEALS = DEALS_PER_MATCH  # as MORE_BOUNDS has it
+PARTY_LIMITS = {
+    "guests": 2 * 4 * MAX_TABLES,  # twice the seats of the largest party: reserves and those who left
+    "tables": MAX_TABLES,
+    "rounds": MAX_ROUNDS,
+    "seats": 4 * MAX_RESULTS,
+    "overrides": 4 * MAX_RESULTS,
+    "results": MAX_RESULTS,
+    "deals": party_rules.DEALS_PER_ROUND * MAX_RESULTS,
+}
+MAX_KNOCKOUT_ROUNDS = MAX_PAIRS  # each round sends at least one pair home
+MAX_MATCHES = MAX_KNOCKOUT_ROUNDS * MAX_PAIRS // 2
+KNOCKOUT_LIMITS = {
+    "rounds": MAX_KNOCKOUT_ROUNDS,
+    "matches": MAX_MATCHES,
+    "deals": MAX_MATCHES * (DEALS_PER_MATCH + MAX_EXTRA_DEALS),
+}
+
+
+def _too_many(where: str, count: int, most: int) -> ValidationError:
+    values = {"where": where, "count": count, "most": most}
+    return _damaged(
+        ngettext(
+            "%(where)s has %(count)s row (at most %(most)s expected)",
+            "%(where)s has %(count)s rows (at most %(most)s expected)",
+            count,
+        )
+        % values
+    )
+
+
+def _within(data: dict, limits: dict[str, int]) -> None:
+    """Each section's rows counted against its limit, before any is read."""
+    for key, most in limits.items():
+        rows = data.get(key)
+        if isinstance(rows, list) and len(rows) > most:
+            raise _too_many(_shown(key), len(rows), most)
+
+
+def _history_within(data: dict) -> None:
+    history, results = data.get("history"), data.get("results")
+    if not isinstance(history, list) or not isinstance(results, list):
+        return
+    most = HISTORY_PER_RESULT * len(results)
+    if len(history) > most:
+        values = {"count": len(history), "most": most, "each": HISTORY_PER_RESULT, "results": len(results)}
+        raise _damaged(
+            ngettext(
+                "“history” has %(count)s rows (at most %(most)s expected: %(each)s for each of the file's "
+                "%(results)s result)",
+                "“history” has %(count)s rows (at most %(most)s expected: %(each)s for each of the file's "
+                "%(results)s results)",
+                len(results),
+            )
+            % values
+        )
+
+
+_STRINGS = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+_SQUARE = bytes.maketrans(b"{}", b"[]")
+
+
+def _too_deep(raw: bytes) -> bool:
+    """Lists and objects nested more than MAX_DEPTH deep, seen without parsing: the strings taken out, then the
+    brackets alone. Each pass takes out every innermost pair, so one level less; what is left after MAX_DEPTH passes
+    is deeper. (An unclosed bracket is no JSON: the parser says so, or gives up deep down.)"""
+    brackets = _STRINGS.sub(b"", raw).translate(_SQUARE, _NOT_BRACKETS)
+    for _ in range(MAX_DEPTH):
+        if b"[]" not in brackets:
+            return False
+        brackets = brackets.replace(b"[]", b"")
+    return b"[]" in brackets
+
+
+def export_read(raw: bytes):
+    """An export file's bytes as JSON, refused plainly when it is larger or nests deeper than any export."""
+    if len(raw) > MAX_FILE_BYTES:
+        raise ValidationError(
+            gettext("The file is larger than %(most)s MB: no export of a party or a knockout is that large.")
+            % {"most": MAX_FILE_MB}
+        )
+    too_deep = _damaged(
+        gettext("it nests lists and objects more than %(most)s deep (an export nests %(depth)s deep)")
+        % {"most": MAX_DEPTH, "depth": 6}
+    )
+    if _too_deep(raw):
+        raise too_deep
+    try:
+        return json.loads(raw)
+    except RecursionError:  # unclosed, and deeper than the parser goes
+        raise too_deep from None
+    except ValueError as error:
+        raise ValidationError(gettext("The file is not JSON: %(error)s") % {"error": error}) from None
 
 
 # The shape of a file: its sections, objects and rows.
@@ -524,6 +638,7 @@ def _checked_party(data: dict) -> dict:
     deals = _deals_section(_list(data, "deals"), file)
     history = _history_section(_list(data, "history"), file)
     _closed_results_section(file, history)
+    _scores_section(party, file, deals, history)
     return {
         "party": party,
         "guests": guests,
@@ -769,6 +884,117 @@ def _snapshot_section(snapshot: dict, where: str) -> None:
         _contract(deal, deal_where)
 
 
+# Every figure as the rules give it: a deal's score from its contract, declarer, tricks and vulnerability, a
+# result's from its deals (a net figure within what four deals can make), a match's from its pad replayed, and
+# each winner from the figures. The standings and the bracket read these figures as stored.
+
+
+def _rules_give(where: str, name: str, value, expected) -> ValidationError:
+    values = {"where": where, "name": name, "value": _shown(value), "expected": _shown(expected)}
+    return _damaged(gettext("%(where)s has %(name)s %(value)s in the file, but the rules give %(expected)s") % values)
+
+
+def _cannot_score(where: str, error: ValueError) -> ValidationError:
+    return _damaged(gettext("%(where)s cannot be scored: %(reason)s") % {"where": where, "reason": l10n.say(error)})
+
+
+def _deal_where(round_number: int, table: int, scored: party_rules.ScoredDeal) -> str:
+    where = gettext("deal %(deal)s of table %(table)s in round number %(round)s") % {
+        "deal": scored.number, "table": table, "round": round_number,
+    }  # fmt: skip
+    if scored.contract == "PASS":
+        return f"{where} (PASS)"
+    played = gettext("%(contract)s by %(declarer)s, %(tricks)s tricks, %(vulnerable)s") % {
+        "contract": scored.contract, "declarer": scored.declarer, "tricks": scored.tricks,
+        "vulnerable": gettext("vulnerable") if scored.vulnerable else gettext("not vulnerable"),
+    }  # fmt: skip
+    return f"{where} ({played})"
+
+
+def _scored(deal: dict, rules: str, where: str) -> party_rules.ScoredDeal:
+    try:
+        return party_rules.score_deal(deal["number"], deal["contract"], deal["declarer"], deal["tricks"], rules)
+    except ValueError as error:
+        raise _cannot_score(where, error) from None
+
+
+def _scores_section(party: dict, file: _PartyFile, deals: list[dict], history: list[dict]) -> None:
+    rules = party["rules"]
+    scored: dict[tuple[int, int], list[party_rules.ScoredDeal]] = {}
+    for position, deal in enumerate(deals, start=1):
+        done = _scored(deal, rules, f"deal {position}")
+        for name in ("score", "ns", "ew"):
+            if deal[name] != getattr(done, name):
+                raise _rules_give(
+                    _deal_where(deal["round"], deal["table"], done), name, deal[name], getattr(done, name)
+                )
+        scored.setdefault((deal["round"], deal["table"]), []).append(done)
+    for (round_number, table), result in file.results.items():
+        where = gettext("the result of table %(table)s in round number %(round)s") % {
+            "table": table, "round": round_number,
+        }  # fmt: skip
+        _figures_section(result, scored.get((round_number, table), []), party, where)
+    for number, change in enumerate(history, start=1):
+        for name in ("before", "after"):
+            snapshot, where = change[name], f"history entry {number}'s {name}"
+            if snapshot:
+                rows = [dict(zip(SNAPSHOT_DEAL, row[: len(SNAPSHOT_DEAL)], strict=True)) for row in snapshot["deals"]]
+                done = [_scored(row, rules, f"{where}'s deal {n}") for n, row in enumerate(rows, start=1)]
+                _figures_section(snapshot, done, party, where)
+
+
+def _figures_section(result: dict, scored: list, party: dict, where: str) -> None:
+    """A result (or a history entry's picture of one): its two figures, its deals and its winner."""
+    if result["entry"] == TableResult.Entry.NET:
+        _net_section(result, party, where)
+    else:
+        tally = party_rules.actual_points if party["tally_mode"] == "actual" else party_rules.net_result
+        expected = tally(scored) if scored else (None, None)
+        for name, figure in zip(("ns", "ew"), expected, strict=True):
+            if result[name] != figure:
+                raise _rules_give(where, name, result[name], figure)
+        if result["status"] != TableResult.Status.IN_PROGRESS and len(scored) != party_rules.DEALS_PER_ROUND:
+            values = {"where": where, "status": _shown(result["status"]), "count": len(scored)}
+            raise _damaged(
+                ngettext(
+                    "%(where)s is %(status)s with %(count)s deal (four expected)",
+                    "%(where)s is %(status)s with %(count)s deals (four expected)",
+                    len(scored),
+                )
+                % values
+            )
+    if result["status"] == TableResult.Status.IN_PROGRESS:
+        winner = ""
+    else:
+        winner = party_rules.table_winner(result["ns"], result["ew"]) or result["winner"]  # a tie: the cut's
+    if result["winner"] != winner:
+        raise _rules_give(where, "winner", result["winner"], winner)
+
+
+def _net_section(result: dict, party: dict, where: str) -> None:
+    """Net figures from a score card: each within what four deals can make (party.net_bounds), a multiple of ten;
+    with actual points neither minus, else the two never adding to more than 0 (the cap takes, never gives)."""
+    low, high = party_rules.net_bounds(party["rules"])
+    for name in ("ns", "ew"):
+        value = result[name]
+        if value is None or not low <= value <= high or value % 10:
+            expected = gettext("a multiple of ten from %(least)s to %(most)s") % {"least": low, "most": high}
+            raise _wrong(where, name, value, expected)
+    values = {"where": where, "ns": result["ns"], "ew": result["ew"]}
+    if party["tally_mode"] == "actual" and min(result["ns"], result["ew"]) < 0:
+        raise _damaged(
+            gettext("%(where)s has ns %(ns)s and ew %(ew)s in the file, but with actual points neither side is minus")
+            % values
+        )
+    if party["tally_mode"] != "actual" and result["ns"] + result["ew"] > 0:
+        raise _damaged(
+            gettext(
+                "%(where)s has ns %(ns)s and ew %(ew)s in the file, but two net results never add up to more than 0"
+            )
+            % values
+        )
+
+
 # --- writing a checked file ----------------------------------------------------------------------------------------
 
 
@@ -906,6 +1132,7 @@ def knockout_import(data: dict, *, user=None, club=None) -> Knockout:
     ValidationError naming its first problem and creates nothing."""
     if not isinstance(data, dict) or data.get("format") != KNOCKOUT_FORMAT:
         raise ValidationError(gettext("This is not a Club Director knockout export."))
+    _within(data, KNOCKOUT_LIMITS)
     checked = _read(_checked_knockout, data)
     return _write(_write_knockout, checked, user, club_for(user, club))
 
@@ -918,6 +1145,7 @@ def _checked_knockout(data: dict) -> dict:
     matches = _matches_section(_list(data, "matches"), rounds, pairs)
     _knockout_tables_section(rounds, matches)
     deals = _knockout_deals_section(_list(data, "deals"), matches)
+    _knockout_scores_section(knockout["rules"], matches, deals)
     return {"knockout": knockout, "pairs": pairs, "rounds": rounds, "matches": matches, "deals": deals}
 
 
@@ -1071,6 +1299,89 @@ def _knockout_deals_section(rows: list, matches: dict) -> list[dict]:
         )
         deals.append(deal | {"match": key})
     return deals
+
+
+def _knockout_scores_section(rules: str, matches: dict, deals: list[dict]) -> None:
+    """Every match's totals as its pad gives them (services.knockout._play and _settle), and its winner."""
+    pads: dict[tuple, list[dict]] = {}
+    for deal in deals:
+        pads.setdefault(deal["match"], []).append(deal)
+    for key, match in matches.items():
+        where = gettext("table %(table)s in the %(bracket)s round number %(round)s") % {
+            "table": key[2], "bracket": key[0], "round": key[1],
+        }  # fmt: skip
+        played = sorted(pads.get(key, []), key=lambda d: d["number"])
+        numbers = [d["number"] for d in played]
+        if numbers != list(range(1, len(numbers) + 1)):
+            values = {"where": where, "numbers": ", ".join(map(str, numbers)), "count": len(numbers)}
+            raise _damaged(gettext("%(where)s has deals numbered %(numbers)s (1 to %(count)s expected)") % values)
+        if match["entry"] == KnockoutMatch.Entry.DEALS:
+            _pad_section(rules, match, played, where)
+        else:
+            _totals_section(match, played, where)
+        _match_winner_section(match, where)
+
+
+def _pad_section(rules: str, match: dict, played: list[dict], where: str) -> None:
+    pad = rubber.RubberPad(rules)
+    for deal in played:
+        try:
+            pad.play(deal["contract"], deal["declarer"], deal["tricks"], deal["honours"])
+        except ValueError as error:
+            deal_where = gettext("deal %(deal)s of %(where)s") % {"deal": deal["number"], "where": where}
+            raise _cannot_score(deal_where, error) from None
+    allowed = DEALS_PER_MATCH + match["extra_deals"]
+    # A tie after the last deal, to be broken by one more: the totals stay those of the finished pad.
+    awaiting = match["decision"] == KnockoutMatch.Decision.DEAL and len(played) == allowed - 1
+    if len(played) >= allowed or awaiting:
+        pad.finish(unfinished_bonus=True)
+    expected = {
+        "deals_played": len(played),
+        "ns_total": pad.totals["NS"],
+        "ew_total": pad.totals["EW"],
+        "finished": len(played) >= allowed,
+    }
+    for name, figure in expected.items():
+        if match[name] != figure:
+            raise _rules_give(where, name, match[name], figure)
+
+
+def _totals_section(match: dict, played: list[dict], where: str) -> None:
+    """The two totals typed from a paper pad (or nothing yet): no deals, and totals a match can score."""
+    if played:
+        values = {"where": where, "entry": _shown(match["entry"]), "count": len(played)}
+        raise _damaged(
+            ngettext(
+                "%(where)s has entry %(entry)s and %(count)s deal in the file (none expected)",
+                "%(where)s has entry %(entry)s and %(count)s deals in the file (none expected)",
+                len(played),
+            )
+            % values
+        )
+    if match["deals_played"]:
+        raise _rules_give(where, "deals_played", match["deals_played"], 0)
+    for name in ("ns_total", "ew_total"):
+        value = match[name]
+        if match["entry"] == KnockoutMatch.Entry.NONE:
+            if value is not None:
+                raise _rules_give(where, name, value, None)
+        elif value is None or not 0 <= value <= MAX_TOTAL or value % 10:
+            expected = gettext("a multiple of ten from %(least)s to %(most)s") % {"least": 0, "most": MAX_TOTAL}
+            raise _wrong(where, name, value, expected)
+
+
+def _match_winner_section(match: dict, where: str) -> None:
+    """A finished match is won by the higher total; a tie by the cut (either pair, or none yet); an unfinished one
+    by nobody."""
+    ns, ew = match["ns_total"], match["ew_total"]
+    if not match["finished"]:
+        winner = None
+    elif ns is not None and ew is not None and ns != ew:
+        winner = match["ns"] if ns > ew else match["ew"]
+    else:
+        return
+    if match["winner"] != winner:
+        raise _rules_give(where, "winner", match["winner"], winner)
 
 
 def _write_knockout(checked: dict, user, club) -> Knockout:

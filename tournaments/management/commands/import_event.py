@@ -1,18 +1,16 @@
-import json
-
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 from tournaments.models import Club
-from tournaments.transfer import FORMAT, KNOCKOUT_FORMAT, knockout_import, party_import
+from tournaments.transfer import FORMAT, KNOCKOUT_FORMAT, MAX_FILE_BYTES, export_read, knockout_import, party_import
 
 
 class Command(BaseCommand):
     help = (
         "Create a party or a knockout from its JSON export (see export_party and export_knockout). The whole file "
-        "is checked first: a damaged one is refused with one plain message and nothing is created. A party's "
-        "tables get new phone links, never the ones an export may carry."
+        "is checked first, every score recomputed by the rules: a damaged or tampered one is refused with one plain "
+        "message and nothing is created. A party's tables get new phone links, never the ones an export may carry."
     )
 
     def add_arguments(self, parser):
@@ -21,10 +19,14 @@ class Command(BaseCommand):
 
     def handle(self, *args, path, club=None, **options):
         try:
-            with open(path, encoding="utf-8") as handle:
-                data = json.load(handle)
-        except (OSError, json.JSONDecodeError) as error:
+            with open(path, "rb") as handle:
+                raw = handle.read(MAX_FILE_BYTES + 1)  # a larger file is refused, never read whole
+        except OSError as error:
             raise CommandError(_("Cannot read %(path)s: %(error)s") % {"path": path, "error": error}) from None
+        try:
+            data = export_read(raw)
+        except ValidationError as error:
+            raise CommandError(" ".join(error.messages)) from None
         kind = data.get("format") if isinstance(data, dict) else None
         importer = {FORMAT: party_import, KNOCKOUT_FORMAT: knockout_import}.get(kind)
         if importer is None:
