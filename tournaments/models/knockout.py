@@ -173,7 +173,7 @@ class KnockoutMatch(models.Model):
 
     @property
     def margin(self) -> int | None:
-        if self.winner_id is None or self.ns_total is None:
+        if self.winner_id is None or self.ns_total is None or self.ew_total is None:
             return None
         return abs(self.ns_total - self.ew_total)
 

@@ -6,6 +6,7 @@ totals), and the plan and best losers come from the knockout engine: these funct
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, TypeAlias, TypedDict
 
 from django.db.models import Count, Q
 from django.http import Http404
@@ -20,6 +21,17 @@ from tournaments.printing import knockout as printed
 from tournaments.rules import knockout as knockout_rules
 from tournaments.rules import rubber
 from tournaments.selectors.clubs import of_my_clubs
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
+
+class _PairCount(TypedDict):
+    pair_count: int
+
+
+# A knockout as knockout_get reads it: with its number of pairs.
+CountedKnockout: TypeAlias = "WithAnnotations[Knockout, _PairCount]"
 
 BRACKETS = ("main", "consolation")
 SIDE_WORDS = {"NS": gettext_lazy("North–South"), "EW": gettext_lazy("East–West")}
@@ -73,7 +85,7 @@ def knockout_list(club):
     )
 
 
-def knockout_get(knockout_id: int, *, user) -> Knockout:
+def knockout_get(knockout_id: int, *, user) -> CountedKnockout:
     """The event, if of one of the director's clubs, with its number of pairs (`pair_count`) and its club (the
     language and paper of its printed matter): one query."""
     knockouts = of_my_clubs(Knockout.objects.select_related("club"), user).annotate(pair_count=Count("pairs"))
@@ -246,8 +258,13 @@ def round_outcome(round_: KnockoutRound, matches: list[KnockoutMatch], cut: list
 
     A closed round is read again from its kept seed, or from the pairs the director put through.
     """
-    rows = [(m.ns.name, m.ns_total, m.ew.name, m.ew_total) for m in matches]
-    decided = [m.winner.name for m in matches if m.winner_id is not None and m.ns_total == m.ew_total]
+    rows = []
+    for m in matches:
+        # The callers read only a round whose matches are all finished (close_problems), and a finished match has
+        # both totals: every write of a match's result sets them with it.
+        assert m.ns_total is not None and m.ew_total is not None, f"table {m.table} is finished without its totals"
+        rows.append((m.ns.name, m.ns_total, m.ew.name, m.ew_total))
+    decided = [m.winner.name for m in matches if m.ns_total == m.ew_total and m.winner is not None]
     if cut is None and round_.cut.get("by_director"):
         cut = round_.cut["drawn"]
     return knockout_rules.advance_detail(rows, round_.places, round_.cut_seed, decided=decided, cut=cut)
@@ -570,12 +587,12 @@ def _knocked_out(
 
 
 def _side(bracket: str, lines: list[PlanLine], rounds: dict, matches_of: dict) -> BracketSide:
-    side, came_up = BracketSide(bracket, []), set()
+    side, came_up = BracketSide(bracket, []), set[int]()
     for line in lines:
         round_ = rounds.get((bracket, line.number))
         column = BracketColumn(line, round_, matches_of.get(round_.pk, []) if round_ else [], came_up)
         side.columns.append(column)
-        came_up = {m.loser.pk for m in column.matches if m.best_loser}
+        came_up = {m.loser.pk for m in column.matches if m.best_loser and m.loser is not None}
         if round_ is not None and round_.is_closed and round_.is_final and column.matches:
             final = column.matches[0]
             side.winner, side.runner_up = final.winner, final.loser
@@ -667,8 +684,16 @@ def _chart_pair(pair: KnockoutPair, total: int | None, m: KnockoutMatch, came_up
     )
 
 
+class _Where(TypedDict):
+    """Where a box sits in the chart: its column and the units it spans."""
+
+    column: int
+    start: int
+    end: int
+
+
 def _chart_box(node: _Node, side: BracketSide) -> printed.ChartBox:
-    where = {"column": node.column, "start": node.start, "end": node.end}
+    where = _Where(column=node.column, start=node.start, end=node.end)
     if node.stub:
         if node.best_loser is None or node.lost_in is None:
             return printed.ChartBox(kind="best_loser_to_come", **where)
@@ -738,7 +763,7 @@ def bracket_chart(knockout: Knockout, plan: PlanView, sides: list[BracketSide]) 
     )
 
 
-def bracket_view(knockout: Knockout) -> BracketView:
+def bracket_view(knockout: CountedKnockout) -> BracketView:
     """Both brackets round by round, with every match: two queries after the event itself."""
     plan = plan_view(knockout.pair_count)
     rounds = knockout_rounds(knockout)
@@ -783,7 +808,7 @@ def _printed_match(
         ns_total=m.ns_total if m.started else None,
         ew_total=m.ew_total if m.started else None,
         finished=m.finished,
-        winner=m.winner.name if m.winner_id else "",
+        winner=m.winner.name if m.winner is not None else "",
         margin=m.margin,
         decided_by=decided,
         best_loser=m.best_loser,
@@ -792,7 +817,7 @@ def _printed_match(
     )
 
 
-def knockout_book(knockout: Knockout, only: KnockoutRound | None = None) -> printed.KnockoutBook:
+def knockout_book(knockout: CountedKnockout, only: KnockoutRound | None = None) -> printed.KnockoutBook:
     """Everything the bracket PDF and the results workbook print (or one round's draw and pads): three queries."""
     view = bracket_view(knockout)
     deals_of: dict[int, list[KnockoutDeal]] = defaultdict(list)

@@ -275,7 +275,8 @@ def round_arrange(*, round_: KnockoutRound, tables: list[tuple[int, int]]) -> Kn
             round_.tables,
         )
         raise ValidationError(words % {"round": round_.title, "tables": round_.tables})
-    errors, seen = [], {}
+    errors: list[str] = []
+    seen: dict[int, int] = {}  # pair id -> its table
     for number, row in enumerate(tables, start=1):
         for pair_id in row:
             if pair_id not in entrants:
@@ -338,7 +339,7 @@ def _settle(match: KnockoutMatch, ns: int | None, ew: int | None, finished: bool
         match.extra_deals, match.decision = 0, KnockoutMatch.Decision.NONE  # no longer a tie after eight deals
     match.ns_total, match.ew_total, match.finished = ns, ew, finished
     cut = match.decision == KnockoutMatch.Decision.CUT
-    if finished and ns is not None and ns != ew:
+    if finished and ns is not None and ew is not None and ns != ew:
         match.winner = match.ns if ns > ew else match.ew
     elif not (finished and cut and match.winner_id in (match.ns_id, match.ew_id)):
         match.winner = None
@@ -472,6 +473,7 @@ def match_decide(*, match: KnockoutMatch, how: str, winner: str = "", seed: int 
         raise ValidationError(_not_tied(match))
     if how == "deal":
         if match.decision == KnockoutMatch.Decision.CUT:
+            assert match.winner is not None, "a cut stands only with its winner (_settle undoes it otherwise)"
             words = _("Table %(table)s was decided by a cut: %(pair)s won it.")
             raise ValidationError(words % {"table": match.table, "pair": match.winner.name})
         match.extra_deals += 1
@@ -481,6 +483,7 @@ def match_decide(*, match: KnockoutMatch, how: str, winner: str = "", seed: int 
     if winner not in ("", "NS", "EW"):
         raise ValidationError(_("Say which side won the cut at the table: North–South or East–West."))
     if match.decision == KnockoutMatch.Decision.CUT and not winner:
+        assert match.winner is not None, "a cut stands only with its winner (_settle undoes it otherwise)"
         words = _("The cut is made: %(pair)s won it. Say who won if the players cut at the table.")
         raise ValidationError(words % {"pair": match.winner.name})
     if winner:
@@ -542,6 +545,7 @@ def round_close(*, round_: KnockoutRound, cut: list[int] | None = None) -> list[
         raise ValidationError(_sentence(error)) from None
     best = {loser.pair for loser in outcome.best_losers}
     for m in matches:
+        assert m.loser is not None, "a round closes only when every match is won (close_problems)"
         m.best_loser = m.loser.name in best
     KnockoutMatch.objects.bulk_update(matches, ["best_loser"])
     round_.status, round_.closed_at = KnockoutRound.Status.CLOSED, timezone.now()
