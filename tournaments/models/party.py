@@ -284,9 +284,10 @@ class ResultChange(models.Model):
 
     @property
     def by(self) -> str:
-        if self.by_user_id:
+        # A null key reads as None without a query, so each is read only when it is there.
+        if self.by_user is not None:
             return self.by_user.get_username()
-        if self.by_token_id:
+        if self.by_token is not None:
             return f"table {self.by_token.table} (phone)"
         return "system"
 

@@ -101,7 +101,7 @@ def workbook(party: Party) -> data.Workbook:
     seating = []
     for (number, table), names in sorted(by_place.items()):
         result = results.get((number, table))
-        complete = result is not None and result.is_complete
+        complete = result if result is not None and result.is_complete else None  # only a whole result shows
         seating.append(
             data.SeatingRow(
                 number,
@@ -110,9 +110,9 @@ def workbook(party: Party) -> data.Workbook:
                 names.get("E", ""),
                 names.get("S", ""),
                 names.get("W", ""),
-                result.ns if complete else None,
-                result.ew if complete else None,
-                result.winner if complete else "",
+                complete.ns if complete is not None else None,
+                complete.ew if complete is not None else None,
+                complete.winner if complete is not None else "",
             )
         )
     deals = [
