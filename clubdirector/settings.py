@@ -60,6 +60,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # The browser's language for every page, then the director's or the club's for a director's.
     "tournaments.middleware.Language",
+    # After restore_db --force under a running server: 503 "restart the server" until it restarts.
+    "tournaments.middleware.RestoredDatabaseMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Every page needs a login unless its view says otherwise (login, club setup, the phones).
     "tournaments.middleware.LoginRequired",

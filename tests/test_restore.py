@@ -2,16 +2,23 @@
 backup_db --keep keeps the newest backups. Everything runs as the commands would: in subprocesses,
 on a database file of the test's own (SQLITE_PATH), never the project's db.sqlite3 or backups/."""
 
+import contextlib
 import hashlib
+import http.client
+import json
 import os
+import re
 import shutil
 import signal
 import socket
 import sqlite3
+import stat
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
+from urllib.parse import urlencode
 
 import pytest
 from django.db import connection
@@ -327,3 +334,157 @@ def test_restore_on_postgresql_touches_nothing_and_fails(tmp_path):
     )
     assert result.returncode != 0 and "pg_restore" in result.stderr
     assert not list(tmp_path.iterdir())
+
+
+# The server as `make run` starts it, except that static files need no collectstatic manifest.
+SERVER_SETTINGS = """\
+from clubdirector.settings import *  # noqa: F403
+
+STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
+"""
+RESTORED = "The database was restored: restart the server."
+
+
+def _serve(database: Path, tmp_path: Path, home: Path, port: int) -> subprocess.Popen:
+    """`manage.py serve` (gunicorn, DEBUG off) on the test's database; waits until it answers."""
+    (tmp_path / "served_settings.py").write_text(SERVER_SETTINGS)
+    env = {k: v for k, v in _env(database).items() if k != "XDG_RUNTIME_DIR"} | {
+        "DJANGO_SETTINGS_MODULE": "served_settings",
+        "PYTHONPATH": os.pathsep.join([str(tmp_path), str(ROOT)]),
+        "DEBUG": "false",
+        "SECRET_KEY": "restore-test-only-" + "k" * 50,
+        "ALLOWED_HOSTS": "*",
+        "HTTPS": "false",
+        "HOST": "127.0.0.1",
+        "PORT": str(port),
+        "HOME": str(home),  # gunicorn's control socket goes in ~/.gunicorn/: the test's own
+    }
+    log = (tmp_path / f"serve-{port}.log").open("wb")
+    command = [sys.executable, str(ROOT / "manage.py"), "serve"]
+    server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    log.close()
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and server.poll() is None:
+        try:
+            if _http(port, "GET", "/health/")[0] == 200:
+                return server
+        except OSError:
+            pass
+        time.sleep(0.1)
+    _stop(server)
+    raise AssertionError("serve did not start:\n" + (tmp_path / f"serve-{port}.log").read_text()[-3000:])
+
+
+def _stop(server: subprocess.Popen) -> None:
+    """SIGKILL to the server's own session (gunicorn and its workers), then wait until they are all gone."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(server.pid, signal.SIGKILL)
+    server.wait(timeout=10)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(server.pid, 0)
+            time.sleep(0.05)
+        except ProcessLookupError:
+            return
+
+
+def _http(port: int, method: str, path: str, body: dict | None = None, headers: dict | None = None):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
+    try:
+        conn.request(method, path, body=urlencode(body) if body is not None else None, headers=headers or {})
+        response = conn.getresponse()
+        return response.status, dict(response.getheaders()), response.read().decode("utf-8", "replace")
+    finally:
+        conn.close()
+
+
+class PhoneAtTable:
+    """A table's phone as static/js/phone.js posts: one deal at a time, asking for JSON."""
+
+    def __init__(self, port: int, token: str):
+        self.port, self.path = port, f"/t/{token}/"
+        status, headers, page = _http(port, "GET", self.path)
+        assert status == 200, page[:500]
+        self.cookie = headers["Set-Cookie"].split(";", 1)[0]
+        self.csrf = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+
+    def post_deal(self, number: int, contract: str, declarer: str, tricks: int, client_id: str):
+        body = {"csrfmiddlewaretoken": self.csrf, "action": "deal", "round": "1", "number": str(number)}
+        body |= {"side": "NS", "client_id": client_id, "deal-level": contract[0], "deal-strain": contract[1]}
+        body |= {"deal-doubled": "", "deal-declarer": declarer, "deal-tricks": str(tricks)}
+        headers = {"Accept": "application/json", "Cookie": self.cookie, "X-CSRFToken": self.csrf}
+        headers["Content-Type"] = "application/x-www-form-urlencoded"
+        status, _, text = _http(self.port, "POST", self.path, body, headers)
+        return status, json.loads(text)
+
+
+def _deals_at(path: Path, table: int) -> list[tuple]:
+    """Round 1's deals stored for the table, read from the file with sqlite3 (its -wal included)."""
+    db = sqlite3.connect(path)
+    try:
+        return db.execute(
+            "SELECT d.number, d.contract, d.declarer, d.tricks FROM tournaments_dealentry d "
+            "JOIN tournaments_tableresult r ON r.id = d.result_id JOIN tournaments_round rd ON rd.id = r.round_id "
+            'WHERE rd.number = 1 AND r."table" = ? ORDER BY d.number',
+            (table,),
+        ).fetchall()
+    finally:
+        db.close()
+
+
+@sqlite_only
+def test_restore_force_under_a_running_server_never_leaves_a_save_acknowledged_and_lost(database, tmp_path):
+    """serve, back up, a phone saves deal 1, restore --force the backup, the phone saves deal 2: the
+    server refuses it (503, "restart the server"), never "saved" into the file moved aside. Restarted,
+    the server takes the same send into the restored database."""
+    db = sqlite3.connect(database)
+    token = db.execute('SELECT token FROM tournaments_tabletoken WHERE "table" = 4').fetchone()[0]
+    db.close()
+    backup = tmp_path / "saved.sqlite3"
+    home = Path(tempfile.mkdtemp(prefix="cd-home-"))  # short: a socket's path must stay under ~100 characters
+    port = _free_port()
+    server = _serve(database, tmp_path, home, port)
+    try:
+        # Item 15: this server's own control socket, never gunicorn's shared ~/.gunicorn/gunicorn.ctl.
+        [control] = (home / ".gunicorn").glob(f"clubdirector-{port}-*.ctl")
+        assert stat.S_ISSOCK(control.stat().st_mode) and not (home / ".gunicorn" / "gunicorn.ctl").exists()
+
+        ok(manage(database, "backup_db", str(backup)))
+        phone = PhoneAtTable(port, token)
+        status, answer = phone.post_deal(1, "3N", "S", 9, "restore-test-1")
+        assert (status, answer["ok"], answer["message"]) == (200, True, "Deal 1 saved.")
+        assert _deals_at(database, 4) == [(1, "3N", "S", 9)]
+
+        out = ok(manage(database, "restore_db", str(backup), "--force"))
+        assert "The site is serving: going ahead because of --force." in out
+        assert "The running server must be restarted now: until it is, it refuses every page and every save" in out
+        [aside] = (database.parent / "backups").glob("replaced-*")
+
+        status, answer = phone.post_deal(2, "4S", "N", 10, "restore-test-2")
+        assert status == 503 and answer == {"ok": False, "message": RESTORED, "restored": True}
+        status, headers, page = _http(port, "GET", phone.path)
+        assert status == 503 and headers["Retry-After"] == "30" and f"<h1>{RESTORED}</h1>" in page
+        assert _http(port, "GET", "/health/")[0] == 503
+        # Neither file holds deal 2: the live one is the backup's (no deal at table 4), the one moved
+        # aside holds deal 1 only, as it was when the restore took it away.
+        assert _deals_at(database, 4) == []
+        assert _deals_at(aside / "db.sqlite3", 4) == [(1, "3N", "S", 9)]
+    finally:
+        _stop(server)
+    assert _deals_at(database, 4) == [] and _deals_at(aside / "db.sqlite3", 4) == [(1, "3N", "S", 9)]
+
+    # Restarted, it serves the restored database: deal 1 (after the backup, so gone with the restore) is
+    # entered again, and the phone's kept send of deal 2 goes in there.
+    port = _free_port()
+    server = _serve(database, tmp_path, home, port)
+    try:
+        phone = PhoneAtTable(port, token)
+        assert phone.post_deal(1, "3N", "S", 9, "restore-test-1-again")[0] == 200
+        status, answer = phone.post_deal(2, "4S", "N", 10, "restore-test-2")
+        assert (status, answer["ok"], answer["message"]) == (200, True, "Deal 2 saved.")
+    finally:
+        _stop(server)
+        shutil.rmtree(home, ignore_errors=True)
+    assert _deals_at(database, 4) == [(1, "3N", "S", 9), (2, "4S", "N", 10)]
+    assert integrity(database) == ["ok"]

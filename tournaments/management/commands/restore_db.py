@@ -5,6 +5,12 @@ db.sqlite3-wal behind, and SQLite replays that log onto whatever file is now cal
 backup), mixing the old database's pages into it. So the old database is moved aside together with
 its -wal/-shm/-journal files (they stay a consistent set there), and a checked copy of the backup
 is put in their place.
+
+A server still running on the old file (`--force`) would go on writing into it where it now lies, and
+tell the phones "saved". So the files are swapped while holding the writers' lock every write
+transaction of the server takes first (clubdirector/sqlite/base.py): a write that begins after the
+swap finds another file at the database's path and is refused, and the server answers every request
+with 503 "The database was restored: restart the server" until it is started again.
 """
 
 import datetime
@@ -21,6 +27,7 @@ from django.db.migrations.loader import MigrationLoader
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
+from clubdirector.sqlite.base import writers_lock
 from tournaments.management.commands.backup_db import backups_folder
 from tournaments.management.commands.serve import serving_lock_path
 
@@ -33,6 +40,8 @@ COUNTS = (
     (ngettext_lazy("%(count)s Boston table", "%(count)s Boston tables", "count"), "tournaments_bostontable"),
 )
 UNCHANGED = gettext_lazy("Nothing was changed.")
+# How long to wait for a write under way to end before swapping the files (the server's own timeout).
+SWAP_WAIT_S = 20.0
 
 
 def _open(path: Path, mode: str) -> sqlite3.Connection:
@@ -127,6 +136,14 @@ class Command(BaseCommand):
         finally:
             if lock is not None:
                 os.close(lock)
+        if lock is None:
+            self.stdout.write(
+                _(
+                    "The running server must be restarted now: until it is, it refuses every page and every "
+                    'save (503, "The database was restored: restart the server.") and writes nothing. Stop it '
+                    "and start it again before anything else (migrate included)."
+                )
+            )
 
     def _check_backup(self, source: Path, database: Path) -> None:
         if not source.is_file():
@@ -173,6 +190,31 @@ class Command(BaseCommand):
             return None
         return fd
 
+    def _swap(self, incoming: Path, database: Path, aside: Path) -> list[Path]:
+        """Move the old files aside and put the new one in place; returns the old files' paths.
+
+        The old database is linked into the folder aside, not moved, so something is at the database's
+        path at every moment: a server's connection opened meanwhile finds a file, never makes an empty one.
+        """
+        present = [p for p in (database, *(Path(f"{database}{s}") for s in COMPANIONS)) if p.exists()]
+        if not present:
+            os.replace(incoming, database)
+            _fsync(database.parent)
+            return present
+        aside.mkdir(parents=True)
+        for path in present:
+            if path == database:
+                try:
+                    os.link(path, aside / path.name)
+                except OSError:  # a file system without hard links: moved, as the others
+                    shutil.move(path, aside / path.name)
+            else:
+                shutil.move(path, aside / path.name)
+        _fsync(aside)
+        os.replace(incoming, database)
+        _fsync(database.parent)
+        return present
+
     def _restore(self, source: Path, database: Path) -> None:
         # The copy is made and checked beside the database first: nothing is moved unless it is sound.
         incoming = database.with_name(f".{database.name}.restoring")
@@ -191,15 +233,15 @@ class Command(BaseCommand):
         except BaseException:
             incoming.unlink(missing_ok=True)
             raise
-        present = [p for p in (database, *(Path(f"{database}{s}") for s in COMPANIONS)) if p.exists()]
         aside = _aside_folder(database)
-        if present:
-            aside.mkdir(parents=True)
-            for path in present:
-                shutil.move(path, aside / path.name)
-            _fsync(aside)
-        os.replace(incoming, database)
-        _fsync(database.parent)
+        with writers_lock(str(database), SWAP_WAIT_S) as got:
+            if not got:
+                incoming.unlink(missing_ok=True)
+                said = _("A write to the database did not end within %(seconds)s seconds.") % {
+                    "seconds": int(SWAP_WAIT_S)
+                }
+                raise CommandError(f"{said} {UNCHANGED}")
+            present = self._swap(incoming, database, aside)
         if present:
             names = ", ".join(p.name for p in present)
             said = _("Moved the old database aside: %(names)s → %(folder)s/ (kept together, as they were).")

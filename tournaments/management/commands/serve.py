@@ -1,6 +1,7 @@
 """Serve the site for a party night and say which address the phones should use."""
 
 import fcntl
+import hashlib
 import os
 import shutil
 import sys
@@ -12,6 +13,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 from django.utils.translation import gettext as _
 
+from clubdirector.sqlite.base import SERVED_ENV, database_file, served_value
 from tournaments.selectors.clubs import setup_needed
 from tournaments.site_url import _lan_address
 
@@ -47,6 +49,43 @@ def _hold_serving_lock() -> int | None:
     return fd
 
 
+def control_socket_path(host: str, port: str) -> Path:
+    """gunicorn's control socket for this server alone, in gunicorn's own folder for them.
+
+    gunicorn's default, $XDG_RUNTIME_DIR/gunicorn.ctl or ~/.gunicorn/gunicorn.ctl, is one path for every
+    gunicorn of the user: a second server on the machine (another port, another club's database)
+    would take it over from the first. The name says the port and is made unique by the address and
+    the database (a short digest: a socket's path must stay under about 100 characters).
+    """
+    runtime = os.environ.get("XDG_RUNTIME_DIR")
+    folder = Path(runtime) if runtime and os.path.isdir(runtime) else Path.home() / ".gunicorn"
+    db = settings.DATABASES["default"]
+    where = database_file(db["NAME"]) if connection.vendor == "sqlite" else f"{db.get('HOST')}:{db.get('PORT')}"
+    digest = hashlib.sha256(f"{host}|{port}|{where}|{db['NAME']}".encode()).hexdigest()[:12]
+    return folder / f"clubdirector-{port}-{digest}.ctl"
+
+
+def gunicorn_argv(binary: str, host: str, port: str) -> list[str]:
+    """The command `serve` runs: a few threads per worker keep every table's phone and the director's
+    live page answered. A control socket named in GUNICORN_CMD_ARGS is the operator's choice and stays."""
+    argv = [binary, "clubdirector.wsgi", "-b", f"{host}:{port}", "-w", "2", "--threads", "4", *GUNICORN_LIMITS]
+    if "control-socket" not in os.environ.get("GUNICORN_CMD_ARGS", ""):
+        argv += ["--control-socket", str(control_socket_path(host, port))]
+    return argv
+
+
+def _pass_served_database() -> None:
+    """Tell the workers which database file they serve: after a restore under them they refuse to write."""
+    if connection.vendor != "sqlite":
+        return
+    path = database_file(settings.DATABASES["default"]["NAME"])
+    value = served_value(path) if path else None
+    if value:
+        os.environ[SERVED_ENV] = value
+    else:
+        os.environ.pop(SERVED_ENV, None)
+
+
 class Command(BaseCommand):
     help = "Serve Club Director on HOST:PORT (defaults 0.0.0.0:8000, the local network) and print the addresses."
 
@@ -79,12 +118,11 @@ class Command(BaseCommand):
                 "For score entry at the tables run plain `make run`."
             )
             self.stdout.write(said % {"host": host})
+        connection.close()  # the first run's check opened it; the server opens its own
+        _pass_served_database()
         if settings.DEBUG:
             call_command("runserver", f"{host}:{port}", use_reloader=False)
             return
         gunicorn = Path(sys.executable).parent / "gunicorn"
         binary = str(gunicorn) if gunicorn.exists() else shutil.which("gunicorn") or "gunicorn"
-        # A few threads per worker keep every table's phone and the director's live page answered.
-        os.execv(
-            binary, [binary, "clubdirector.wsgi", "-b", f"{host}:{port}", "-w", "2", "--threads", "4", *GUNICORN_LIMITS]
-        )
+        os.execv(binary, gunicorn_argv(binary, host, port))
