@@ -1,9 +1,11 @@
-"""Site-wide answers: the first run's "Set up your club", and a busy database's "press Save again"."""
+"""Site-wide answers: the first run's "Set up your club", and a busy database's or a full disk's "press Save again"."""
 
+import errno
 import logging
+import sqlite3
 
 from django.contrib.auth.middleware import LoginRequiredMiddleware
-from django.db import OperationalError
+from django.db import DatabaseError, OperationalError
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -102,6 +104,30 @@ def _busy(exception: Exception) -> bool:
     return "locked" in text or "lock timeout" in text or "could not obtain lock" in text or "busy" in text
 
 
+# How a full disk reads: SQLite's SQLITE_FULL, PostgreSQL's class 53 (53100 disk_full) and the words
+# of its "could not extend file …: No space left on device", a file write's ENOSPC (or a quota's).
+_DISK_FULL_WORDS = ("database or disk is full", "could not extend file", "no space left on device")
+_DISK_FULL_ERRNOS = {errno.ENOSPC, errno.EDQUOT}
+_DISK_FULL_SQLSTATE = "53100"
+
+
+def _disk_full(exception: BaseException | None) -> bool:
+    """The disk (or the database's file) has no room for the write, here or in what caused it."""
+    for _ in range(5):  # the error itself, then what it wraps (Django's wrapper, psycopg's error)
+        if exception is None:
+            return False
+        if isinstance(exception, OSError) and exception.errno in _DISK_FULL_ERRNOS:
+            return True
+        if _DISK_FULL_SQLSTATE in (getattr(exception, "sqlstate", None), getattr(exception, "pgcode", None)):
+            return True
+        if isinstance(exception, (DatabaseError, sqlite3.DatabaseError)):
+            text = str(exception).lower()
+            if any(words in text for words in _DISK_FULL_WORDS):
+                return True
+        exception = exception.__cause__ or exception.__context__
+    return False
+
+
 def _kept_fields(request) -> list[tuple[str, str]]:
     """What was posted, to send again; never a password (the page would hold it in plain text)."""
     if request.method != "POST":
@@ -114,27 +140,67 @@ def _kept_fields(request) -> list[tuple[str, str]]:
     ]
 
 
+def _password_fields(request) -> list[str]:
+    """The password boxes posted, offered empty to be typed again (the login page's, say)."""
+    if request.method != "POST":
+        return []
+    return [key for key in request.POST if "password" in key]
+
+
 class BusyDatabaseMiddleware:
-    """A write that cannot get the lock answers 503 with the entry kept, never a bare 500.
+    """A write that cannot get the lock, or finds the disk full, answers 503 with the entry kept,
+    never a bare 500.
 
     The page offers the same form again with every posted value in it, so one press sends the
-    entry again: nothing typed at the table is lost.
+    entry again: nothing typed at the table is lost. A phone's script keeps its entry on any 5xx and
+    sends it again by itself (static/js/phone.js).
     """
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
-        return self.get_response(request)
+        response = self.get_response(request)
+        session = getattr(request, "session", None)
+        if session is None or not session.modified or response.status_code >= 500 or session.is_empty():
+            return response
+        # SessionMiddleware saves a changed session after this middleware has answered, where a
+        # full disk would be a bare 500: save it here first, where it can still be answered. (It
+        # saves again, one more UPDATE, only on the few requests that change the session.)
+        try:
+            session.save()
+        except Exception as error:
+            # Anything else (a session deleted meanwhile, say) is left to SessionMiddleware's own
+            # save, which answers it as it always has.
+            return self._answer(request, error) or response
+        return response
 
     def process_exception(self, request, exception):
-        if not _busy(exception):
+        return self._answer(request, exception)
+
+    def _answer(self, request, exception):
+        if _disk_full(exception):
+            log.error("disk full on %s %s: %s", request.method, request.path, exception)
+            disk_full, retry_after = True, "60"
+        elif _busy(exception):
+            log.warning("database busy on %s %s: %s", request.method, request.path, exception)
+            disk_full, retry_after = False, "5"
+        else:
             return None
-        log.warning("database busy on %s %s: %s", request.method, request.path, exception)
-        fields = _kept_fields(request)
-        response = render(request, "busy.html", {"fields": fields, "action": request.get_full_path()}, status=503)
-        response["Retry-After"] = "5"
+        # What the view said it did ("Now working in …") did not happen: not on this page, nor the next.
+        queued = getattr(getattr(request, "_messages", None), "_queued_messages", None)
+        if queued is not None:
+            queued.clear()
+        context = {
+            "fields": _kept_fields(request),
+            "passwords": _password_fields(request),
+            "action": request.get_full_path(),
+            "disk_full": disk_full,
+        }
+        response = render(request, "busy.html", context, status=503)
+        response["Retry-After"] = retry_after
         return response
+
 
 def _restored(request):
     """503 "The database was restored: restart the server", as JSON for a phone's script (which keeps
