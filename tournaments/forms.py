@@ -1,13 +1,14 @@
 """Forms parse and check the shape of input; the rules are checked by the services."""
 
 import copy
+import datetime
 
 from django import forms
 from django.utils.functional import lazy
 from django.utils.translation import gettext, gettext_lazy, gettext_noop, pgettext_lazy
 
 from tournaments.models import Guest, Party
-from tournaments.models.party import DEFAULT_ROUND_MINUTES, MAX_ROUNDS, MAX_TABLES, Kind
+from tournaments.models.party import MAX_ROUNDS, MAX_TABLES, Kind
 
 
 def _filled(message: str, **figures) -> str:
@@ -20,6 +21,25 @@ filled_lazy = lazy(_filled, str)
 
 TABLES_RANGE = gettext_noop("A party has 1 to %(most)s tables.")
 ROUNDS_RANGE = gettext_noop("A party has 1 to %(most)s rounds.")
+MINUTES_RANGE = gettext_noop("A round lasts %(least)s to %(most)s minutes.")
+
+# Every event's date (a party, a knockout, a Towie or a Boston table) lies in this window: wide enough for a
+# club's diary and for replaying the book's own evenings (Vanity Fair's Towie of 1934, the Four Aces' 1938),
+# narrow enough that a slipped digit (20226, 0026) is caught at once instead of filed out of every list.
+DATE_FIRST, DATE_LAST = datetime.date(1900, 1, 1), datetime.date(2100, 12, 31)
+DATE_WINDOW = gettext_noop("Give a date in the years %(first)s to %(last)s.")
+
+
+def date_in_window(value) -> None:
+    if value is not None and not DATE_FIRST <= value <= DATE_LAST:
+        figures = {"first": DATE_FIRST.year, "last": DATE_LAST.year}
+        raise forms.ValidationError(gettext(DATE_WINDOW) % figures, code="date_window")
+
+
+def keep_in_window(field: forms.Field) -> None:
+    """A form's date field: refused outside the window, and the date picker stops at its ends."""
+    field.validators.append(date_in_window)
+    field.widget.attrs.update(min=DATE_FIRST.isoformat(), max=DATE_LAST.isoformat())
 
 
 class DateInput(forms.DateInput):
@@ -50,8 +70,7 @@ class PartyForm(forms.ModelForm):
             "tables": {code: filled_lazy(TABLES_RANGE, most=MAX_TABLES) for code in ("min_value", "max_value")},
             "rounds_planned": {code: filled_lazy(ROUNDS_RANGE, most=MAX_ROUNDS) for code in ("min_value", "max_value")},
             "round_minutes": {
-                code: filled_lazy(gettext_noop("A round lasts %(least)s to %(most)s minutes."), least=4, most=120)
-                for code in ("min_value", "max_value")
+                code: filled_lazy(MINUTES_RANGE, least=4, most=120) for code in ("min_value", "max_value")
             },
         }
         help_texts = {
@@ -73,19 +92,20 @@ class PartyForm(forms.ModelForm):
         "rounds_planned": filled_lazy(
             gettext_noop("Give the number of rounds planned (1 to %(most)s)."), most=MAX_ROUNDS
         ),
+        # Left empty (or 0) it was once taken as the usual half hour, unsaid: now the director says so.
+        "round_minutes": filled_lazy(
+            gettext_noop("Give the minutes per round (%(least)s to %(most)s)."), least=4, most=120
+        ),
     }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["round_minutes"].required = False  # left empty: the usual half hour
         for name, (least, most) in self.BOUNDS.items():
             self.fields[name].widget.attrs.update(min=least, max=most)
         for name, message in self.REQUIRED.items():
             self.fields[name].error_messages["required"] = message
         self.fields["date"].error_messages["invalid"] = gettext_lazy("Give the date as a day, month and year.")
-
-    def clean_round_minutes(self):
-        return self.cleaned_data.get("round_minutes") or DEFAULT_ROUND_MINUTES
+        keep_in_window(self.fields["date"])
 
     def clean_rounds_planned(self):
         rounds = self.cleaned_data["rounds_planned"]

@@ -5,7 +5,7 @@ from django.core.exceptions import NON_FIELD_ERRORS
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
-from tournaments.forms import MemberIdField
+from tournaments.forms import MemberIdField, keep_in_window
 from tournaments.models import BostonDeal, BostonTable, BostonVariant, Party
 from tournaments.models.boston import MoneyPer
 from tournaments.presentation.boston import PART_WORDS, SUIT_SYMBOLS, SUIT_WORDS, bid_word, french_row_word
@@ -88,6 +88,7 @@ class BostonTableForm(forms.Form):
 
     def __init__(self, *args, club=None, **kwargs):
         super().__init__(*args, **kwargs)
+        keep_in_window(self.fields["date"])
         # Typing a few letters offers the club's members (static/js/members.js fills the hidden ids).
         for seat in (1, 2, 3, 4):
             attrs = {"list": "member-names", "autocomplete": "off", "data-member-field": f"member_{seat}"}

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from tournaments import imports, l10n
-from tournaments.forms import DateInput, DealForm, MemberIdField
+from tournaments.forms import DateInput, DealForm, MemberIdField, keep_in_window
 from tournaments.models import Knockout, KnockoutPair
 
 # "Ada Brown & Bob Carter"; a tab (pasted from a spreadsheet), "+", ";" or the word "and" work too.
@@ -107,6 +107,10 @@ class KnockoutForm(PairsMixin, forms.ModelForm):
         widgets = {"date": DateInput(format="%Y-%m-%d")}
         labels = {"name": gettext_lazy("Name of the evening"), "rules": gettext_lazy("Scoring rules")}
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        keep_in_window(self.fields["date"])
+
     def clean(self):
         cleaned = super().clean()
         self.clean_pairs_and_file(cleaned)
@@ -119,6 +123,10 @@ class KnockoutEditForm(forms.ModelForm):
         fields = ["name", "date", "rules"]
         widgets = {"date": DateInput(format="%Y-%m-%d")}
         labels = {"name": gettext_lazy("Name of the evening"), "rules": gettext_lazy("Scoring rules")}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        keep_in_window(self.fields["date"])
 
 
 def _member_name(label, which: str) -> forms.CharField:

@@ -1,12 +1,48 @@
 """The season form: its name, how it is scored, and which of the club's events it holds."""
 
+import re
+
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
+from tournaments import l10n
+from tournaments.forms_clubs import NOT_IN_LIST
 from tournaments.models import Knockout, Party, Scoring
 from tournaments.models.memory import DEFAULT_PLACE_POINTS
 from tournaments.services.seasons import parse_points
+
+MOST_POINTS = 1000  # a place's points: 10-8-6-... at most clubs, 100-90-... at a few; never more
+POINTS_RULE = gettext_noop(
+    "Points by place are whole numbers from 0 to %(most)s, such as 10-8-6-5-4-3-2-1: %(value)s is not one."
+)
+# A minus sign at the start or after a space or comma, before a figure: "10, -5" is minus five, not a dash.
+NEGATIVE = re.compile(r"(?:^|[\s,])[-\u2212](?=\d)")
+DIGITS = re.compile(r"[0-9]+")
+
+
+def _refuse_points(value: str):
+    raise ValidationError(gettext(POINTS_RULE) % {"most": l10n.number(MOST_POINTS), "value": value[:20]})
+
+
+class ClubEventsField(forms.ModelMultipleChoiceField):
+    """The club's events ticked. A value that is no event of the list (another club's, a deleted one, or no
+    id at all: text, or a figure beyond what the database holds, which SQLite answers with an
+    OverflowError) is refused in one plain sentence naming it."""
+
+    def __init__(self, **kwargs):
+        messages = {"invalid_choice": NOT_IN_LIST, "invalid_pk_value": NOT_IN_LIST}
+        super().__init__(queryset=kwargs.pop("queryset"), error_messages=messages, **kwargs)
+
+    def _check_values(self, value):
+        for pk in value:
+            text = str(pk).strip()
+            if not (DIGITS.fullmatch(text) and len(text) <= 19 and int(text) < 2**63):
+                raise ValidationError(
+                    self.error_messages["invalid_choice"], code="invalid_choice", params={"value": text[:20]}
+                )
+        return super()._check_values(value)
 
 
 class SeriesForm(forms.Form):
@@ -25,10 +61,10 @@ class SeriesForm(forms.Form):
         max_value=100,
         help_text=_("Empty: every night counts. 6: each player's 6 best nights."),
     )
-    parties = forms.ModelMultipleChoiceField(
+    parties = ClubEventsField(
         label=_("Party nights"), queryset=Party.objects.none(), required=False, widget=forms.CheckboxSelectMultiple
     )
-    knockouts = forms.ModelMultipleChoiceField(
+    knockouts = ClubEventsField(
         label=_("Knockouts"), queryset=Knockout.objects.none(), required=False, widget=forms.CheckboxSelectMultiple
     )
 
@@ -42,6 +78,12 @@ class SeriesForm(forms.Form):
         text = self.cleaned_data.get("place_points") or ""
         if not text.strip():
             return list(DEFAULT_PLACE_POINTS)
+        negative = NEGATIVE.search(text)
+        if negative:
+            _refuse_points(text[negative.start() :].lstrip(" ,").split()[0].rstrip(","))
+        for part in text.replace(",", " ").replace("-", " ").split():
+            if not DIGITS.fullmatch(part) or len(part) > 4 or int(part) > MOST_POINTS:
+                _refuse_points(part)
         try:
             return parse_points(text)
         except ValidationError as error:

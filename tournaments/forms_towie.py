@@ -3,7 +3,7 @@
 from django import forms
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
-from tournaments.forms import STRAINS, MemberIdField
+from tournaments.forms import STRAINS, MemberIdField, keep_in_window
 from tournaments.models import TowieDeal
 from tournaments.services.towie import RANKS, STAKE_BELOW_NOTHING
 
@@ -52,6 +52,7 @@ class TowieTableForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        keep_in_window(self.fields["date"])
         # Typing a few letters offers the club's members (static/js/members.js fills the hidden ids).
         for number, name in enumerate(self.PLAYER_FIELDS, start=1):
             attrs = {"list": "member-names", "autocomplete": "off", "data-member-field": f"member_{number}"}

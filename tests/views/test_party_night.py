@@ -51,6 +51,7 @@ def test_a_five_table_mixed_party_from_guest_list_to_results(client_in):
             "tables": 5,
             "mixed": "on",
             "rounds_planned": 4,
+            "round_minutes": 30,
             "rules": "modern",
             "tally_mode": "net",
         },
