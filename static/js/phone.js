@@ -1,9 +1,16 @@
 /* The table's phone: deal by deal, with nothing lost when the Wi-Fi drops.
  *
- * Every entry (a deal saved, a deal accepted) is put in an outbox kept on the phone, with an id made
- * here, then sent. A send that cannot reach the laptop stays in the outbox, shown as "saved on this
- * phone, not sent yet", and is sent again when the network returns; the id lets the server recognise
- * a repeat, so a deal is never stored twice. Without JavaScript the forms post as plain forms.
+ * Every entry (a deal saved, a deal accepted) is put in an outbox kept on the phone (localStorage),
+ * with an id made here, then sent. A send that cannot reach the laptop stays in the outbox, shown as
+ * waiting on this phone, and is sent again when the network returns (the page coming
+ * back, the screen unlocked, a timer), after a reload or with the tab closed and opened again; the id
+ * lets the server recognise a repeat, so a deal is never stored twice. Without JavaScript the forms
+ * post as plain forms.
+ *
+ * This works on plain http:// too, as the party's Wi-Fi serves it: there the browser gives no service
+ * worker (and no crypto.randomUUID), so the page asks to be kept open while the Wi-Fi is down. Where a
+ * service worker can run (https://, or the laptop itself) it keeps this very page, and a reload while
+ * offline still opens it.
  */
 (function () {
   "use strict";
@@ -14,6 +21,12 @@
   var HOLDER = "cd-holder-" + token;
   var outboxList = document.getElementById("outbox");
   var dirty = false;
+  // The round's four deals as the rules have them (number, dealer, vulnerability, the form's words):
+  // offline, the form moves on to the next deal with that deal's own heading and button.
+  var deals = {};
+  try {
+    JSON.parse(document.getElementById("phone-deals").textContent).forEach(function (deal) { deals[deal.number] = deal; });
+  } catch (e) { deals = {}; }
   // The page's words, in the phone's language (this script holds none): see the view's _phone_words.
   var words = {};
   try { words = JSON.parse(document.getElementById("phone-words").textContent); } catch (e) { words = {}; }
@@ -23,8 +36,23 @@
     return text;
   }
 
-  if ("serviceWorker" in navigator && root.dataset.sw) {
-    navigator.serviceWorker.register(root.dataset.sw, { scope: "/t/" }).catch(function () {});
+  var canKeepPage = window.isSecureContext && "serviceWorker" in navigator && root.dataset.sw;
+  if (canKeepPage) {
+    navigator.serviceWorker.register(root.dataset.sw, { scope: "/t/" })
+      .then(function () { return navigator.serviceWorker.ready; })
+      .then(function (registration) {
+        // The worker did not see this page arrive (it was not running yet): ask it to keep it now,
+        // with its files, so that a reload while offline opens it after a single visit.
+        var keep = [location.pathname];
+        document.querySelectorAll("script[src], link[rel=stylesheet], link[rel=manifest], link[rel=icon]").forEach(function (el) {
+          keep.push(el.src || el.href);
+        });
+        if (registration.active) registration.active.postMessage({ keep: keep });
+      })
+      .catch(function () {});
+  } else {
+    var keepOpen = document.getElementById("keep-open");
+    if (keepOpen) keepOpen.hidden = false;
   }
 
   // ---- who holds the phone: North-South enter and East-West accept, unless the phone says otherwise
@@ -59,8 +87,13 @@
   function load() { try { return JSON.parse(localStorage.getItem(OUTBOX) || "[]"); } catch (e) { return []; } }
   function store(list) { localStorage.setItem(OUTBOX, JSON.stringify(list)); show(); }
   function newId() {
-    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
-    return Date.now().toString(36) + "-" + Math.random().toString(36).slice(2, 12);
+    // crypto.getRandomValues exists on plain http:// too (crypto.randomUUID does not); the time keeps
+    // two ids apart even where neither is random enough. 32 + 1 + 8 characters, under the server's 64.
+    var bytes = new Uint8Array(16), hex = "";
+    if (window.crypto && crypto.getRandomValues) crypto.getRandomValues(bytes);
+    else for (var i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256);
+    for (var j = 0; j < bytes.length; j++) hex += (bytes[j] + 256).toString(16).slice(1);
+    return hex + "-" + Date.now().toString(36);
   }
   function show() {
     if (!outboxList) return;
@@ -88,8 +121,12 @@
 
   function send(item) {
     var body = new URLSearchParams(item.fields);
+    // A Wi-Fi that holds the phone but not the laptop answers nothing: give up after 10 s and try
+    // again later (the id makes a send that did arrive a repeat, never a second deal).
+    var stop = window.AbortController ? new AbortController() : null;
+    if (stop) setTimeout(function () { stop.abort(); }, 10000);
     return fetch(item.url, {
-      method: "POST", body: body, credentials: "same-origin",
+      method: "POST", body: body, credentials: "same-origin", signal: stop ? stop.signal : undefined,
       headers: { "Accept": "application/json", "X-CSRFToken": item.fields.csrfmiddlewaretoken || "" },
     }).then(function (response) {
       // Busy, slowed down or the laptop's proxy away: keep it and try again later.
@@ -105,21 +142,33 @@
   function flush() {
     if (flushing || !load().length) return Promise.resolve();
     flushing = true;
-    var refused = [];
+    var refused = [], refusedDeal = false;
     function next() {
       var list = load();
       if (!list.length) return Promise.resolve(true);
       var item = list[0];
       return send(item).then(function (answer) {
         store(load().filter(function (other) { return other.fields.client_id !== item.fields.client_id; }));
-        if (!answer.ok) refused.push(word("refused", { label: item.label, message: answer.message }));
+        if (!answer.ok) {
+          var what = item.fields.action === "accept" ? "refused_accept" : "refused_deal";
+          refusedDeal = refusedDeal || item.fields.action === "deal";
+          refused.push(word(what, { number: item.fields.number, message: answer.message }));
+        }
         return next();
       }, function () { return false; });
     }
     return next().then(function (allSent) {
       flushing = false;
-      if (refused.length) { say(refused.join(" "), true); return; }
-      if (allSent) { sessionStorage.setItem("cd-saved", "1"); location.reload(); }
+      if (refused.length) {
+        say(refused.join(" "), true);
+        // A deal refused is to be entered again: the form goes back to it (what was typed for the
+        // deal still shown there stays).
+        var again = nextDeal();
+        if (refusedDeal && entry && String(again) !== entry.querySelector('input[name="number"]').value) setDeal(again);
+        return;
+      }
+      // Drawn again by the laptop, without "?deal=N": after a correction the phone moves on.
+      if (allSent) { sessionStorage.setItem("cd-saved", "1"); location.replace(location.pathname); }
     });
   }
 
@@ -143,18 +192,35 @@
     return fields;
   }
 
-  function advance(fields) {
-    // Offline the page cannot be drawn again by the laptop: move the form on to the next deal here.
-    if (!entry || fields.action !== "deal") return;
-    var number = parseInt(fields.number, 10);
-    if (number >= 4) { entry.hidden = true; return; }
-    entry.querySelector('input[name="number"]').value = String(number + 1);
+  function queued(number) {
+    return load().some(function (item) {
+      return item.fields.action === "deal" && item.fields.round === root.dataset.round && parseInt(item.fields.number, 10) === number;
+    });
+  }
+  function nextDeal() {
+    // The first deal neither stored on the laptop (as this page shows it) nor waiting on this phone.
+    for (var number = 1; number <= 4; number++) {
+      var line = document.getElementById("deal-" + number);
+      if (!(line && line.classList.contains("entered")) && !queued(number)) return number;
+    }
+    return null;
+  }
+  function setDeal(number) {
+    // Offline the laptop cannot draw the page again: the form moves on here, with that deal's own
+    // heading, dealer, vulnerability and button.
+    if (!entry) return;
+    var deal = deals[number];
+    if (!number || !deal) { entry.hidden = true; return; }
+    entry.hidden = false;
+    entry.querySelector('input[name="number"]').value = String(number);
     entry.querySelector('input[name="correcting"]').value = "";
-    var heading = entry.querySelector("h2");
-    if (heading) heading.firstChild.textContent = word("deal", { number: number + 1 }) + " ";
+    entry.querySelector(".deal-title").textContent = deal.title;
+    entry.querySelector(".deal-meta").textContent = deal.meta;
+    entry.querySelector(".save-deal").textContent = deal.save;
     entry.querySelectorAll('input[type="radio"]').forEach(function (radio) {
       radio.checked = radio.name === "deal-doubled" && radio.value === "";
     });
+    entry.querySelectorAll(".errorlist").forEach(function (error) { error.remove(); });
     relabelTricks();
     dirty = false;
   }
@@ -164,9 +230,27 @@
       event.preventDefault();
       var fields = queue(form, event.submitter);
       if (form.classList.contains("accept")) form.hidden = true;
-      flush().then(function () { if (load().length) advance(fields); });
+      if (fields.action !== "deal") { flush(); return; }
+      // Sent at once, the laptop draws the next deal; still waiting (offline, or no answer within two
+      // seconds), the form moves on here. A refusal brings the form back to the deal refused.
+      var moved = false;
+      function moveOn() {
+        if (moved || !waiting(fields.client_id)) return;
+        moved = true;
+        setDeal(nextDeal());
+      }
+      setTimeout(moveOn, 2000);
+      flush().then(moveOn);
     });
   });
+  function waiting(clientId) { return load().some(function (item) { return item.fields.client_id === clientId; }); }
+
+  // A page opened (or reloaded) with deals still waiting on this phone asks for the next one not yet
+  // waiting, never again for one that is (unless a correction was asked for).
+  if (entry && entry.querySelector('input[name="correcting"]').value !== "1") {
+    var asked = parseInt(entry.querySelector('input[name="number"]').value, 10);
+    if (queued(asked)) setDeal(nextDeal());
+  }
 
   // After a save the page is drawn again: show the deal just saved and the next one to play, not
   // wherever the browser was scrolled.
@@ -177,7 +261,11 @@
     if (target) target.scrollIntoView({ block: "start" });
   }
 
+  // The network back, the tab shown again (the screen unlocked, the browser reopened), or a timer.
   window.addEventListener("online", flush);
+  window.addEventListener("pageshow", flush);
+  window.addEventListener("focus", flush);
+  document.addEventListener("visibilitychange", function () { if (document.visibilityState === "visible") flush(); });
   setInterval(flush, 4000);
   show();
   flush();

@@ -1,10 +1,16 @@
-/* The table phone's service worker: the page and its static files stay on the phone, so a Wi-Fi drop
- * or a reload while offline still shows the table's page (its entries wait in the page's outbox). */
+/* The table phone's service worker (where the browser runs one: https://, or the laptop itself): the
+ * page and its static files stay on the phone, so a Wi-Fi drop or a reload while offline still shows
+ * the table's page (its entries wait in the page's outbox). On plain http:// there is none: the page
+ * keeps its entries itself and asks to be kept open. */
 "use strict";
-var CACHE = "clubdirector-phone-v1";
+var CACHE = "clubdirector-phone-v2";
 
 self.addEventListener("install", function () { self.skipWaiting(); });
-self.addEventListener("activate", function (event) { event.waitUntil(self.clients.claim()); });
+self.addEventListener("activate", function (event) {
+  event.waitUntil(caches.keys().then(function (names) {
+    return Promise.all(names.filter(function (name) { return name !== CACHE; }).map(function (name) { return caches.delete(name); }));
+  }).then(function () { return self.clients.claim(); }));
+});
 
 function remember(request, response) {
   if (response && response.ok) {
@@ -13,6 +19,24 @@ function remember(request, response) {
   }
   return response;
 }
+
+// The page that registered this worker arrived before it ran, so the worker never saw it: the page
+// names itself and its files, and they are kept now (else the first offline reload would fail).
+self.addEventListener("message", function (event) {
+  var urls = event.data && event.data.keep;
+  if (!Array.isArray(urls)) return;
+  event.waitUntil(caches.open(CACHE).then(function (cache) {
+    return Promise.all(urls.map(function (address) {
+      var url = new URL(address, self.location.href);
+      if (url.origin !== self.location.origin) return null;
+      if (url.pathname.indexOf("/t/") !== 0 && url.pathname.indexOf("/static/") !== 0) return null;
+      return fetch(url.href, { credentials: "same-origin" }).then(function (response) {
+        if (response.ok) return cache.put(url.href, response);
+        return null;
+      }).catch(function () { return null; });
+    }));
+  }));
+});
 
 self.addEventListener("fetch", function (event) {
   var request = event.request;
@@ -25,9 +49,12 @@ self.addEventListener("fetch", function (event) {
       return hit || fetch(request).then(function (response) { return remember(request, response); });
     }));
   } else if (url.pathname.indexOf("/t/") === 0 && !url.searchParams.has("state")) {
-    // The table's page: from the laptop when it answers, else the copy kept on the phone.
+    // The table's page: from the laptop when it answers, else the copy kept on the phone (the page
+    // itself when this address, "?deal=2" say, was never kept).
     event.respondWith(fetch(request).then(function (response) { return remember(request, response); }, function () {
-      return caches.match(request).then(function (hit) { return hit || Response.error(); });
+      return caches.match(request).then(function (hit) {
+        return hit || caches.match(new URL(url.pathname, url.origin).href);
+      }).then(function (hit) { return hit || Response.error(); });
     }));
   }
 });
