@@ -49,7 +49,7 @@ def _hold_serving_lock() -> int | None:
     return fd
 
 
-def control_socket_path(host: str, port: str) -> Path:
+def control_socket_path(host: str, port: str, database: str) -> Path:
     """gunicorn's control socket for this server alone, in gunicorn's own folder for them.
 
     gunicorn's default, $XDG_RUNTIME_DIR/gunicorn.ctl or ~/.gunicorn/gunicorn.ctl, is one path for every
@@ -59,18 +59,24 @@ def control_socket_path(host: str, port: str) -> Path:
     """
     runtime = os.environ.get("XDG_RUNTIME_DIR")
     folder = Path(runtime) if runtime and os.path.isdir(runtime) else Path.home() / ".gunicorn"
-    db = settings.DATABASES["default"]
-    where = database_file(db["NAME"]) if connection.vendor == "sqlite" else f"{db.get('HOST')}:{db.get('PORT')}"
-    digest = hashlib.sha256(f"{host}|{port}|{where}|{db['NAME']}".encode()).hexdigest()[:12]
+    digest = hashlib.sha256(f"{host}|{port}|{database}".encode()).hexdigest()[:12]
     return folder / f"clubdirector-{port}-{digest}.ctl"
 
 
-def gunicorn_argv(binary: str, host: str, port: str) -> list[str]:
+def _database() -> str:
+    """Which database this server serves: the SQLite file, or PostgreSQL's server and database."""
+    db = settings.DATABASES["default"]
+    if connection.vendor == "sqlite":
+        return str(database_file(db["NAME"]))
+    return f"{connection.vendor}://{db.get('HOST') or ''}:{db.get('PORT') or ''}/{db['NAME']}"
+
+
+def gunicorn_argv(binary: str, host: str, port: str, database: str) -> list[str]:
     """The command `serve` runs: a few threads per worker keep every table's phone and the director's
     live page answered. A control socket named in GUNICORN_CMD_ARGS is the operator's choice and stays."""
     argv = [binary, "clubdirector.wsgi", "-b", f"{host}:{port}", "-w", "2", "--threads", "4", *GUNICORN_LIMITS]
     if "control-socket" not in os.environ.get("GUNICORN_CMD_ARGS", ""):
-        argv += ["--control-socket", str(control_socket_path(host, port))]
+        argv += ["--control-socket", str(control_socket_path(host, port, database))]
     return argv
 
 
@@ -125,4 +131,4 @@ class Command(BaseCommand):
             return
         gunicorn = Path(sys.executable).parent / "gunicorn"
         binary = str(gunicorn) if gunicorn.exists() else shutil.which("gunicorn") or "gunicorn"
-        os.execv(binary, gunicorn_argv(binary, host, port))
+        os.execv(binary, gunicorn_argv(binary, host, port, _database()))
