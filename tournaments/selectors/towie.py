@@ -114,6 +114,14 @@ class Replay:
     override_problem: str = ""
 
 
+def sheet_seats(sheet: towie.TowieSheet) -> tuple[tuple[str, ...], tuple[str, ...], str]:
+    """Who sits, who waits and who deals now. The app's sheets follow the seats (TowieSheet's default), and such a
+    sheet always has all three."""
+    seated, waiting, dealer = sheet.seated, sheet.waiting, sheet.dealer
+    assert seated is not None and waiting is not None and dealer is not None, "the sheet follows the seats"
+    return seated, waiting, dealer
+
+
 def _deal_seats(deal: TowieDeal, names: dict[int, str]) -> tuple[tuple[str, str, str], str]:
     try:
         seated = (names[deal.seat_1_id], names[deal.seat_2_id], names[deal.seat_3_id])
@@ -137,7 +145,18 @@ def deal_apply(sheet: towie.TowieSheet, deal: TowieDeal, names: dict[int, str]) 
         sheet.seat(seated, dealer)
     if deal.kind == TowieDeal.Kind.PLAYED:
         holder = _name(names, deal.honours_holder_id)
-        honours = (holder, deal.honours) if holder or deal.honours else None
+        honours = None
+        if holder or deal.honours:
+            # The service stores both or neither; half of them is refused in the engine's own words.
+            if holder is None:
+                raise RuleError(
+                    "the honours holder must be one of the players (%(players)s), not %(name)r",
+                    players=", ".join(sheet.players),
+                    name=None,
+                )
+            if deal.honours is None:
+                raise RuleError("honours are worth 100 or 150, not %(points)r", points=None)
+            honours = (holder, deal.honours)
         if deal.tricks is None:
             raise RuleError("the number of tricks taken is missing")
         return sheet.play(_name(names, deal.declarer_id) or "", deal.contract, deal.tricks, honours)
@@ -164,7 +183,7 @@ def sheet_replay(players: Sequence[TowiePlayer], deals: Iterable[TowieDeal], nex
             deal_apply(sheet, deal, names)
         except ValueError as error:
             raise ReplayError(number, error) from None
-    replay = Replay(sheet, names, {name: pk for pk, name in names.items()}, (sheet.seated, sheet.waiting, sheet.dealer))
+    replay = Replay(sheet, names, {name: pk for pk, name in names.items()}, sheet_seats(sheet))
     if next_seats:
         try:
             seated = [names[pk] for pk in next_seats["seated"]]
@@ -326,6 +345,8 @@ def deal_words(scored: towie.TowieDeal) -> str:
     if scored.kind == "exposure":
         return _("%(dealer)s turned up more than six dummy cards: void, new deal") % {"dealer": scored.dealer}
     parsed = parse_contract(scored.contract)
+    # Only a game contract played out is left here, and the engine has checked its contract and tricks.
+    assert parsed is not None and scored.tricks is not None, "a played deal has its contract and tricks"
     needed = parsed.tricks_needed
     if scored.tricks >= needed:
         over = scored.tricks - needed
@@ -449,7 +470,7 @@ def _fill(page: SheetPage, replay: Replay, pairs: list[tuple[TowieDeal, towie.To
     page.games = dict(sheet.games)
     page.rubbers_won = dict(sheet.rubbers_won)
     page.rubber = sheet.rubber
-    page.seated, page.waiting, page.dealer = sheet.seated, sheet.waiting, sheet.dealer
+    page.seated, page.waiting, page.dealer = sheet_seats(sheet)
     page.proposed = replay.proposed
     page.overridden = replay.overridden
     page.reason = _row_reason(sheet.deals[-1]) if sheet.deals else _first_reason(sheet)
@@ -605,7 +626,8 @@ def towie_print(table: TowieTable) -> TowieSheetPrint:
         for row in page.rows
     )
     result = page.settlement
-    settlement, payments = (), ()
+    settlement: tuple[SettlementLine, ...] = ()
+    payments: tuple[PaymentLine, ...] = ()
     if result is not None:
         settlement = tuple(
             SettlementLine(
@@ -617,7 +639,7 @@ def towie_print(table: TowieTable) -> TowieSheetPrint:
     return TowieSheetPrint(
         name=table.name,
         day=table.date,
-        party_name=table.party.name if table.party_id else "",
+        party_name=table.party.name if table.party is not None else "",
         players=tuple(page.names),
         rows=rows,
         totals=tuple(page.totals.get(name, 0) for name in page.names),
@@ -632,7 +654,7 @@ def towie_card(table: TowieTable, link: str) -> TowieCardPrint:
     return TowieCardPrint(
         name=table.name,
         day=table.date,
-        party_name=table.party.name if table.party_id else "",
+        party_name=table.party.name if table.party is not None else "",
         players=tuple(player.name for player in towie_players(table)),
         link=link,
     )

@@ -17,7 +17,7 @@ from tournaments import l10n
 from tournaments.models import Guest, Party, TowieDeal, TowiePlayer, TowieTable
 from tournaments.models.towie import new_towie_token
 from tournaments.rules import towie
-from tournaments.selectors.towie import ReplayError, deal_apply, sentence, sheet_replay
+from tournaments.selectors.towie import ReplayError, deal_apply, sentence, sheet_replay, sheet_seats
 from tournaments.services.clubs import event_club
 from tournaments.services.members import members_named
 
@@ -376,17 +376,18 @@ def _seat(deal: TowieDeal, sheet: towie.TowieSheet, ids: dict[str, int], dealer:
     """The seats the deal is played with: the sheet's now, with another dealer if the table says so."""
     if dealer:
         _player_id(ids, dealer, "dealer")
-        seated = {name.casefold() for name in sheet.seated}
-        if dealer.strip().casefold() not in seated:
+        now_seated = sheet_seats(sheet)[0]
+        if dealer.strip().casefold() not in {name.casefold() for name in now_seated}:
             raise ValidationError(
                 {
                     "dealer": gettext("%(name)s is waiting this deal: the dealer is one of %(names)s.")
-                    % {"name": dealer, "names": ", ".join(sheet.seated)}
+                    % {"name": dealer, "names": ", ".join(now_seated)}
                 }
             )
-        sheet.seat(sheet.seated, dealer)
-    deal.seat_1_id, deal.seat_2_id, deal.seat_3_id = (ids[name] for name in sheet.seated)
-    deal.dealer_id = ids[sheet.dealer]
+        sheet.seat(now_seated, dealer)
+    seated, _waiting, now_dealer = sheet_seats(sheet)
+    deal.seat_1_id, deal.seat_2_id, deal.seat_3_id = (ids[name] for name in seated)
+    deal.dealer_id = ids[now_dealer]
 
 
 def _engine_check(apply) -> None:
