@@ -202,7 +202,7 @@ class BusyDatabaseMiddleware:
         return response
 
 
-def _restored(request):
+def _restored(request) -> HttpResponse:
     """503 "The database was restored: restart the server", as JSON for a phone's script (which keeps
     the entry and sends it again later), else as a plain page that reads nothing from the database."""
     said = translation.gettext("The database was restored: restart the server.")
