@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF, UNSAFE_INLINE
 from django.core.exceptions import ImproperlyConfigured
 
 from clubdirector.env import env_bool, env_int, env_list, env_str
@@ -53,6 +54,8 @@ MIDDLEWARE = [
     # First: a body over its cap (or of no length) is refused before anything reads it.
     "tournaments.request_limits.RequestLimits",
     "django.middleware.security.SecurityMiddleware",
+    # Content-Security-Policy on every page Django answers (CONTENT_SECURITY_POLICY below).
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -67,6 +70,8 @@ MIDDLEWARE = [
     "tournaments.middleware.LoginRequired",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Cache-Control: no-store on every page that needs a login (the director's).
+    "tournaments.headers.DirectorPagesNoStore",
     # A fresh database sends every page to "Set up your club" (only from the laptop itself).
     "tournaments.middleware.FirstRunMiddleware",
     # A write that cannot get the database's lock in time: 503, the entry kept, "press Save again".
@@ -173,6 +178,24 @@ CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
         "LOCATION": "clubdirector_cache",
+    }
+}
+
+# No script but the site's own files (static/js): no inline script or on…= handler anywhere, so an
+# injected one never runs; json_script data blocks are data, not script. Inline style attributes are
+# used by a few templates (and htmx adds its indicator style), hence 'unsafe-inline' for styles only.
+# QR codes are data: images. No site may frame a page (as X-Frame-Options: DENY says too).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF, UNSAFE_INLINE],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
     }
 }
 

@@ -52,3 +52,22 @@
     if (event.persisted) document.querySelectorAll("form[data-sending]").forEach(release);
   });
 })();
+
+/* What the templates once wrote inline (the Content-Security-Policy allows no inline script): a form or its
+   button with data-confirm asks first, a select with data-submit-on-change sends its form when changed. */
+(function () {
+  "use strict";
+  // Capture: asked before any other submit handler marks the page busy; a "Cancel" stops them all.
+  document.addEventListener("submit", function (event) {
+    var button = event.submitter;
+    var question = (button && button.getAttribute("data-confirm")) || event.target.getAttribute("data-confirm");
+    if (question && !window.confirm(question)) {
+      event.preventDefault();
+      event.stopPropagation();
+    }
+  }, true);
+  document.addEventListener("change", function (event) {
+    var field = event.target;
+    if (field.matches && field.matches("select[data-submit-on-change]") && field.form) field.form.requestSubmit();
+  });
+})();

@@ -10,6 +10,7 @@ from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
 from django_htmx.http import HttpResponseClientRefresh
 
 from tournaments import forms, link_limit
@@ -24,6 +25,7 @@ THEME_COLOUR = "#0b4f8a"  # the site's blue (static/css/site.css --accent)
 
 
 @login_not_required
+@require_http_methods(["GET", "HEAD", "POST"])
 def table_page(request, token):
     if request.method == "POST" and request.POST.get("action") in ("deal", "accept"):
         # A phone's save reads only what it needs, in one statement: the page, only if refused.
