@@ -145,8 +145,15 @@ AUTHENTICATION_BACKENDS = [
 ]
 
 # Password guessing: 5 failed logins for one user name from one address lock that pair out for
-# 15 minutes. The attempts live in the database, so every worker and a restart see the same count.
+# 15 minutes; 20 from one address (any names) lock the address, 20 for one name (any addresses)
+# lock the name, except for a name at an address it has logged in from in the last 30 days
+# (tournaments/login_limits.py). `manage.py unlock_login` lifts a lock. The attempts live in the
+# database, so every worker and a restart see the same count.
+AXES_HANDLER = "tournaments.login_limits.LoginLimitsHandler"
 AXES_FAILURE_LIMIT = 5
+LOGIN_FAILURES_PER_ADDRESS = 20
+LOGIN_FAILURES_PER_NAME = 20
+LOGIN_KNOWN_ADDRESS_DAYS = 30
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
