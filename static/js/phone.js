@@ -142,13 +142,14 @@
   function flush() {
     if (flushing || !load().length) return Promise.resolve();
     flushing = true;
-    var refused = [], refusedDeal = false;
+    var refused = [], refusedDeal = false, said = [];
     function next() {
       var list = load();
       if (!list.length) return Promise.resolve(true);
       var item = list[0];
       return send(item).then(function (answer) {
         store(load().filter(function (other) { return other.fields.client_id !== item.fields.client_id; }));
+        if (answer.ok) said.push(answer.message);
         if (!answer.ok) {
           var what = item.fields.action === "accept" ? "refused_accept" : "refused_deal";
           refusedDeal = refusedDeal || item.fields.action === "deal";
@@ -168,7 +169,11 @@
         return;
       }
       // Drawn again by the laptop, without "?deal=N": after a correction the phone moves on.
-      if (allSent) { sessionStorage.setItem("cd-saved", "1"); location.replace(location.pathname); }
+      // The laptop's own words ("Deal 2 saved.", a correction's notice) are shown on the page drawn again.
+      if (allSent) {
+        sessionStorage.setItem("cd-saved", said.join(" ") || "1");
+        location.replace(location.pathname);
+      }
     });
   }
 
@@ -205,7 +210,7 @@
     }
     return null;
   }
-  function setDeal(number) {
+  function setDeal(number, correcting) {
     // Offline the laptop cannot draw the page again: the form moves on here, with that deal's own
     // heading, dealer, vulnerability and button.
     if (!entry) return;
@@ -213,8 +218,8 @@
     if (!number || !deal) { entry.hidden = true; return; }
     entry.hidden = false;
     entry.querySelector('input[name="number"]').value = String(number);
-    entry.querySelector('input[name="correcting"]').value = "";
-    entry.querySelector(".deal-title").textContent = deal.title;
+    entry.querySelector('input[name="correcting"]').value = correcting ? "1" : "";
+    entry.querySelector(".deal-title").textContent = correcting ? deal.correct : deal.title;
     entry.querySelector(".deal-meta").textContent = deal.meta;
     entry.querySelector(".save-deal").textContent = deal.save;
     entry.querySelectorAll('input[type="radio"]').forEach(function (radio) {
@@ -245,6 +250,19 @@
   });
   function waiting(clientId) { return load().some(function (item) { return item.fields.client_id === clientId; }); }
 
+  // "Correct deal N" is a link to the laptop's page: offline (on plain http:// nothing could draw it),
+  // the form here becomes that deal's correction instead.
+  document.querySelectorAll("a.correct").forEach(function (link) {
+    link.addEventListener("click", function (event) {
+      if (navigator.onLine || !entry) return;
+      var number = parseInt(new URLSearchParams(link.search).get("deal"), 10);
+      if (!deals[number]) return;
+      event.preventDefault();
+      setDeal(number, true);
+      entry.scrollIntoView({ block: "start" });
+    });
+  });
+
   // A page opened (or reloaded) with deals still waiting on this phone asks for the next one not yet
   // waiting, never again for one that is (unless a correction was asked for).
   if (entry && entry.querySelector('input[name="correcting"]').value !== "1") {
@@ -254,8 +272,10 @@
 
   // After a save the page is drawn again: show the deal just saved and the next one to play, not
   // wherever the browser was scrolled.
-  if (sessionStorage.getItem("cd-saved")) {
+  var saidBefore = sessionStorage.getItem("cd-saved");
+  if (saidBefore) {
     sessionStorage.removeItem("cd-saved");
+    if (saidBefore !== "1") say(saidBefore, false);
     var saved = document.querySelectorAll(".deal-line.entered");
     var target = saved.length ? saved[saved.length - 1] : entry;
     if (target) target.scrollIntoView({ block: "start" });

@@ -273,3 +273,66 @@ def test_localhost_keeps_the_page_so_an_offline_reload_works_after_one_visit(bro
         assert PhoneSend.objects.filter(token=token).count() == 3
     finally:
         context.close()
+
+
+def test_messages_mean_what_they_say_a_locked_accept_and_a_correction(party_browser, any_host, live_server):
+    from django.contrib.auth import get_user_model
+
+    from tournaments.models import Club, Membership
+    from tournaments.services import results as result_services
+
+    director = get_user_model().objects.create_user("dora")
+    Membership.objects.create(club=Club.objects.create(name="Dora's club"), user=director, role="owner")
+    party = make_party(tables=1, user=director)
+    token = TableToken.objects.get(party=party, table=1)
+    url = f"http://party.test:{live_server.url.rsplit(':', 1)[1]}/t/{token.token}/"
+    context = party_browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        page.goto(url)
+        enter(page, ONE)
+        page.wait_for_selector("#deal-1.entered", timeout=15_000)
+        enter(page, TWO)
+        page.wait_for_selector("#deal-2.entered", timeout=15_000)
+        wait_for_deal_form(page, 3)
+
+        # A correction of deal 1, sent at once: the phone then asks for deal 3, not deal 1 again.
+        page.click("#deal-1 a.correct")
+        page.wait_for_selector("#entry h2:has-text('Correct deal 1')")
+        enter(page, ("4", "S", "N", 9))
+        page.wait_for_function("() => !location.search", timeout=15_000)
+        wait_for_deal_form(page, 3)
+        assert page.inner_text("#phone-message") == (
+            "Deal 1 saved. Deal 1 is corrected: East–West must accept it again before the round counts."
+        )
+        assert stored(party) == [(1, "4S", "N", 9), (2, "3N", "E", 9)]
+
+        # The same offline: the correction waits, and the form moves on to the next deal.
+        context.set_offline(True)
+        page.click("#deal-2 a.correct")
+        page.wait_for_selector("#entry h2:has-text('Correct deal 2')")
+        enter(page, ("3", "N", "E", 10))
+        wait_for_deal_form(page, 3)
+        assert pending(page) == ["Deal 2: saved on this phone, not sent yet"]
+        context.set_offline(False)
+        page.wait_for_function("() => !document.querySelector('#outbox li.pending')", timeout=15_000)
+        page.wait_for_selector("#deal-2.entered", timeout=15_000)
+        wait_for_deal_form(page, 3)
+        assert stored(party) == [(1, "4S", "N", 9), (2, "3N", "E", 10)]
+
+        # The director locks the table; East-West's acceptance is refused, and says so plainly.
+        result_services.result_lock(round_=party.rounds.get(number=1), table=1, locked=True, by_user=director)
+        page.reload()
+        page.click("#deal-1 form.accept button")
+        page.wait_for_selector("#phone-message:has-text('not accepted')", timeout=15_000)
+        message = page.inner_text("#phone-message")
+        assert message == (
+            "Deal 1 was not accepted: The director has locked this table: ask the director to change it."
+        )
+        assert not message.startswith("Deal 1 accepted")
+        assert not TableResult.objects.get(round__party=party, table=1).deals.filter(accepted=True).exists()
+        page.reload()  # no stale refusal on the next page
+        assert "Nothing was saved." not in page.inner_text("body")
+        assert "was not accepted" not in page.inner_text("body")
+    finally:
+        context.close()
