@@ -209,6 +209,7 @@ def transfer_lines(transfers: list[boston.Transfer]) -> list[str]:
 
 
 def _contract_words(result: boston.DealResult, variant: str) -> str:
+    assert result.bid is not None, "only a deal with a caller is said here, and the engine gives it its bid"
     bid = bid_word(result.bid, variant)
     if result.bid in MISERE_WORDS:
         if result.suit and family_of(variant) == "french":
@@ -223,6 +224,8 @@ def _outcome(result: boston.DealResult) -> str:
     if result.i_pay:
         return _("the adversaries said “I pay”")
     count = result.tricks
+    # Without "I pay" the caller's tricks were played: the engine keeps them as one count.
+    assert isinstance(count, int), "a bid played out has the caller's tricks"
     if result.made:
         return ngettext("%(count)s trick: made", "%(count)s tricks: made", count) % {"count": count}
     return ngettext("%(count)s trick: failed", "%(count)s tricks: failed", count) % {"count": count}
@@ -231,6 +234,7 @@ def _outcome(result: boston.DealResult) -> str:
 def describe(result: boston.DealResult, variant: str) -> str:
     """The deal in words, e.g. "Bob with Dan: 7 tricks in diamonds; 9 tricks: failed"."""
     if result.kind == "misere partout":
+        assert isinstance(result.tricks, dict), "misère partout keeps each player's tricks"
         tricks = ", ".join(
             pgettext("a player and the tricks taken", "%(name)s %(tricks)s") % {"name": player, "tricks": taken}
             for player, taken in result.tricks.items()
@@ -270,7 +274,12 @@ def money_text(amount: Decimal | None, currency: str = "") -> str:
     if amount is None:
         return ""
     cents = amount.quantize(Decimal("0.01"))
-    places = 2 if cents == amount else max(2, -amount.normalize().as_tuple().exponent)
+    if cents == amount:
+        places = 2
+    else:
+        exponent = amount.normalize().as_tuple().exponent
+        assert isinstance(exponent, int), "an amount of money is a finite number (not NaN, not infinite)"
+        places = max(2, -exponent)
     figure = l10n.number(abs(amount), places)
     minus = l10n.MINUS if amount < 0 else ""
     if not currency:
@@ -531,8 +540,8 @@ def shown_lines(lines: list[TableLine]) -> list[ShownLine]:
 
 def saved_words(number: int, row: DealRow, *, corrected: bool = False) -> str:
     """After a deal is saved: "Deal 1 saved: Ann pays Bob 10; .... Pool after it: empty."."""
-    row = ShownRow(row)
-    figures = {"number": number, "lines": "; ".join(row.lines), "pools": row.pools_text}
+    said = ShownRow(row)
+    figures = {"number": number, "lines": "; ".join(said.lines), "pools": said.pools_text}
     if corrected:
         return _("Deal %(number)s corrected: %(lines)s. Pool after it: %(pools)s.") % figures
     return _("Deal %(number)s saved: %(lines)s. Pool after it: %(pools)s.") % figures
