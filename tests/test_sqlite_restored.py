@@ -9,11 +9,13 @@ import threading
 import time
 
 import pytest
+from django.core.management.base import CommandError
 from django.db import connection as test_connection
 from django.db.utils import ConnectionHandler
 from django.test import RequestFactory
 
 from clubdirector.sqlite.base import SERVED_ENV, DatabaseReplaced, replaced, served_value, writers_lock
+from tournaments.management.commands import restore_db
 from tournaments.management.commands.restore_db import Command as RestoreCommand
 from tournaments.middleware import BusyDatabaseMiddleware, RestoredDatabaseMiddleware
 
@@ -200,3 +202,37 @@ def test_a_write_refused_during_a_request_answers_503_not_busy():
     response = RestoredDatabaseMiddleware(lambda r: None).process_exception(request, error)
     assert response.status_code == 503 and b'"restored": true' in response.content
     assert RestoredDatabaseMiddleware(lambda r: None).process_exception(request, ValueError()) is None
+
+
+def test_a_restore_waits_for_a_write_under_way_which_stays_in_the_old_file(served):
+    path, connection = served
+    write_one(connection, 2)  # a save in the middle of its transaction as the restore begins
+    done = threading.Event()
+    threading.Thread(target=lambda: (restore(path, 100), done.set()), daemon=True).start()
+    time.sleep(0.3)
+    assert not done.is_set() and values_in(path) == [(1,)]  # the restore waits for the commit
+    connection.commit()  # acknowledged before the swap: it belongs to the old file
+    assert done.wait(5)
+    assert values_in(path) == [(100,)] and values_in(path.parent / "aside" / "db.sqlite3") == [(1,), (2,)]
+
+
+def test_restore_gives_up_plainly_when_a_write_holds_the_lock_too_long(tmp_path, monkeypatch):
+    database, backup = tmp_path / "db.sqlite3", tmp_path / "backup.sqlite3"
+    for path, name in ((database, "live"), (backup, "saved")):
+        db = sqlite3.connect(path)
+        db.execute("CREATE TABLE tournaments_party (name text)")
+        db.execute("INSERT INTO tournaments_party VALUES (?)", (name,))
+        db.commit()
+        db.close()
+    monkeypatch.setattr(restore_db, "SWAP_WAIT_S", 0.3)
+    before = sorted(p.name for p in tmp_path.iterdir())
+    with writers_lock(str(database), 1) as got:  # a server's write that does not end
+        assert got
+        with pytest.raises(CommandError) as refused:
+            restore_db.Command()._restore(backup, database)
+    said = "A write to the database was still going on after 0.3 s: try again. Nothing was changed."
+    assert str(refused.value) == said
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*before, "db.sqlite3.writers"])
+    db = sqlite3.connect(database)
+    assert db.execute("SELECT name FROM tournaments_party").fetchall() == [("live",)]
+    db.close()

@@ -41,7 +41,7 @@ COUNTS = (
 )
 UNCHANGED = gettext_lazy("Nothing was changed.")
 # How long to wait for a write under way to end before swapping the files (the server's own timeout).
-SWAP_WAIT_S = 20.0
+SWAP_WAIT_S = 20
 
 
 def _open(path: Path, mode: str) -> sqlite3.Connection:
@@ -237,8 +237,8 @@ class Command(BaseCommand):
         with writers_lock(str(database), SWAP_WAIT_S) as got:
             if not got:
                 incoming.unlink(missing_ok=True)
-                said = _("A write to the database did not end within %(seconds)s seconds.") % {
-                    "seconds": int(SWAP_WAIT_S)
+                said = _("A write to the database was still going on after %(seconds)s s: try again.") % {
+                    "seconds": SWAP_WAIT_S
                 }
                 raise CommandError(f"{said} {UNCHANGED}")
             present = self._swap(incoming, database, aside)
