@@ -12,7 +12,10 @@ class MemberForm(forms.ModelForm):
         fields = ["name", "kind", "number", "email", "phone", "initials_only"]
         help_texts = {
             "number": _("The national body's number, if the member has one: never two members with one number."),
-            "initials_only": _("Public results pages show this member as “J. S.”."),
+            "initials_only": _(
+                "Public results pages and the results exported for other bridge software (USEBIO, ranking CSV, "
+                "PBN) show this member as “J. S.”."
+            ),
         }
 
 
@@ -20,7 +23,8 @@ class MembersFileForm(forms.Form):
     file = forms.FileField(
         label=_("Members file (CSV or XLSX)"),
         help_text=_(
-            "Columns: name, lady or gentleman, member number, email, phone, active; as the export writes them."
+            "Columns: name, lady or gentleman, member number, email, phone, active, initials only; as the export "
+            "writes them."
         ),
     )
 

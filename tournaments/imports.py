@@ -15,6 +15,8 @@ import csv
 import io
 import re
 import zipfile
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
 from django.utils.functional import lazy
@@ -23,6 +25,9 @@ from django.utils.translation import gettext_lazy as _
 from openpyxl import load_workbook
 
 from tournaments import l10n
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 MB = 1024 * 1024
 MAX_BYTES = 2 * MB  # the upload itself, XLSX or CSV
@@ -64,6 +69,37 @@ TOO_MANY_ROWS = lazy(_too_many_rows, str)()
 UNPACKED_TOO_LARGE = lazy(_unpacked_too_large, str)()
 TOO_MUCH_INSIDE = _(
     "This spreadsheet holds far more than a list of names: save just the list of names and upload that."
+)
+
+
+@dataclass(frozen=True)
+class Wording:
+    """What a refusal calls the file: a guest list (the party's upload, the default), a members list."""
+
+    not_a_list: "StrOrPromise"
+    too_large: "StrOrPromise"
+    too_many_rows: "StrOrPromise"
+    no_names: "StrOrPromise"
+
+
+def _members_too_many_rows() -> str:
+    text = ngettext(
+        "This file has more than %(count)s row: that is no members list.",
+        "This file has more than %(count)s rows: that is no members list.",
+        MAX_ROWS,
+    )
+    return text % {"count": l10n.number(MAX_ROWS)}
+
+
+GUESTS = Wording(NOT_A_LIST, TOO_LARGE, TOO_MANY_ROWS, _("The file has no names in it."))
+MEMBERS = Wording(
+    _(
+        "This file is not a members list: upload an XLSX or CSV file with a member's name in the first column, "
+        "as the members export writes it."
+    ),
+    _("The file is larger than 2 MB: that is no members list."),
+    lazy(_members_too_many_rows, str)(),
+    _("The file has no members in it."),
 )
 
 # A start tag ("<c", "<x:row"; not "</", "<?" or "<!") or an attribute's '="' / "='": what openpyxl builds objects of.
@@ -111,12 +147,12 @@ def _cells(row) -> list[str]:
     return [" ".join(str(c).split()) if c is not None else "" for c in row[:MAX_COLUMNS]]
 
 
-def _kept_rows(numbered) -> list[Row]:
+def _kept_rows(numbered, wording: Wording) -> list[Row]:
     """The non-empty rows of (line, cells), read no further than needed to know there are too many."""
     rows = []
     for line, raw in numbered:
         if line > LAST_LINE:
-            raise ValidationError(TOO_MANY_ROWS)
+            raise ValidationError(wording.too_many_rows)
         cells = _cells(raw)
         if any(cells):
             rows.append(Row(cells, line))
@@ -128,7 +164,7 @@ def _kept_rows(numbered) -> list[Row]:
 # --- XLSX --------------------------------------------------------------------------------------------------------
 
 
-def _part_markup(archive: zipfile.ZipFile, info: zipfile.ZipInfo, markup: int) -> int:
+def _part_markup(archive: zipfile.ZipFile, info: zipfile.ZipInfo, markup: int, wording: Wording) -> int:
     """Stream one part through a small buffer, adding its elements and attributes to `markup`; refuse a DTD,
     UTF-16 markup (which the byte scan would not see), or more markup in all than a list of names needs.
 
@@ -139,11 +175,11 @@ def _part_markup(archive: zipfile.ZipFile, info: zipfile.ZipInfo, markup: int) -
         while True:
             chunk = part.read(CHUNK)
             if first and chunk.lstrip()[:2] in UTF16_STARTS:
-                raise ValidationError(NOT_A_LIST)
+                raise ValidationError(wording.not_a_list)
             first = False
             buffer += chunk
             if DTD.search(buffer):
-                raise ValidationError(NOT_A_LIST)
+                raise ValidationError(wording.not_a_list)
             end = len(buffer) if not chunk else max(len(buffer) - HOLD, 0)
             markup += sum(1 for match in MARKUP.finditer(buffer) if match.start() < end)
             if markup > MAX_MARKUP:
@@ -153,7 +189,7 @@ def _part_markup(archive: zipfile.ZipFile, info: zipfile.ZipInfo, markup: int) -
             buffer = buffer[end:]
 
 
-def _check_xlsx(data: bytes) -> None:
+def _check_xlsx(data: bytes, wording: Wording) -> None:
     """Refuse a zip that unpacks to far more than a list of names, before openpyxl reads any of it."""
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
@@ -166,11 +202,11 @@ def _check_xlsx(data: bytes) -> None:
                 raise ValidationError(TOO_MUCH_INSIDE)
             markup = 0
             for info in parts:
-                markup = _part_markup(archive, info, markup)
+                markup = _part_markup(archive, info, markup, wording)
     except ValidationError:
         raise
     except Exception:  # a damaged or unreadable zip (bad CRC, encryption, unknown compression ...)
-        raise ValidationError(NOT_A_LIST) from None
+        raise ValidationError(wording.not_a_list) from None
 
 
 def _sheet_rows(sheet):
@@ -185,20 +221,20 @@ def _sheet_rows(sheet):
         yield number, values[:end]
 
 
-def _read_xlsx(data: bytes) -> list[Row]:
-    _check_xlsx(data)
+def _read_xlsx(data: bytes, wording: Wording) -> list[Row]:
+    _check_xlsx(data, wording)
     try:
         workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True, keep_links=False)
     except Exception:  # openpyxl raises many kinds on a damaged file: each means it is not a list
-        raise ValidationError(NOT_A_LIST) from None
+        raise ValidationError(wording.not_a_list) from None
     try:
         if not workbook.worksheets:
-            raise ValidationError(NOT_A_LIST)
-        return _kept_rows(_sheet_rows(workbook.worksheets[0]))
+            raise ValidationError(wording.not_a_list)
+        return _kept_rows(_sheet_rows(workbook.worksheets[0]), wording)
     except ValidationError:
         raise
     except Exception:  # the sheet's XML is damaged
-        raise ValidationError(NOT_A_LIST) from None
+        raise ValidationError(wording.not_a_list) from None
     finally:
         workbook.close()
 
@@ -206,7 +242,7 @@ def _read_xlsx(data: bytes) -> list[Row]:
 # --- CSV ---------------------------------------------------------------------------------------------------------
 
 
-def _csv_rows(text: str, dialect):
+def _csv_rows(text: str, dialect, wording: Wording):
     """(line, cells) of each record: the line it starts on, as a text editor numbers them."""
     reader = csv.reader(io.StringIO(text, newline=""), dialect)
     while True:
@@ -216,13 +252,13 @@ def _csv_rows(text: str, dialect):
         except StopIteration:
             return
         except csv.Error:  # a cell longer than the csv module takes, and the like
-            raise ValidationError(NOT_A_LIST) from None
+            raise ValidationError(wording.not_a_list) from None
         yield line, cells
 
 
-def _read_csv(data: bytes) -> list[Row]:
+def _read_csv(data: bytes, wording: Wording) -> list[Row]:
     if b"\x00" in data[:4096]:
-        raise ValidationError(NOT_A_LIST)
+        raise ValidationError(wording.not_a_list)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -231,34 +267,37 @@ def _read_csv(data: bytes) -> list[Row]:
         dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel
-    return _kept_rows(_csv_rows(text, dialect))
+    return _kept_rows(_csv_rows(text, dialect, wording), wording)
 
 
 HEADER_WORDS = ("name", "names", "guest", "guests", "player", "players", "pair", "pairs", "full name")
 
 
-def read_rows(filename: str, data: bytes, *, header_words: tuple[str, ...] = HEADER_WORDS) -> list[Row]:
+def read_rows(
+    filename: str, data: bytes, *, header_words: tuple[str, ...] = HEADER_WORDS, wording: Wording = GUESTS
+) -> list[Row]:
     """The non-empty rows of the file's first sheet, a header row (starting with a header word) dropped.
 
-    Each row's `line` is its row number in the spreadsheet, or its line in the CSV file.
+    Each row's `line` is its row number in the spreadsheet, or its line in the CSV file. A refusal calls the
+    file as `wording` does (a guest list, a members list).
     """
     if not data:
         raise ValidationError(gettext("The file is empty."))
     if len(data) > MAX_BYTES:
-        raise ValidationError(TOO_LARGE)
+        raise ValidationError(wording.too_large)
     lower = (filename or "").lower()
     if lower.endswith((".xlsx", ".xlsm")) or data[:2] == b"PK":
-        rows = _read_xlsx(data)
+        rows = _read_xlsx(data, wording)
     elif lower.endswith((".csv", ".txt")) or not lower.rsplit(".", 1)[-1:] or "." not in lower:
-        rows = _read_csv(data)
+        rows = _read_csv(data, wording)
     else:
-        raise ValidationError(NOT_A_LIST)
+        raise ValidationError(wording.not_a_list)
     if rows and rows[0] and rows[0][0].strip().lower() in header_words:
         rows = rows[1:]
     if not rows:
-        raise ValidationError(gettext("The file has no names in it."))
+        raise ValidationError(wording.no_names)
     if len(rows) > MAX_ROWS:
-        raise ValidationError(TOO_MANY_ROWS)
+        raise ValidationError(wording.too_many_rows)
     return rows
 
 
@@ -287,11 +326,11 @@ def pasted_entries(text: str) -> list[Entry]:
     return entries
 
 
-def upload_bytes(upload) -> bytes:
+def upload_bytes(upload, *, wording: Wording = GUESTS) -> bytes:
     """An uploaded file's bytes, read no further than the limit: a huge file is refused, not loaded."""
     if getattr(upload, "size", 0) > MAX_BYTES:
-        raise ValidationError(TOO_LARGE)
+        raise ValidationError(wording.too_large)
     data = upload.read(MAX_BYTES + 1)
     if len(data) > MAX_BYTES:
-        raise ValidationError(TOO_LARGE)
+        raise ValidationError(wording.too_large)
     return data

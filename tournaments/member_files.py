@@ -1,9 +1,11 @@
 """A club's members list as a file: written as CSV or XLSX, read back from the same shape.
 
-Columns: Name, Lady or gentleman, Member number, Email, Phone, Active ("yes"/"no"). A file of just
-names (and kinds) also reads: the other columns may be missing. The headings are English words
-in every language (a machine shape, read back by the import); the import also takes them in
-French, German and Dutch.
+Columns: Name, Lady or gentleman, Member number, Email, Phone, Active ("yes"/"no"), Initials only
+("yes"/"no": public results and exports show the member as "J. S."). A file of just names (and kinds)
+also reads: the other columns may be missing. An empty or missing Initials only leaves a known
+member's choice as it is (a new member: no); anything but yes or no is refused, naming its row.
+The headings are English words in every language (a machine shape, read back by the import); the
+import also takes them in French, German and Dutch.
 """
 
 import csv
@@ -17,9 +19,10 @@ from tournaments import imports
 from tournaments.printing.workbook import put_row
 from tournaments.services.members import MemberRow
 
-HEADINGS = ["Name", "Lady or gentleman", "Member number", "Email", "Phone", "Active"]
+HEADINGS = ["Name", "Lady or gentleman", "Member number", "Email", "Phone", "Active", "Initials only"]
 HEADER_WORDS = (*imports.HEADER_WORDS, "member", "members", "nom", "naam")
 NO_WORDS = {"no", "n", "false", "0", "archived", "non", "nein", "nee"}
+YES_WORDS = {"yes", "y", "true", "1", "oui", "ja"}
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -31,6 +34,7 @@ def _row_values(member) -> list[str]:
         member.email,
         member.phone,
         "yes" if member.active else "no",
+        "yes" if member.initials_only else "no",
     ]
 
 
@@ -68,7 +72,7 @@ def _unquoted(value: str) -> str:
 def member_rows(filename: str, data: bytes) -> list[MemberRow]:
     """The file's rows as MemberRows, each with the spreadsheet's own row number. A bad kind is a
     message naming its row; the whole file is refused when any row is bad."""
-    rows = imports.read_rows(filename, data, header_words=HEADER_WORDS)
+    rows = imports.read_rows(filename, data, header_words=HEADER_WORDS, wording=imports.MEMBERS)
     problems, out = [], []
     for row in rows:
         line = getattr(row, "line", 0)
@@ -76,6 +80,13 @@ def member_rows(filename: str, data: bytes) -> list[MemberRow]:
         if kind is None:
             problems.append(
                 _("Row %(line)s: “%(word)s” is neither lady nor gentleman.") % {"line": line, "word": _cell(row, 1)}
+            )
+            continue
+        initials = _cell(row, 6).lower()
+        if initials and initials not in YES_WORDS | NO_WORDS:
+            problems.append(
+                _("Row %(line)s: “%(word)s” under Initials only is neither yes nor no.")
+                % {"line": line, "word": _cell(row, 6)}
             )
             continue
         out.append(
@@ -87,6 +98,7 @@ def member_rows(filename: str, data: bytes) -> list[MemberRow]:
                 email=_cell(row, 3),
                 phone=_unquoted(_cell(row, 4)),
                 active=_cell(row, 5).lower() not in NO_WORDS,
+                initials_only=(initials in YES_WORDS) if initials else None,
             )
         )
     if problems:

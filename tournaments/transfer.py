@@ -252,7 +252,7 @@ def _write(write, checked: dict, user, club):
 # four deals, a knockout 64 pairs (MAX_PAIRS). Counted before a row is read: 200,000 history rows took 20 s to read.
 
 MB = 1024 * 1024
-MAX_FILE_MB = 100  # the largest party, 500 tables for 30 rounds entered deal by deal from the phones: about 60 MB
+MAX_FILE_MB = 100  # the largest party, 500 tables for 30 rounds entered deal by deal from the phones: about 50 MB
 MAX_FILE_BYTES = MAX_FILE_MB * MB
 MAX_DEPTH = 10  # lists and objects within each other: an export nests six deep (history, entry, after, deals, deal)
 MAX_RESULTS = MAX_TABLES * MAX_ROUNDS  # 15,000
@@ -939,8 +939,8 @@ def _scores_section(party: dict, file: _PartyFile, deals: list[dict], history: l
             snapshot, where = change[name], f"history entry {number}'s {name}"
             if snapshot:
                 rows = [dict(zip(SNAPSHOT_DEAL, row[: len(SNAPSHOT_DEAL)], strict=True)) for row in snapshot["deals"]]
-                done = [_scored(row, rules, f"{where}'s deal {n}") for n, row in enumerate(rows, start=1)]
-                _figures_section(snapshot, done, party, where)
+                pictured = [_scored(row, rules, f"{where}'s deal {n}") for n, row in enumerate(rows, start=1)]
+                _figures_section(snapshot, pictured, party, where)
 
 
 def _figures_section(result: dict, scored: list, party: dict, where: str) -> None:

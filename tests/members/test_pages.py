@@ -64,8 +64,8 @@ def test_an_import_with_a_bad_row_says_which_and_adds_nobody(client_in, club):
     exported = client_in.get(reverse("members_xlsx"))
     sheet = load_workbook(io.BytesIO(exported.content)).active
     assert [row for row in sheet.iter_rows(min_row=2, values_only=True)] == [
-        ("Ann", "lady", "1", None, None, "yes"),
-        ("Bob", "gentleman", "2", None, None, "yes"),
+        ("Ann", "lady", "1", None, None, "yes", "no"),
+        ("Bob", "gentleman", "2", None, None, "yes", "no"),
     ]
 
 

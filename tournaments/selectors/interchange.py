@@ -1,5 +1,8 @@
 """The results of a party (USEBIO, BridgeWebs CSV, PBN: four queries) and a knockout's deals (PBN) as plain
-data for the exports."""
+data for the exports.
+
+These files are made to be published: a member who asked for initials only appears as initials in every one
+("M. J. W.", as the public page shows them), whether ranked or seated at a deal."""
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
@@ -9,6 +12,7 @@ from tournaments.interchange.pbn import UNKNOWN
 from tournaments.models import DealEntry, Guest, Knockout, KnockoutDeal, KnockoutMatch, Party, Seat
 from tournaments.rules.party import deal_dealer, deal_vulnerability
 from tournaments.selectors import knockout as knockout_selectors
+from tournaments.selectors.public import shown_name
 from tournaments.selectors.standings import party_standings
 
 
@@ -21,13 +25,15 @@ def party_results(party: Party) -> Results:
             _("%(party)s has no results yet: there is nothing to export until a table's round is in.")
             % {"party": party.name}
         )
-    numbers = dict(Guest.objects.filter(party=party).values_list("name", "member__number"))
+    members = Guest.objects.filter(party=party).values_list("name", "member__number", "member__initials_only")
+    numbers = {name: number for name, number, _ in members}
+    initials = {name for name, _, wanted in members if wanted}
     tied: dict[int, int] = {}
     for line in standings.players:
         tied[line.position] = tied.get(line.position, 0) + 1
     players = [
         Player(
-            name=line.name,
+            name=shown_name(line.name, line.name in initials),
             number=numbers.get(line.name) or "",
             kind=line.kind,
             place=line.position,
@@ -42,17 +48,17 @@ def party_results(party: Party) -> Results:
         day=party.date,
         rounds=len(played),
         players=players,
-        deals=_deals(party),
+        deals=_deals(party, initials),
         identifier=f"party-{party.pk}",
     )
 
 
-def _deals(party: Party) -> list[Deal]:
+def _deals(party: Party, initials: set[str]) -> list[Deal]:
     names: dict[tuple[int, int], dict[str, str]] = {}
     for number, table, seat, name in Seat.objects.filter(round__party=party).values_list(
         "round__number", "table", "seat", "guest__name"
     ):
-        names.setdefault((number, table), {})[seat] = name
+        names.setdefault((number, table), {})[seat] = shown_name(name, name in initials)
     entries = (
         DealEntry.objects.filter(result__round__party=party)
         .order_by("result__round__number", "result__table", "number")
@@ -76,11 +82,25 @@ def _deals(party: Party) -> list[Deal]:
     ]
 
 
+def _knockout_seats(match: KnockoutMatch) -> dict[str, str]:
+    """Who sat where, a player who is a member asking for initials as initials."""
+    seats = {"N": (match.ns, "a"), "S": (match.ns, "b"), "E": (match.ew, "a"), "W": (match.ew, "b")}
+    return {
+        seat: shown_name(
+            getattr(pair, f"player_{which}"),
+            bool(getattr(pair, f"member_{which}_id")) and getattr(pair, f"member_{which}").initials_only,
+        )
+        for seat, (pair, which) in seats.items()
+    }
+
+
 def knockout_results(knockout: Knockout) -> Results:
     """A knockout's deals for PBN: every match's pad replayed for its vulnerability and each deal's points.
     Three queries. Raises ValidationError when no deal is on any pad (totals alone have no deals to send)."""
     matches = sorted(
-        KnockoutMatch.objects.filter(round__knockout=knockout).select_related("round", "ns", "ew"),
+        KnockoutMatch.objects.filter(round__knockout=knockout).select_related(
+            "round", "ns__member_a", "ns__member_b", "ew__member_a", "ew__member_b"
+        ),
         key=lambda m: (m.round.bracket != "main", m.round.number, m.table),
     )
     deals_of: dict[int, list[KnockoutDeal]] = {}
@@ -89,7 +109,7 @@ def knockout_results(knockout: Knockout) -> Results:
     deals = []
     for match in matches:
         pad = knockout_selectors.pad_view(match, deals_of.get(match.pk, []), knockout.rules)
-        names = knockout_selectors.seat_names(match)
+        names = _knockout_seats(match)
         deals += [
             Deal(
                 round=match.round.number,

@@ -63,7 +63,7 @@ def _values(**given) -> dict:
 def member_create(*, club: Club, **given) -> Member:
     values = _values(**given)
     _check(club, values)
-    return Member.objects.create(club=club, **values)
+    return Member.objects.create(club=club, **values, initials_only=bool(given.get("initials_only")))
 
 
 @transaction.atomic
@@ -107,6 +107,8 @@ def member_merge(*, keep: Member, drop: Member) -> Member:
         if not getattr(keep, field):
             setattr(keep, field, getattr(drop, field))
     keep.active = keep.active or drop.active
+    # Either record asking for initials on public pages is the person asking: the merged one keeps it.
+    keep.initials_only = keep.initials_only or drop.initials_only
     drop.delete()
     keep.save()
     return keep
@@ -212,7 +214,8 @@ def boston_player_make_member(*, table: BostonTable, seat: int) -> Member:
 
 @dataclass(frozen=True)
 class MemberRow:
-    """One line of a members file, as exported: name, lady/gentleman, number, email, phone, active."""
+    """One line of a members file, as exported: name, lady/gentleman, number, email, phone, active, initials only
+    (None: not given, a known member's choice left as it is)."""
 
     line: int
     name: str
@@ -221,6 +224,7 @@ class MemberRow:
     email: str = ""
     phone: str = ""
     active: bool = True
+    initials_only: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -276,7 +280,11 @@ def members_import(*, club: Club, rows: Sequence[MemberRow]) -> Imported:
     created = updated = 0
     for row in rows:
         member = _known(club, row)
-        given = {"name": row.name, "kind": row.kind, "number": row.number, "email": row.email, "phone": row.phone}
+        given: dict[str, str | bool] = {
+            "name": row.name, "kind": row.kind, "number": row.number, "email": row.email, "phone": row.phone,
+        }  # fmt: skip
+        if row.initials_only is not None:
+            given["initials_only"] = row.initials_only
         try:
             if member is None:
                 member = member_create(club=club, **given)

@@ -124,7 +124,7 @@ def members_import(request):
         return redirect("member_list")
     upload = form.cleaned_data["file"]
     try:
-        rows = member_files.member_rows(upload.name, imports.upload_bytes(upload))
+        rows = member_files.member_rows(upload.name, imports.upload_bytes(upload, wording=imports.MEMBERS))
         done = services.members_import(club=club, rows=rows)
     except ValidationError as error:
         messages.error(request, _("Nothing was imported:") + " " + " ".join(error.messages))
