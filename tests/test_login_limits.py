@@ -168,6 +168,23 @@ def test_unlock_login_lists_what_is_counted_and_changes_nothing_without_a_name(d
     assert failures() == 3
 
 
+def test_unlock_login_lists_which_limits_are_reached(director):
+    for _ in range(5):
+        login("alice", "guess", "10.0.0.7")
+    for n in range(1, 16):
+        login(f"guest{n:02d}", "Summer2026!", "10.0.0.7")
+    for address in range(1, 21):
+        login("bob", "guess", f"10.0.5.{address}")
+    listed = unlock().splitlines()
+    assert listed[:2] == ["“alice” from 10.0.0.7: 5 failed logins: locked.", "“bob” from 10.0.5.1: 1 failed login."]
+    assert listed[-3:] == [
+        "From 10.0.0.7, any user names: 20 failed logins: locked, but for names that logged in from it.",
+        "“bob”, from any addresses: 20 failed logins: locked, but from addresses it logged in from.",
+        "Lift a lock with: unlock_login USERNAME, or unlock_login --address ADDRESS.",
+    ]
+    assert len(listed) == 1 + 20 + 15 + 3 and failures() == 40
+
+
 def test_unlock_login_says_so_when_there_was_nothing_to_lift(director):
     login("alicee", "guess", "10.0.0.7")
     assert unlock("alicee", "alice", "--address", "10.0.0.99") == (

@@ -69,12 +69,23 @@ class Command(BaseCommand):
         if not rows:
             self.stdout.write(_("No failed logins are counted now: nobody is locked out."))
             return
+        by_address: dict[str, int] = {}
+        by_name: dict[str, int] = {}
         for row in rows:
-            said = _("“%(name)s” from %(address)s: %(failed)s.")
-            names = {
-                "name": row["username"] or "",
-                "address": row["ip_address"] or "",
-                "failed": _failed(row["failed"]),
-            }
-            self.stdout.write(said % names)
+            name, address, failed = row["username"] or "", row["ip_address"] or "", row["failed"]
+            by_address[address] = by_address.get(address, 0) + failed
+            by_name[name] = by_name.get(name, 0) + failed
+            if failed >= settings.AXES_FAILURE_LIMIT:
+                said = _("“%(name)s” from %(address)s: %(failed)s: locked.")
+            else:
+                said = _("“%(name)s” from %(address)s: %(failed)s.")
+            self.stdout.write(said % {"name": name, "address": address, "failed": _failed(failed)})
+        for address, failed in by_address.items():
+            if failed >= settings.LOGIN_FAILURES_PER_ADDRESS:
+                said = _("From %(address)s, any user names: %(failed)s: locked, but for names that logged in from it.")
+                self.stdout.write(said % {"address": address, "failed": _failed(failed)})
+        for name, failed in by_name.items():
+            if failed >= settings.LOGIN_FAILURES_PER_NAME:
+                said = _("“%(name)s”, from any addresses: %(failed)s: locked, but from addresses it logged in from.")
+                self.stdout.write(said % {"name": name, "failed": _failed(failed)})
         self.stdout.write(_("Lift a lock with: unlock_login USERNAME, or unlock_login --address ADDRESS."))
