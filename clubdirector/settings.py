@@ -59,6 +59,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # A name's bidi controls (a guest "\u202eevil") made inert on every HTML page: tournaments/bidi.py.
+    "tournaments.bidi.IsolateBidiControls",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # The browser's language for every page, then the director's or the club's for a director's.

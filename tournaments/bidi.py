@@ -1,0 +1,59 @@
+"""A name's bidi controls never reach the text around it: a guest named "\u202eevil" cannot reverse a page.
+
+Unicode's explicit embedding, override and isolate characters (U+202A-U+202E, U+2066-U+2069) change the
+direction of everything after them up to the end of the paragraph. A name is typed by anyone (a guest
+list, a phone's player, an import), so two things keep one from reaching beyond itself:
+
+- static/css/site.css isolates the elements names print in (`bdi`, table cells, list items, options,
+  headings, links, `strong`, `.name`), as <bdi> does: what opens inside them closes at their end.
+- This middleware puts every such character in an HTML page in an isolate of its own, FSI ... PDI (U+2068,
+  U+2069; an isolate's own opening is closed at once): an override opened inside an isolate ends at its
+  PDI, so the character changes nothing at all.
+  It reaches what no style can: a name in the middle of a sentence ("%(name)s: round 1"), a page title,
+  an attribute (a confirmation's question), a message, the rows the standings write in Python. The name
+  still reads as typed, only without the trick.
+
+Legitimate right-to-left names (Arabic, Hebrew) need none of these characters: their letters carry their
+direction, and the isolating elements keep them from reordering the figures beside them.
+"""
+
+import re
+
+CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069]")
+# The same, as UTF-8 bytes: a page is searched as bytes, once (a big standings page is 3 MB).
+CONTROLS_BYTES = re.compile(rb"\xe2\x80[\xaa-\xae]|\xe2\x81[\xa6-\xa9]")
+INITIATORS = "\u2066\u2067\u2068"  # LRI, RLI, FSI: closed at once by a PDI, they isolate nothing
+FSI, PDI = "\u2068", "\u2069"
+
+
+def _inert(control: str) -> str:
+    # An embedding or override (or a stray PDI) in an isolate of its own ends at that isolate's PDI.
+    return control + PDI if control in INITIATORS else FSI + control + PDI
+
+
+def inert(text: str) -> str:
+    """The text with each bidi control made inert, where it changes nothing."""
+    return CONTROLS.sub(lambda m: _inert(m[0]), text)
+
+
+def inert_bytes(content: bytes) -> bytes:
+    return CONTROLS_BYTES.sub(lambda m: _inert(m[0].decode()).encode(), content)
+
+
+class IsolateBidiControls:
+    """Every HTML page's bidi controls made inert (the page is rewritten only when it holds one)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if (
+            not response.streaming
+            and response.get("Content-Type", "").startswith("text/html")
+            and CONTROLS_BYTES.search(response.content)
+        ):
+            response.content = inert_bytes(response.content)
+            if response.has_header("Content-Length"):
+                response["Content-Length"] = str(len(response.content))
+        return response
