@@ -9,6 +9,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.core.serializers.json import DjangoJSONEncoder
 
 from tests import test_import_validation as validation
 from tournaments import transfer
@@ -336,3 +337,90 @@ def test_a_file_that_is_not_json_is_refused_plainly(club, tmp_path):
     path.write_text('{"format": ', encoding="utf-8")
     with pytest.raises(CommandError, match=r"^The file is not JSON: Expecting value: line 1 column 12 \(char 11\)$"):
         call_command("import_event", str(path), "--club", club.name)
+
+
+# --- what the app itself makes always imports: the checks follow the services ---------------------------------
+
+
+def round_trip_party(party, club):
+    from tests.test_import_validation import standings
+
+    before = standings(party)
+    again = party_import(json.loads(json.dumps(transfer.party_export(party))), club=club)
+    assert standings(again) == before
+    return again
+
+
+def test_a_round_played_deal_by_deal_from_the_phones_with_a_correction_imports(club, director):
+    from tests.conftest import make_party
+    from tournaments.services import results as result_services
+
+    party = make_party(tables=1, rounds=1, user=director)
+    round_, token = party.rounds.get(), party.tokens.get(table=1)
+    deals = [("4S", "N", 10), ("PASS", "", 0), ("3NX", "E", 7), ("6H", "S", 12)]
+    for number, deal in enumerate(deals, start=1):
+        result_services.deal_record(round_=round_, table=1, number=number, deal=deal, side="NS", by_token=token)
+    result_services.deal_record(
+        round_=round_, table=1, number=3, deal=("3NX", "E", 8), side="NS", by_token=token, correcting=True
+    )
+    for number in range(1, 5):
+        result_services.deal_accept(round_=round_, table=1, number=number, side="EW", by_token=token)
+    again = round_trip_party(party, club)
+    result = again.rounds.get().results.get()
+    # 4S made (420), 3NX by E one down after the correction (100 to N-S), 6H bid and made vulnerable (1,430).
+    assert (result.status, result.ns, result.ew) == ("agreed", 420 + 100 + 1430, -420 - 100 - 1430)
+
+
+def test_a_party_with_actual_points_imports(club, director):
+    from tests.conftest import make_party
+    from tournaments.services import results as result_services
+
+    party = make_party(tables=1, rounds=1, user=director, tally_mode="actual")
+    round_ = party.rounds.get()
+    deals = [("4S", "N", 10), ("PASS", "", 0), ("3N", "E", 9), ("PASS", "", 0)]
+    result_services.result_record(round_=round_, table=1, deals=deals, by_user=director)
+    result_services.result_record(round_=round_, table=1, net=(420, 400), by_user=director)
+    assert (round_trip_party(party, club).rounds.get().results.get().ns) == 420
+
+
+def test_a_match_tied_and_given_one_more_deal_imports_before_and_after_it(club, director):
+    from tests.knockout.helpers import make_knockout
+    from tournaments.models import KnockoutMatch
+    from tournaments.services import knockout as knockout_services
+
+    knockout = make_knockout(pairs=2, user=director, name="Tied final")
+    match = knockout.rounds.get().matches.get()
+    knockout_services.match_deal_record(match=match, number=1, contract="2H", declarer="N", tricks=8)
+    knockout_services.match_deal_record(match=match, number=2, contract="2H", declarer="E", tricks=8)
+    for number in range(3, 9):
+        knockout_services.match_deal_record(match=match, number=number, contract="PASS", declarer="", tricks=0)
+    match = knockout_services.match_decide(match=KnockoutMatch.objects.get(pk=match.pk), how="deal")
+    assert (match.finished, match.ns_total, match.ew_total) == (False, 110, 110)
+
+    def round_trip():
+        data = json.loads(json.dumps(transfer.knockout_export(knockout), cls=DjangoJSONEncoder))
+        again = knockout_import(data, club=club)
+        copied = KnockoutMatch.objects.get(round__knockout=again)
+        return copied.finished, copied.ns_total, copied.ew_total, copied.winner and copied.winner.name
+
+    assert round_trip() == (False, 110, 110, None)
+    knockout_services.match_deal_record(
+        match=KnockoutMatch.objects.get(pk=match.pk), number=9, contract="1N", declarer="S", tricks=7
+    )
+    played = KnockoutMatch.objects.get(pk=match.pk)
+    assert played.finished and played.ns_total > played.ew_total
+    assert round_trip() == (True, played.ns_total, played.ew_total, match.ns.name)
+
+
+def test_totals_tied_and_given_one_more_deal_import(club, director):
+    from tests.knockout.helpers import make_knockout
+    from tournaments.models import KnockoutMatch
+    from tournaments.services import knockout as knockout_services
+
+    knockout = make_knockout(pairs=2, user=director, name="Typed final")
+    match = knockout.rounds.get().matches.get()
+    knockout_services.match_totals_record(match=match, ns=1250, ew=1250)
+    knockout_services.match_decide(match=KnockoutMatch.objects.get(pk=match.pk), how="deal")
+    data = json.loads(json.dumps(transfer.knockout_export(knockout), cls=DjangoJSONEncoder))
+    copied = KnockoutMatch.objects.get(round__knockout=knockout_import(data, club=club))
+    assert (copied.entry, copied.finished, copied.ns_total, copied.winner) == ("totals", False, 1250, None)
