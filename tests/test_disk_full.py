@@ -14,7 +14,9 @@ from html import unescape
 
 import psycopg.errors
 import pytest
+from axes.models import AccessAttempt, AccessFailureLog
 from django.contrib.sessions.backends.db import SessionStore
+from django.contrib.sessions.models import Session
 from django.db import OperationalError, connection
 from django.test import Client
 from django.urls import reverse
@@ -105,13 +107,17 @@ def test_a_phones_save_on_a_full_disk_answers_503_keeps_the_entry_and_goes_in_on
 
 
 @sqlite_only
-def test_a_login_on_a_full_disk_answers_503_with_the_name_kept_and_no_password(transactional_db, director, caplog):
+def test_a_login_on_a_full_disk_answers_503_with_the_name_kept_and_no_password(
+    transactional_db, director, caplog, settings
+):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # thirty guesses, quickly
     url = reverse("login")
     client = Client()
     with disk_full(), caplog.at_level(logging.ERROR, logger="tournaments.busy"):
         # Wrong passwords from new addresses each time (no lock-out): axes writes a row for each,
         # until the file has no room for the next.
         for attempt in range(1, 200):
+            before = (AccessAttempt.objects.count(), AccessFailureLog.objects.count(), Session.objects.count())
             answer = client.post(
                 url, {"username": f"guest{attempt}", "password": "secret guess"}, REMOTE_ADDR=f"10.1.{attempt}.1"
             )
@@ -125,6 +131,8 @@ def test_a_login_on_a_full_disk_answers_503_with_the_name_kept_and_no_password(t
     assert "secret guess" not in page and '<input type="password" name="password"' in page
     assert "Password (type it again: it is never kept)" in text(answer)
     assert any(r.getMessage().startswith(f"disk full on POST {url}: ") for r in caplog.records)
+    # That attempt left nothing: no attempt row, no failure log, no session; nobody logged in.
+    assert (AccessAttempt.objects.count(), AccessFailureLog.objects.count(), Session.objects.count()) == before
     assert "_auth_user_id" not in client.session
 
 
