@@ -424,3 +424,32 @@ def test_totals_tied_and_given_one_more_deal_import(club, director):
     data = json.loads(json.dumps(transfer.knockout_export(knockout), cls=DjangoJSONEncoder))
     copied = KnockoutMatch.objects.get(round__knockout=knockout_import(data, club=club))
     assert (copied.entry, copied.finished, copied.ns_total, copied.winner) == ("totals", False, 1250, None)
+
+
+def test_a_history_picture_of_more_deals_than_a_round_has_is_refused(club, party_file):
+    entry = next(h for h in party_file["history"] if h["after"] and h["after"]["deals"])
+    position = party_file["history"].index(entry) + 1
+    entry["after"]["deals"] = entry["after"]["deals"][:1] * 200_000
+    quickly(
+        lambda: refused(
+            party_import,
+            party_file,
+            club,
+            f"history entry {position}'s after's deals has 200000 rows (at most 4 expected)",
+        )
+    )
+
+
+def test_more_pins_than_the_largest_party_has_seats_are_refused(club, party_file):
+    party_file["party"]["pins"] = [[1, "N", "Somebody"]] * 2001
+    refused(party_import, party_file, club, "the party's pins has 2001 rows (at most 2000 expected)")
+
+
+def test_a_knockout_deal_the_pad_cannot_score_is_refused(club, knockout_file):
+    _, deals = first_played(knockout_file)
+    deals[0].update(contract="3N", declarer="N", tricks=9, honours="NS100")
+    refused(
+        knockout_import, knockout_file, club,
+        "deal 1 of table 1 in the main round number 1 cannot be scored: at no-trump only all four aces in one hand "
+        "count as honours: 150, not 100",
+    )  # fmt: skip

@@ -653,6 +653,8 @@ def _checked_party(data: dict) -> dict:
 
 def _party_section(raw) -> dict:
     party = _record(raw, "the party", Party, (*PARTY_FIELDS, "date"))
+    if len(party["pins"]) > 4 * MAX_TABLES:  # a pin is a seat kept for a guest: four at a table at most
+        raise _too_many("the party's pins", len(party["pins"]), 4 * MAX_TABLES)
     for number, pin in enumerate(party["pins"], start=1):
         where = f"the party's pin {number}"
         row = _row(pin, where, ("table", "seat", "name"))
@@ -873,6 +875,8 @@ def _snapshot_section(snapshot: dict, where: str) -> None:
         _value(TableResult, name, snapshot[name], where)
     if not isinstance(snapshot["deals"], list):
         raise _wrong(where, "deals", snapshot["deals"], gettext("a list"))
+    if len(snapshot["deals"]) > party_rules.DEALS_PER_ROUND:
+        raise _too_many(f"{where}'s deals", len(snapshot["deals"]), party_rules.DEALS_PER_ROUND)
     for number, raw in enumerate(snapshot["deals"], start=1):
         deal_where = f"{where}'s deal {number}"
         if not isinstance(raw, list) or len(raw) < len(SNAPSHOT_DEAL):
