@@ -175,6 +175,8 @@ def running(count: int = 1, *, workers: int = 4, threads: int = 1, env: dict | N
     environment = {"CONN_MAX_AGE": "60", **os.environ, **(env or {})}
     if count > 1:
         environment["TRUSTED_PROXIES"] = "127.0.0.1"  # as behind the README's nginx
+        # Named hosts, as a club's server has: with '*' a request nginx sent without its Host would pass.
+        environment["ALLOWED_HOSTS"] = "127.0.0.1,localhost"
     servers = Servers(port=0, folder=folder, workers=workers, threads=threads)
     logs = []
     try:
