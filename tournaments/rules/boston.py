@@ -232,7 +232,7 @@ def _count(value: int, what: str, *, least: int = 0) -> int:
     return value
 
 
-def check_tricks(tricks: int, most: int = 13) -> int:
+def check_tricks(tricks: int | None, most: int = 13) -> int:
     if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= most:
         raise RuleError(
             "tricks taken must be a whole number from 0 to %(most)s, not %(tricks)r", most=most, tricks=tricks
@@ -556,7 +556,7 @@ def payment(
 # ---- misère partout -----------------------------------------------------------------------------
 
 
-def _check_partout(tricks: Mapping[str, int]) -> dict[str, int]:
+def _check_partout(tricks: Mapping[str, int | None]) -> dict[str, int]:
     if not isinstance(tricks, Mapping) or len(tricks) != PLAYERS:
         raise RuleError("misère partout needs the tricks of all four players, like {'A': 6, 'Y': 2, 'B': 5, 'Z': 0}")
     checked = {player: check_tricks(taken) for player, taken in tricks.items()}
@@ -803,8 +803,9 @@ class BostonGame:
             raise _house_missing("'pool_feed'", words("how many counters the dealer puts in Boston's pool"))
         return _count(self.house["pool_feed"], "house['pool_feed']")
 
-    def check_player(self, player: str, role: str = "the player") -> str:
-        if player not in self.players:
+    def check_player(self, player: str | None, role: str = "the player") -> str:
+        # None (a seat left blank) is refused in the same words as a name that is not at the table.
+        if player is None or player not in self.players:
             raise RuleError(_NOT_A_PLAYER[role].message, players=", ".join(self.players), player=player)
         return player
 
@@ -927,7 +928,7 @@ class BostonGame:
 
     def play(
         self,
-        caller: str,
+        caller: str | None,
         bid: str,
         tricks: int | None = None,
         *,
@@ -1040,7 +1041,7 @@ class BostonGame:
             adversaries = self._adversaries(caller, partner)
             deal.share_pool(self.pools.total, adversaries, words("the twelfth deal: the adversaries divide the pool"))
 
-    def misere_partout(self, tricks: dict[str, int], *, turned: str | None = None) -> DealResult:
+    def misere_partout(self, tricks: Mapping[str, int | None], *, turned: str | None = None) -> DealResult:
         """Everyone passed (Boston and Fontainebleau): each player's tricks, summing to 13."""
         if self.family == "french":
             raise RuleError("French Boston has no misère partout: record a deal all pass with passed()")
@@ -1059,7 +1060,7 @@ class BostonGame:
             deal.share_pool(self.pools.total, winners, words("misère partout: the fewest tricks win the pool"))
         return self._record(deal, result)
 
-    def passed(self, *, turned: str) -> DealResult:
+    def passed(self, *, turned: str | None) -> DealResult:
         """French Boston: nobody bid. The deal counts and the dealer's feed stays in the pool."""
         if self.family != "french":
             raise RuleError("when everyone passes at Boston, misère partout is played: use misere_partout()")
