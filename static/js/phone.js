@@ -169,7 +169,7 @@
         return;
       }
       // Drawn again by the laptop, without "?deal=N": after a correction the phone moves on.
-      // The laptop's own words ("Deal 2 saved.", a correction's notice) are shown on the page drawn again.
+      // The laptop's own words (the deal saved, a correction's notice) are shown on the page drawn again.
       if (allSent) {
         sessionStorage.setItem("cd-saved", said.join(" ") || "1");
         location.replace(location.pathname);

@@ -238,3 +238,13 @@ def test_the_page_carries_each_deals_own_dealer_and_vulnerability_for_its_script
     # The words are the page's own for that deal (the form's heading as the laptop draws it).
     assert '<small class="deal-meta">· dealer N · vulnerable: neither side</small>' in page
     assert "Keep this page open while the Wi-Fi is down" in page  # shown by phone.js on plain http://
+
+
+def test_the_phone_page_with_its_script_and_worker_stays_under_100_kb(party):
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    page = Client().get(url_of(party)).content
+    script = (root / "static" / "js" / "phone.js").read_bytes()
+    worker = Client().get(reverse("service_worker")).content
+    assert len(page) + len(script) + len(worker) < 100_000
