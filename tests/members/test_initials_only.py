@@ -177,3 +177,22 @@ def test_a_knockouts_pbn_writes_initials(director, club, tmp_path):
     initials = " ".join(f"{part[0]}." for part in pair.player_a.split())
     assert f'[North "{initials}"]' in text and pair.player_a not in text
     assert f'[South "{pair.player_b}"]' in text
+
+
+def test_a_knockouts_public_page_shows_initials(client, director, club):
+    from tests.knockout.helpers import make_knockout
+    from tournaments.services import knockout as knockout_services
+    from tournaments.services import public as public_services
+
+    knockout = make_knockout(pairs=2, user=director, name="Cup final")
+    match = knockout.rounds.get().matches.get()
+    pair, other = match.ns, match.ew
+    pair.member_a = member_services.member_create(club=club, name=pair.player_a, initials_only=True)
+    pair.save()
+    knockout_services.match_totals_record(match=match, ns=1250, ew=400)
+    page = client.get(f"/r/{public_services.publish(event=knockout).token}/").content.decode()
+    initials = " ".join(f"{part[0]}." for part in pair.player_a.split())
+    # The pair's cell and the winner's cell: initials for the member who asked, the partner in full.
+    assert page.count(f"<td>{initials} &amp; {pair.player_b}</td>") == 2
+    assert pair.player_a not in page
+    assert f"<td>{other.name.replace('&', '&amp;')}</td>" in page

@@ -99,12 +99,37 @@ class MatchLine:
     winner: str
 
 
+_PAIR = ("name", "player_a", "player_b", "member_a__initials_only", "member_b__initials_only")
+
+
+def _pair_shown(name: str, a: str, b: str, a_initials: bool | None, b_initials: bool | None) -> str:
+    """The pair's name, a player who is a member asking for initials as initials ("M. J. W. & Bob Carter")."""
+    if not (a_initials or b_initials):
+        return name
+    return f"{shown_name(a, bool(a_initials))} & {shown_name(b, bool(b_initials))}"
+
+
 def knockout_matches(knockout) -> list[MatchLine]:
+    """One query: every match, its two pairs and the members they are."""
     rows = (
         KnockoutMatch.objects.filter(round__knockout=knockout)
         .order_by("round__bracket", "round__number", "table")
         .values_list(
-            "round__bracket", "round__number", "table", "ns__name", "ew__name", "ns_total", "ew_total", "winner__name"
-        )
+            "round__bracket",
+            "round__number",
+            "table",
+            "ns_total",
+            "ew_total",
+            "ns_id",
+            "ew_id",
+            "winner_id",
+            *(f"ns__{name}" for name in _PAIR),
+            *(f"ew__{name}" for name in _PAIR),
+        )  # fmt: skip
     )
-    return [MatchLine(*row[:7], row[7] or "") for row in rows]
+    lines = []
+    for bracket, number, table, ns_total, ew_total, ns_id, ew_id, winner_id, *pairs in rows:
+        ns, ew = _pair_shown(*pairs[: len(_PAIR)]), _pair_shown(*pairs[len(_PAIR) :])
+        winner = ns if winner_id == ns_id else ew if winner_id == ew_id else ""
+        lines.append(MatchLine(bracket, number, table, ns, ew, ns_total, ew_total, winner))
+    return lines
