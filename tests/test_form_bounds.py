@@ -182,6 +182,28 @@ def test_a_season_naming_an_event_beyond_any_id_is_a_plain_error_not_a_crash(cli
     assert snapshot() == before and list(series.parties.all()) == [party]
 
 
+# ---- what the fuzz found (tests/test_fuzz_forms.py) ----------------------------------------------
+
+
+@pytest.mark.parametrize("member", ["²", "٣", "9" * 5000])
+def test_a_member_id_of_other_digits_or_thousands_of_them_is_no_pick_not_a_crash(client_in, director, member):
+    party = make_party(tables=1, user=director, draw=False)
+    response = client_in.post(reverse("guest_add", args=[party.id]), {"name": "Zoe", "member": member}, follow=True)
+    assert response.status_code == 200 and "1 guest added." in text(response)
+    assert party.guests.get(name="Zoe").member is None
+
+
+@pytest.mark.parametrize("back", ["home", "䫰", "//evil.example/", "https://evil.example/"])
+def test_my_language_goes_home_when_the_page_to_go_back_to_is_no_path_of_this_site(client_in, back):
+    response = client_in.post(reverse("my_language"), {"language": "fr", "next": back})
+    assert (response.status_code, response["Location"]) == (302, reverse("home"))
+
+
+def test_my_language_goes_back_to_a_page_of_this_site(client_in):
+    response = client_in.post(reverse("my_language"), {"language": "fr", "next": "/members/"})
+    assert response["Location"] == "/members/"
+
+
 # ---- the README's figures are the code's ----------------------------------------------------------
 
 

@@ -132,7 +132,10 @@ class MemberIdField(forms.IntegerField):
 
     def to_python(self, value):
         text = str(value or "").strip()
-        return int(text) if text.isdigit() and 0 < int(text) < 2**63 else None
+        # ASCII digits only ("²" and "٣" are digits to str.isdigit, and int() refuses the first), and no
+        # more than 19 of them (int() refuses a figure of 4,300 digits and more): either was a 500.
+        plausible = text.isascii() and text.isdigit() and len(text) <= 19
+        return int(text) if plausible and 0 < int(text) < 2**63 else None
 
 
 class GuestForm(forms.Form):

@@ -89,3 +89,9 @@ class MyLanguageForm(forms.Form):
         help_text=_("The language of your own pages only. Printed matter speaks the club's language."),
     )
     next = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def clean_next(self):
+        # The page to go back to is a path of this site ("/parties/3/"); anything else ("home", "evil",
+        # a page of another site) goes home instead. A bare word was taken for a view's name: a 500.
+        wanted = self.cleaned_data.get("next") or ""
+        return wanted if wanted.startswith("/") and not wanted.startswith("//") else ""
