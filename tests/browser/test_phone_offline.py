@@ -336,3 +336,36 @@ def test_messages_mean_what_they_say_a_locked_accept_and_a_correction(party_brow
         assert "was not accepted" not in page.inner_text("body")
     finally:
         context.close()
+
+
+def test_the_screen_unlocked_sends_what_waits_without_waiting_for_the_timer(party_browser, any_host, live_server):
+    """A locked screen stops the page's timers; unlocked, the page is shown again (visibilitychange)
+    and sends at once. The 4-second timer is switched off here, so only the page shown again can send."""
+    party = make_party(tables=1)
+    token = TableToken.objects.get(party=party, table=1)
+    url = f"http://party.test:{live_server.url.rsplit(':', 1)[1]}/t/{token.token}/"
+    context = party_browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        page.add_init_script(
+            "(() => { const every = window.setInterval;"
+            " window.setInterval = (f, ms, ...rest) => ms === 4000 ? 0 : every(f, ms, ...rest); })()"
+        )
+        page.goto(url)
+
+        def no_saves(route):
+            return route.abort() if route.request.method == "POST" else route.continue_()
+
+        context.route("**/t/**", no_saves)
+        enter(page, ONE)
+        wait_for_deal_form(page, 2)
+        assert pending(page) == ["Deal 1: saved on this phone, not sent yet"]
+        context.unroute("**/t/**")
+        page.wait_for_timeout(5000)  # no timer, no "online": it waits
+        assert pending(page) == ["Deal 1: saved on this phone, not sent yet"] and stored(party) == []
+        page.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")  # the screen unlocked
+        page.wait_for_selector("#deal-1.entered", timeout=5_000)
+        assert stored(party) == [(1, "4S", "N", 10)]
+        assert PhoneSend.objects.filter(token=token).count() == 1
+    finally:
+        context.close()
