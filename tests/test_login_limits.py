@@ -70,8 +70,8 @@ def test_one_password_sprayed_over_twenty_names_from_one_address_locks_that_addr
     assert refused.status_code == 429 and not refused.logged_in
     assert ADDRESS_LOCK in text(refused) and UNLOCK in text(refused)
     assert (
-        "login locked for address 10.0.0.9: 20 failed logins within 15 minutes, any user names (this one 'guest20')"
-        in caplog.messages
+        "login locked for address 10.0.0.9: 20 failed logins from it within 15 minutes, any user names "
+        "(the limit 20; this one 'guest20')" in caplog.messages
     )
     # The lock is the address's: alice elsewhere logs in.
     assert login("alice", RIGHT, "10.0.0.10").logged_in
@@ -97,8 +97,12 @@ def test_forty_guesses_at_one_name_from_ten_addresses_lock_the_name_until_the_ow
     # Four from each address (under the five of a name and address): the name's twentieth locks it.
     assert answers == [200] * 19 + [429] * 21
     assert (
-        "login locked for user name 'alice': 20 failed logins within 15 minutes, any addresses (this one 10.0.1.5)"
-        in caplog.messages
+        "login locked for user name 'alice': 20 failed logins for it within 15 minutes, any addresses "
+        "(the limit 20; this one 10.0.1.5)" in caplog.messages
+    )
+    assert (
+        "login locked for user name 'alice': 40 failed logins for it within 15 minutes, any addresses "
+        "(the limit 20; this one 10.0.1.10)" in caplog.messages
     )
     refused = login("alice", RIGHT, "10.0.2.1")
     assert refused.status_code == 429 and not refused.logged_in

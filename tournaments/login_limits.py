@@ -32,10 +32,12 @@ log = logging.getLogger("tournaments.login")
 
 @dataclass(frozen=True)
 class Lock:
-    """Which limit refused the login: "pair" (name and address), "address" or "name"; its figure."""
+    """Which limit refused the login: "pair" (name and address), "address" or "name"; its figure,
+    and the failures counted against it."""
 
     kind: str
     limit: int
+    failures: int
 
     @property
     def minutes(self) -> int:
@@ -60,16 +62,18 @@ def login_lock(request, credentials: dict | None = None) -> Lock | None:
     address = request.axes_ip_address
     recent = AccessAttempt.objects.filter(attempt_time__gte=get_cool_off_threshold(request))
     pair_limit = get_failure_limit(request, credentials)
-    if _failures(recent.filter(username=username, ip_address=address)) >= pair_limit:
-        return Lock("pair", pair_limit)
+    pair = _failures(recent.filter(username=username, ip_address=address))
+    if pair >= pair_limit:
+        return Lock("pair", pair_limit, pair)
     wide = [("address", {"ip_address": address}, settings.LOGIN_FAILURES_PER_ADDRESS)]
     wide.append(("name", {"username": username}, settings.LOGIN_FAILURES_PER_NAME))
     for kind, where, limit in wide:
-        if None in where.values() or _failures(recent.filter(**where)) < limit:
+        failures = 0 if None in where.values() else _failures(recent.filter(**where))
+        if failures < limit:
             continue
         if known_address(username, address, now=request.axes_attempt_time):
             return None
-        return Lock(kind, limit)
+        return Lock(kind, limit, failures)
     return None
 
 
@@ -81,8 +85,9 @@ class LoginLimitsHandler(AxesDatabaseHandler):
         # reached. The lock is kept on the request for the locked-out page's wording.
         lock = login_lock(request, credentials)
         request.login_lock = lock
-        pair = super().get_failures(request, credentials)
-        return pair if lock is None else max(pair, get_failure_limit(request, credentials))
+        if lock is None:
+            return super().get_failures(request, credentials)
+        return max(lock.failures if lock.kind == "pair" else 0, get_failure_limit(request, credentials))
 
     def user_login_failed(self, sender, credentials: dict, request=None, **kwargs):
         super().user_login_failed(sender, credentials, request=request, **kwargs)
@@ -90,11 +95,13 @@ class LoginLimitsHandler(AxesDatabaseHandler):
         username = get_client_username(request, credentials)
         if lock is not None and lock.kind == "address":
             log.warning(
-                "login locked for address %s: %d failed logins within %d minutes, any user names (this one %r)",
-                request.axes_ip_address, lock.limit, lock.minutes, username,
+                "login locked for address %s: %d failed logins from it within %d minutes, any user names "
+                "(the limit %d; this one %r)",
+                request.axes_ip_address, lock.failures, lock.minutes, lock.limit, username,
             )  # fmt: skip
         elif lock is not None and lock.kind == "name":
             log.warning(
-                "login locked for user name %r: %d failed logins within %d minutes, any addresses (this one %s)",
-                username, lock.limit, lock.minutes, request.axes_ip_address,
+                "login locked for user name %r: %d failed logins for it within %d minutes, any addresses "
+                "(the limit %d; this one %s)",
+                username, lock.failures, lock.minutes, lock.limit, request.axes_ip_address,
             )  # fmt: skip
