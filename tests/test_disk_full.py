@@ -207,3 +207,34 @@ def test_what_reads_as_a_full_disk():
     assert not _disk_full(OperationalError("database is locked"))
     assert not _disk_full(OSError(errno.EACCES, "Permission denied"))
     assert not _disk_full(ValueError("database or disk is full"))
+
+
+# ---- a button with nothing typed, and a page read ---------------------------------------------------
+
+
+def _answer(request, error):
+    from django.contrib.auth.models import AnonymousUser
+    from django.contrib.sessions.backends.signed_cookies import SessionStore as CookieSession
+
+    from tournaments.middleware import BusyDatabaseMiddleware
+
+    request.user, request.session = AnonymousUser(), CookieSession()
+    return BusyDatabaseMiddleware(lambda request: None).process_exception(request, error)
+
+
+def test_a_button_that_posts_nothing_else_is_offered_again_as_a_button(rf):
+    """ "Close the round" posts only its token: the page still offers the same press, not a link."""
+    answer = _answer(rf.post("/parties/1/rounds/1/close/"), OSError(errno.ENOSPC, "No space left on device"))
+    assert answer.status_code == 503 and FULL in text(answer)
+    page = answer.content.decode()
+    assert '<form method="post" action="/parties/1/rounds/1/close/">' in page and "Save again" in page
+
+
+def test_a_page_read_on_a_full_disk_says_to_try_again(rf):
+    answer = _answer(rf.get("/parties/1/tallies.pdf?size=a4"), OSError(errno.ENOSPC, "No space left on device"))
+    assert answer.status_code == 503 and answer["Retry-After"] == "60"
+    assert "The server's disk is full: try again once it has room." in text(answer)
+    assert (
+        FULL not in text(answer)
+        and '<a class="button" href="/parties/1/tallies.pdf?size=a4">' in answer.content.decode()
+    )

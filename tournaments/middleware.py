@@ -196,6 +196,8 @@ class BusyDatabaseMiddleware:
             "passwords": _password_fields(request),
             "action": request.get_full_path(),
             "disk_full": disk_full,
+            # A button that posts nothing but its token (Close the round) is pressed again too.
+            "post": request.method == "POST",
         }
         response = render(request, "busy.html", context, status=503)
         response["Retry-After"] = retry_after
