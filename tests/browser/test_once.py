@@ -1,0 +1,63 @@
+"""Three quick clicks on "Create the party" in the real browser make one party, the party taking a while
+to make (as on a busy laptop): with JavaScript, site.js sends the form once and holds its button; without
+it, the browser sends all three and the server's one-time token makes the second and third wait for the
+first and go where it went, told so (tournaments/once.py)."""
+
+import time
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from tournaments.models import Club, Membership, Party
+from tournaments.views import party as party_views
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+PASSWORD = "a long party password"
+
+
+def three_clicks(browser, live_server, monkeypatch, *, javascript: bool) -> tuple[list[str], str]:
+    director = get_user_model().objects.create_user("dora", password=PASSWORD)
+    Membership.objects.create(club=Club.objects.create(name="Dora's club"), user=director, role="owner")
+    create = party_views.party_services.party_create
+
+    def slow_create(**kwargs):
+        time.sleep(1.0)  # the clicks land while the first post is still being worked on
+        return create(**kwargs)
+
+    monkeypatch.setattr(party_views.party_services, "party_create", slow_create)
+    context = browser.new_context(java_script_enabled=javascript)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server.url}/accounts/login/?next=/parties/new/")
+        page.fill("#id_username", "dora")
+        page.fill("#id_password", PASSWORD)
+        page.click("button[type=submit]")
+        page.wait_for_url("**/parties/new/")
+        page.fill("#id_name", "Winter party")
+        posts: list[str] = []
+        page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+        button = page.locator("text=Create the party")
+        button.scroll_into_view_if_needed()
+        box = button.bounding_box()
+        for _ in range(3):  # the mouse itself: a held button is clicked all the same, as a hurried finger does
+            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            page.wait_for_timeout(150)
+        page.wait_for_url("**/guests/")
+        page.wait_for_load_state()
+        return posts, page.inner_text("body")
+    finally:
+        context.close()
+
+
+def test_three_quick_clicks_on_create_send_the_form_once_and_make_one_party(browser, live_server, monkeypatch):
+    posts, shown = three_clicks(browser, live_server, monkeypatch, javascript=True)
+    assert posts == [f"{live_server.url}/parties/new/"]
+    assert "Winter party is set up. Now add the guests." in shown
+    assert list(Party.objects.values_list("name", flat=True)) == ["Winter party"]
+
+
+def test_without_javascript_three_clicks_reach_the_server_and_make_one_party(browser, live_server, monkeypatch):
+    posts, shown = three_clicks(browser, live_server, monkeypatch, javascript=False)
+    assert posts == [f"{live_server.url}/parties/new/"] * 3
+    assert "That form was already sent: here is what it made." in shown
+    assert list(Party.objects.values_list("name", flat=True)) == ["Winter party"]
