@@ -29,7 +29,7 @@ def test_a_pair_picked_by_a_few_letters_is_linked_to_the_member(browser, live_se
         page.click("button[type=submit]")
         page.fill("#id_player_a", "Ann Other")
         page.wait_for_selector("#member-names option[value='Ann Other']", state="attached")
-        page.wait_for_function("document.querySelector(\"input[name='member_a']\").value !== ''")
+        page.wait_for_function("() => document.querySelector(\"input[name='member_a']\").value !== ''")
         page.fill("#id_player_b", "Bob New")
         page.click("text=Add this pair")
         page.wait_for_selector("text=1 pair added.")
