@@ -8,7 +8,6 @@ from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import l10n
-from tournaments.forms_clubs import NOT_IN_LIST
 from tournaments.models import Knockout, Party, Scoring
 from tournaments.models.memory import DEFAULT_PLACE_POINTS
 from tournaments.services.seasons import parse_points
@@ -22,18 +21,18 @@ NEGATIVE = re.compile(r"(?:^|[\s,])[-\u2212](?=\d)")
 DIGITS = re.compile(r"[0-9]+")
 
 
+# The services' own sentence (tournaments/services/seasons.py), for what is no whole number at all.
+NOT_WHOLE = gettext_noop("Write the points by place as whole numbers, such as 10-8-6-5-4-3-2-1.")
+
+
 def _refuse_points(value: str):
     raise ValidationError(gettext(POINTS_RULE) % {"most": l10n.number(MOST_POINTS), "value": value[:20]})
 
 
 class ClubEventsField(forms.ModelMultipleChoiceField):
-    """The club's events ticked. A value that is no event of the list (another club's, a deleted one, or no
-    id at all: text, or a figure beyond what the database holds, which SQLite answers with an
-    OverflowError) is refused in one plain sentence naming it."""
-
-    def __init__(self, **kwargs):
-        messages = {"invalid_choice": NOT_IN_LIST, "invalid_pk_value": NOT_IN_LIST}
-        super().__init__(queryset=kwargs.pop("queryset"), error_messages=messages, **kwargs)
+    """The club's events ticked. A value that is no id at all (text, or a figure beyond what the database
+    holds, which SQLite answered with an OverflowError: a 500) is refused as an event not on the list is,
+    in Django's sentence naming it."""
 
     def _check_values(self, value):
         for pk in value:
@@ -82,7 +81,9 @@ class SeriesForm(forms.Form):
         if negative:
             _refuse_points(text[negative.start() :].lstrip(" ,").split()[0].rstrip(","))
         for part in text.replace(",", " ").replace("-", " ").split():
-            if not DIGITS.fullmatch(part) or len(part) > 4 or int(part) > MOST_POINTS:
+            if not DIGITS.fullmatch(part):  # "8.5", "eight", and "²", which int() refuses: it was a 500
+                raise ValidationError(gettext(NOT_WHOLE))
+            if len(part) > 4 or int(part) > MOST_POINTS:
                 _refuse_points(part)
         try:
             return parse_points(text)
