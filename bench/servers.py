@@ -3,8 +3,8 @@
 Each gunicorn has its own control socket in the bench's temporary folder (two on one host would share
 gunicorn's default path and overwrite each other's). nginx is Debian's, run as the current user with a
 configuration, pid file, logs and temporary files all in that folder; its upstream and server are the
-shipped docs/deploy/nginx-clubdirector.conf with the bench's ports put in, so the run checks that file. Every server is waited for on
-/health/ (200 once the database answers), then through the balancer too.
+shipped docs/deploy/nginx-clubdirector.conf with the bench's ports put in, so the run checks that file.
+Every server is waited for on /health/ (200 once the database answers), then through the balancer too.
 """
 
 import contextlib
@@ -175,8 +175,10 @@ def running(count: int = 1, *, workers: int = 4, threads: int = 1, env: dict | N
     environment = {"CONN_MAX_AGE": "60", **os.environ, **(env or {})}
     if count > 1:
         environment["TRUSTED_PROXIES"] = "127.0.0.1"  # as behind the README's nginx
-        # Named hosts, as a club's server has: with '*' a request nginx sent without its Host would pass.
-        environment["ALLOWED_HOSTS"] = "127.0.0.1,localhost"
+        # Named hosts, as a club's server has (bench.run names them): with '*' a request nginx sent
+        # without its Host would pass.
+        if environment.get("ALLOWED_HOSTS", "*") in ("", "*"):
+            environment["ALLOWED_HOSTS"] = "127.0.0.1,localhost"
     servers = Servers(port=0, folder=folder, workers=workers, threads=threads)
     logs = []
     try:
