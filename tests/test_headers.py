@@ -149,3 +149,12 @@ def test_the_phone_link_answers_405_to_put_delete_and_patch(w, method):
     assert response["Allow"] == "GET, HEAD, POST"
     assert list(TableResult.objects.order_by("pk").values()) == before
     assert Client().head(url).status_code == 200
+
+
+def test_static_files_keep_their_own_caching(w, settings):
+    """WhiteNoise answers before any view, so a static file is never marked no-store (even for a director)."""
+    settings.WHITENOISE_USE_FINDERS = True  # no collectstatic in the tests: WhiteNoise reads static/ itself
+    settings.WHITENOISE_AUTOREFRESH = True
+    response = client_of(w.alice).get("/static/css/site.css")  # a new client: the middleware made afresh
+    assert response.status_code == 200
+    assert response["Cache-Control"] == "max-age=60, public"
