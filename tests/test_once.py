@@ -145,7 +145,8 @@ CREATES = {
     ),
     "boston": (
         lambda w: reverse("boston_create"), None,
-        {"player_1": "Ann", "player_2": "Ben", "player_3": "Cid", "player_4": "Dan", "pool_feed": "10", "pool_limit": "100"},
+        {"player_1": "Ann", "player_2": "Ben", "player_3": "Cid", "player_4": "Dan", "pool_feed": "10",
+         "pool_limit": "100"},
         BostonTable.objects.count,
     ),
     "season": (lambda w: reverse("series_create"), None, {"name": "Winter season"}, Series.objects.count),
@@ -189,3 +190,19 @@ def test_every_create_form_posted_twice_makes_one_thing(client_in, director, wha
     repeat = client_in.post(target, data, follow=True)
     assert ALREADY in text(repeat) and repeat.redirect_chain[0][0] == first["Location"]
     assert count() == made
+
+
+def test_play_one_more_round_pressed_twice_adds_one_round(client_in, director):
+    from tournaments.services import results, rounds
+
+    party = make_party(tables=1, rounds=1, user=director)
+    deals = [("4S", "N", 10), ("PASS", "", 0), ("3N", "E", 9), ("PASS", "", 0)]
+    results.result_record(round_=party.rounds.get(number=1), table=1, deals=deals, by_user=director)
+    rounds.round_close(round_=party.rounds.get(number=1))
+    dashboard = reverse("party_dashboard", args=[party.id])
+    data = the_form(client_in, dashboard, reverse("round_extend", args=[party.id]))
+    first = client_in.post(reverse("round_extend", args=[party.id]), data, follow=True)
+    assert "Round 2 added." in text(first)
+    again = client_in.post(reverse("round_extend", args=[party.id]), data, follow=True)
+    assert ALREADY in text(again) and again.redirect_chain[0][0] == first.redirect_chain[0][0]
+    assert list(party.rounds.values_list("number", flat=True).order_by("number")) == [1, 2]
