@@ -23,7 +23,10 @@ from django.utils.translation import gettext as _
 FIELD = "once"
 PLAUSIBLE = re.compile(r"[A-Za-z0-9_-]{16,64}")
 PENDING = "pending"
-REMEMBERED = 24 * 60 * 60  # a page kept open all evening and sent again is still a repeat
+# A repeat comes within seconds (or from the Back button within minutes); an hour is plenty, and keeps the
+# shared cache small (Django's database cache culls a third of its rows past 300, the phone links' counts
+# among them: tournaments/link_limit.py).
+REMEMBERED = 60 * 60
 CLAIM = 60  # the most a create can take; a claim left by a crashed request frees itself after it
 WAIT, STEP = 10.0, 0.1  # a repeat arriving while the first is still working waits for its answer
 
