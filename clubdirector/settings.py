@@ -187,6 +187,9 @@ CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
         "LOCATION": "clubdirector_cache",
+        # Django culls a third of the rows past MAX_ENTRIES (300 by default): the forms' one-time tokens
+        # (tournaments/once.py, an hour each) would then push out the wrong-link counts on a busy night.
+        "OPTIONS": {"MAX_ENTRIES": 50_000},
     }
 }
 
