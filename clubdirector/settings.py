@@ -108,7 +108,7 @@ WSGI_APPLICATION = "clubdirector.wsgi.application"
 # SQLite by default, in the project folder. WAL lets readers go on while a table writes, and the
 # busy timeout makes a second writer wait instead of failing; IMMEDIATE transactions take the
 # write lock at BEGIN so two writers never deadlock on a lock upgrade.
-SQLITE_PATH = Path(env_str("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")))
+SQLITE_PATH = Path(env_str("SQLITE_PATH") or BASE_DIR / "db.sqlite3")
 DATABASE_URL = env_str("DATABASE_URL", "")
 if DATABASE_URL:
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("CONN_MAX_AGE", 0))}
@@ -117,7 +117,7 @@ else:
         "default": {
             # Django's SQLite, its writers queued on a lock file (clubdirector/sqlite/base.py).
             "ENGINE": "clubdirector.sqlite",
-            "NAME": SQLITE_PATH,
+            "NAME": str(SQLITE_PATH),
             # A worker keeps its connection: opening one (and its PRAGMAs) on every request costs more
             # than the request's own queries.
             "CONN_MAX_AGE": env_int("CONN_MAX_AGE", 600),

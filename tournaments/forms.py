@@ -42,6 +42,13 @@ def keep_in_window(field: forms.Field) -> None:
     field.widget.attrs.update(min=DATE_FIRST.isoformat(), max=DATE_LAST.isoformat())
 
 
+def choice_field(form: forms.BaseForm, name: str) -> forms.ChoiceField:
+    """The form's field `name`, typed as the choice field it is, for a form that sets its choices."""
+    field = form.fields[name]
+    assert isinstance(field, forms.ChoiceField), name  # only ever asked for a field declared as a choice field
+    return field
+
+
 class DateInput(forms.DateInput):
     input_type = "date"
 
@@ -190,8 +197,8 @@ class GuestEditForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["kind"].choices = [("", "—")] + list(Kind.choices)
-        self.fields["plays_as"].choices = [("", gettext_lazy("Their own kind"))] + list(Kind.choices)
+        choice_field(self, "kind").choices = [("", "—")] + list(Kind.choices)
+        choice_field(self, "plays_as").choices = [("", gettext_lazy("Their own kind"))] + list(Kind.choices)
 
 
 LEVELS = [("", "—"), ("P", gettext_lazy("Pass"))] + [(str(n), str(n)) for n in range(1, 8)]
@@ -302,7 +309,7 @@ class DealForm(forms.Form):
     def __init__(self, *args, names: dict[str, str] | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         if names:
-            self.fields["declarer"].choices = [("", "—")] + [
+            choice_field(self, "declarer").choices = [("", "—")] + [
                 (s, f"{names.get(s, s)} ({letter})") for s, letter in SEATS
             ]
 

@@ -5,7 +5,7 @@ from django.core.exceptions import NON_FIELD_ERRORS
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
-from tournaments.forms import MemberIdField, keep_in_window
+from tournaments.forms import MemberIdField, choice_field, keep_in_window
 from tournaments.models import BostonDeal, BostonTable, BostonVariant, Party
 from tournaments.models.boston import MoneyPer
 from tournaments.presentation.boston import PART_WORDS, SUIT_SYMBOLS, SUIT_WORDS, bid_word, french_row_word
@@ -86,7 +86,7 @@ class BostonTableForm(forms.Form):
         ),
     )
 
-    def __init__(self, *args, club=None, **kwargs):
+    def __init__(self, *args, club=None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         keep_in_window(self.fields["date"])
         # Typing a few letters offers the club's members (static/js/members.js fills the hidden ids).
@@ -95,7 +95,9 @@ class BostonTableForm(forms.Form):
             self.fields[f"player_{seat}"].widget.attrs.update(attrs)
             self.fields[f"member_{seat}"] = MemberIdField()
         # Only the club's own parties: another club's are neither offered nor accepted.
-        self.fields["party"].queryset = Party.objects.filter(club=club).for_list()
+        party = self.fields["party"]
+        assert isinstance(party, forms.ModelChoiceField)  # declared as one above
+        party.queryset = Party.objects.filter(club=club).for_list()
         for row in NO_TRUMP_ROWS:
             label = (
                 _("Spread slam")
@@ -209,8 +211,8 @@ class BostonTableForm(forms.Form):
         """A house setting of another game is hidden on the page and never read: no error for it either."""
         others = [name for name in self.fields if self._family_of_field(name) not in ("", family)]
         for name in others:
-            if name in self._errors:
-                del self._errors[name]
+            if name in self.errors:
+                del self.errors[name]
                 data[name] = None
 
     def _family_of_field(self, name: str) -> str:
@@ -225,8 +227,8 @@ class BostonTableForm(forms.Form):
     def table_fields(self) -> dict:
         """The service's keyword arguments."""
         data = self.cleaned_data
-        names = ("name", "date", "party", "variant", "players", "money_value", "money_per", "currency", "pool_feed")
-        names += ("pool_limit", "pool_unlimited", "no_trump", "french_rows", "play_for_pool", "picked")
+        names = ["name", "date", "party", "variant", "players", "money_value", "money_per", "currency", "pool_feed"]
+        names += ["pool_limit", "pool_unlimited", "no_trump", "french_rows", "play_for_pool", "picked"]
         return {name: data[name] for name in names}
 
 
@@ -259,7 +261,7 @@ class BostonDealForm(forms.Form):
     honours = forms.TypedChoiceField(
         choices=HONOURS,
         coerce=int,
-        empty_value=0,
+        empty_value=0,  # type: ignore[arg-type]  # django-stubs says str | None; Django returns any value given
         required=False,
         initial="0",
         label=gettext_lazy("Trump honours held"),
@@ -275,13 +277,15 @@ class BostonDealForm(forms.Form):
         self.family = family_of(table.variant)
         players = [(str(seat), name) for seat, name in enumerate(table.players, start=1)]
         kinds = [BostonDeal.Kind.BID, BostonDeal.Kind.PASSED if self.family == "french" else BostonDeal.Kind.PARTOUT]
-        self.fields["kind"].choices = [(k.value, k.label) for k in kinds]
-        self.fields["caller"].choices = [("", "—")] + players
-        self.fields["bid"].choices = [("", "—")] + [(b, bid_word(b, table.variant)) for b in bid_order(table.variant)]
+        choice_field(self, "kind").choices = [(k.value, k.label) for k in kinds]
+        choice_field(self, "caller").choices = [("", "—")] + players
+        choice_field(self, "bid").choices = [("", "—")] + [
+            (b, bid_word(b, table.variant)) for b in bid_order(table.variant)
+        ]
         suits = ("S", "C", "D", "H", "NT") if self.family == "fontainebleau" else ("S", "C", "D", "H")
-        self.fields["suit"].choices = [("", "—")] + _suit_choices(suits)
+        choice_field(self, "suit").choices = [("", "—")] + _suit_choices(suits)
         if self.family == "french":
-            self.fields["turned"].choices = [("", "—")] + _suit_choices(FRENCH_SUITS)
+            choice_field(self, "turned").choices = [("", "—")] + _suit_choices(FRENCH_SUITS)
             self.fields["suit"].help_text = _("For a misère, the suit turned (or leave it empty).")
         else:
             del self.fields["turned"]
@@ -289,7 +293,7 @@ class BostonDealForm(forms.Form):
             del self.fields["partner"]  # Boston is one against three
             del self.fields["honours"]  # and pays nothing for honours
         else:
-            self.fields["partner"].choices = [("", _("— none —"))] + players
+            choice_field(self, "partner").choices = [("", _("— none —"))] + players
             self.fields["tricks"].help_text = _("With a partner, the two partners' tricks together.")
         if self.family != "french":
             for seat, name in enumerate(table.players, start=1):
@@ -359,6 +363,6 @@ class FinishForm(forms.Form):
 
     def __init__(self, *args, table: BostonTable, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["last_trick"].choices = [("", "—")] + [
+        choice_field(self, "last_trick").choices = [("", "—")] + [
             (str(seat), name) for seat, name in enumerate(table.players, start=1)
         ]

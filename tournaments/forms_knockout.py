@@ -1,6 +1,7 @@
 """Forms for the knockout pages: they parse and check the shape of input; the services check the rules."""
 
 import re
+from collections.abc import Sequence
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -8,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from tournaments import imports, l10n
-from tournaments.forms import DateInput, DealForm, MemberIdField, keep_in_window
+from tournaments.forms import DateInput, DealForm, MemberIdField, choice_field, keep_in_window
 from tournaments.models import Knockout, KnockoutPair
 
 # "Ada Brown & Bob Carter"; a tab (pasted from a spreadsheet), "+", ";" or the word "and" work too.
@@ -27,14 +28,14 @@ def pair_parts(line: str) -> list[str]:
     return [part.strip() for part in PAIR_SEPARATOR.split(line.strip())]
 
 
-def pasted_pairs(text: str) -> list[list[str]]:
+def pasted_pairs(text: str) -> list[imports.Row]:
     """One pair a line, "Name A & Name B" -> [["Name A", "Name B"], ...]; blank lines skipped, but counted in
     each entry's `line`."""
     lines = enumerate((text or "").splitlines(), start=1)
     return [imports.Row(pair_parts(line), number) for number, line in lines if line.strip()]
 
 
-def row_pairs(rows: list[list[str]]) -> list[list[str]]:
+def row_pairs(rows: Sequence[list[str]]) -> list[imports.Row]:
     """Spreadsheet rows: the two names in the first two columns, or "A & B" in the first; other columns ignored."""
     entries = []
     for row in rows:
@@ -71,7 +72,7 @@ class PairsField(forms.CharField):
     widget = forms.Textarea(attrs={"rows": 8, "placeholder": "Ada Brown & Bob Carter\nCora Dale & Dan Evans"})
 
 
-class PairsMixin:
+class PairsMixin(forms.BaseForm):
     """The pairs, pasted or in an uploaded XLSX/CSV file, as cleaned_data["entries"] (the names on each line)."""
 
     def clean_pairs_and_file(self, cleaned: dict) -> None:
@@ -273,6 +274,6 @@ class CloseForm(forms.Form):
 
     cut = forms.TypedMultipleChoiceField(coerce=int, required=False, widget=forms.CheckboxSelectMultiple)
 
-    def __init__(self, *args, among: list[KnockoutPair] = (), **kwargs):
+    def __init__(self, *args, among: Sequence[KnockoutPair] = (), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["cut"].choices = [(pair.pk, pair.name) for pair in among]
+        choice_field(self, "cut").choices = [(pair.pk, pair.name) for pair in among]

@@ -3,7 +3,7 @@
 from django import forms
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
-from tournaments.forms import STRAINS, MemberIdField, keep_in_window
+from tournaments.forms import STRAINS, MemberIdField, choice_field, keep_in_window
 from tournaments.models import TowieDeal
 from tournaments.services.towie import RANKS, STAKE_BELOW_NOTHING
 
@@ -211,19 +211,23 @@ class TowieDealForm(forms.Form):
     @staticmethod
     def initial_for(deal: TowieDeal, names: dict[int, str]) -> dict:
         """The form filled in from a stored deal, to correct it."""
+
+        def name_of(player_id: int | None) -> str:
+            return names.get(player_id, "") if player_id is not None else ""
+
         contract = deal.contract if deal.contract not in ("", "PASS") else ""
         doubled = "XX" if contract.endswith("XX") else "X" if contract.endswith("X") else ""
         bare = contract[: len(contract) - len(doubled)]
         return {
             "kind": deal.kind,
-            "declarer": names.get(deal.declarer_id, ""),
+            "declarer": name_of(deal.declarer_id),
             "level": bare[:1],
             "strain": bare[1:],
             "doubled": doubled,
             "tricks": deal.tricks,
-            "honours_holder": names.get(deal.honours_holder_id, ""),
+            "honours_holder": name_of(deal.honours_holder_id),
             "honours": deal.honours,
-            "dealer": names.get(deal.dealer_id, ""),
+            "dealer": name_of(deal.dealer_id),
         }
 
 
@@ -237,7 +241,7 @@ class SeatsForm(forms.Form):
     def __init__(self, *args, players: list[str], **kwargs):
         super().__init__(*args, **kwargs)
         for field in ("dealer", "left", "beyond"):
-            self.fields[field].choices = [("", "—")] + [(name, name) for name in players]
+            choice_field(self, field).choices = [("", "—")] + [(name, name) for name in players]
 
     def clean(self):
         data = super().clean()

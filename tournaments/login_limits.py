@@ -19,10 +19,10 @@ import datetime
 import logging
 from dataclasses import dataclass
 
-from axes.attempts import get_cool_off_threshold  # type: ignore[import-untyped]
-from axes.handlers.database import AxesDatabaseHandler  # type: ignore[import-untyped]
-from axes.helpers import get_client_username, get_failure_limit  # type: ignore[import-untyped]
-from axes.models import AccessAttempt, AccessLog  # type: ignore[import-untyped]
+from axes.attempts import get_cool_off_threshold
+from axes.handlers.database import AxesDatabaseHandler
+from axes.helpers import get_client_username, get_failure_limit
+from axes.models import AccessAttempt, AccessLog
 from django.conf import settings
 from django.db.models import Sum
 from django.utils import timezone

@@ -15,9 +15,10 @@ from django.conf import settings
 
 def _lan_address() -> str | None:
     """This computer's address on the local network, found without sending anything anywhere."""
-    candidates = []
+    candidates: list[str] = []
     with contextlib.suppress(OSError):
-        candidates += [info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
+        # An AF_INET address is (host, port): the host is a string.
+        candidates += [str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
     # Debian maps the host name to 127.0.1.1; `hostname -I` lists the real interfaces' addresses.
     with contextlib.suppress(OSError, subprocess.SubprocessError):
         listed = subprocess.run(["hostname", "-I"], capture_output=True, text=True, timeout=2, check=False)
@@ -49,7 +50,9 @@ def is_loopback_url(url: str) -> bool:
 
 def _listening_on_loopback_only() -> bool:
     listen = settings.LISTEN_HOST
-    return bool(listen) and _is_loopback(listen)
+    if not listen:
+        return False
+    return _is_loopback(listen)
 
 
 def site_url(request=None) -> str:

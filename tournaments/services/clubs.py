@@ -34,7 +34,9 @@ def _club_name(name: str) -> str:
     name = " ".join((name or "").split())
     if not name:
         raise ValidationError({"club_name": _("Give the club a name.")})
-    if len(name) > Club._meta.get_field("name").max_length:
+    max_length = Club._meta.get_field("name").max_length
+    assert max_length is not None  # Club.name is a CharField: it always has a max_length
+    if len(name) > max_length:
         raise ValidationError({"club_name": _("A club's name has at most 80 characters.")})
     return name
 

@@ -8,7 +8,7 @@ import functools
 import hashlib
 import secrets
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any, Generic, NamedTuple, ParamSpec, TypeVar
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
@@ -230,7 +230,9 @@ def _figures(party, deals, net, complete: bool):
             )
             % {"count": len(scored)}
         )
-    ns, ew = _tally(scored, party.tally_mode) if scored else (None, None)
+    if not scored:
+        return scored, None, None
+    ns, ew = _tally(scored, party.tally_mode)
     return scored, ns, ew
 
 
@@ -428,14 +430,18 @@ class _Changed(Exception):
     """The result changed between the read and the write: read it again."""
 
 
-class _Write:
+Saved = TypeVar("Saved")
+Arguments = ParamSpec("Arguments")
+
+
+class _Write(Generic[Saved]):
     """What a save writes, once everything is read and checked: run in one transaction."""
 
-    def __init__(self, write: Callable[[], Any]) -> None:
+    def __init__(self, write: Callable[[], Saved]) -> None:
         self.write = write
 
 
-def _read_then_write(service):
+def _read_then_write(service: Callable[Arguments, Saved | _Write[Saved]]) -> Callable[Arguments, Saved]:
     """The service reads and checks with no transaction open; what it returns to write runs atomically.
 
     A conditional write that finds the result changed since the read (or a row another save has just
@@ -443,9 +449,9 @@ def _read_then_write(service):
     """
 
     @functools.wraps(service)
-    def run(**kwargs):
+    def run(*args: Arguments.args, **kwargs: Arguments.kwargs) -> Saved:
         for _attempt in range(ATTEMPTS):
-            planned = service(**kwargs)
+            planned = service(*args, **kwargs)
             if not isinstance(planned, _Write):
                 return planned
             try:
@@ -473,6 +479,7 @@ def _recounted(row: dict, deals: list[_Deal], party, *, deals_changed: bool) -> 
         status = TableResult.Status.IN_PROGRESS
         return figures | {"winner": "", "cut": False, "status": status, "ns_agreed": False, "ew_agreed": False}
     if deals_changed or not row.get("winner"):
+        assert ns is not None and ew is not None  # four deals or more: _tally gave both sides' figures
         winner, cut = _winner(ns, ew)
         figures |= {"winner": winner, "cut": cut, "cut_overridden": False}
     every_deal_accepted = all(d.accepted for d in deals)
@@ -649,7 +656,7 @@ def deal_record(
     by_user=None,
     client_id: str = "",
     correcting: bool = False,
-) -> tuple[TableResult, list[str]]:
+) -> tuple[TableResult, list[str]] | _Write[tuple[TableResult, list[str]]]:
     """One deal entered (or corrected) as it is played; the other side then accepts it.
 
     Deals go in order; any deal can be corrected until the round is accepted, and a correction
@@ -661,6 +668,7 @@ def deal_record(
     content = send_content("deal", round_.pk, table, number, *deal, side, int(correcting))
     row, stored, seated, sent = _read(round_, table, by_token, client_id)
     if _repeated(sent, content, row, number):
+        assert row is not None  # _repeated refuses a repeat whose result is gone
         return _result_of(round_, table, row, stored), []
     if side not in SIDE_NAMES:
         raise ValidationError(_("Say which side enters the deal: North–South or East–West."))
@@ -720,13 +728,14 @@ def deal_shown(entry) -> str:
 @_read_then_write
 def deal_accept(
     *, round_: Round, table: int, number: int, side: str, by_token=None, client_id: str = "", shown: str | None = None
-) -> TableResult:
+) -> TableResult | _Write[TableResult]:
     """The other side accepts a deal. Acceptances commute: two at one moment both count, and
     accepting a deal twice is accepting it once."""
     _check_send_id(client_id)
     content = send_content("accept", round_.pk, table, number, side)
     row, stored, seated, sent = _read(round_, table, by_token, client_id)
     if _repeated(sent, content, row, number):
+        assert row is not None  # _repeated refuses a repeat whose result is gone
         return _result_of(round_, table, row, stored)
     if side not in SIDE_NAMES:
         raise ValidationError(_("Say which side accepts: North–South or East–West."))
@@ -748,7 +757,7 @@ def deal_accept(
     return _acceptance(round_, table, row, stored, entry, side, by_token, (client_id, content))
 
 
-def _accepted_before(result: TableResult, by_token, client_id: str, content: str):
+def _accepted_before(result: TableResult, by_token, client_id: str, content: str) -> TableResult | _Write[TableResult]:
     """A deal accepted twice is accepted once; the send is still kept, as a repeat of it is recognised."""
     if not (client_id and by_token is not None):
         return result
@@ -762,7 +771,7 @@ def _accepted_before(result: TableResult, by_token, client_id: str, content: str
 
 def _acceptance(
     round_: Round, table: int, row: dict, stored: dict, entry: _Deal, side: str, by_token, send: tuple[str, str]
-):
+) -> _Write[TableResult]:
     """An acceptance, worked out before the transaction; in it, the result's conditional update (its version
     and status as read: the history's snapshots stay true), the deal's (still not accepted, still what the
     side saw), the round's state once no deal is left to accept, and the history row.

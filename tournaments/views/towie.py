@@ -94,7 +94,7 @@ def table_page(view):
         try:
             if token is not None:
                 table, refused = link_limit.check(request, selectors.towie_by_token, token)
-                if refused:
+                if table is None:  # too many wrong links: refused, with no table
                     return _stop_polling(_("This link no longer opens the table.")) if request.htmx else refused
                 access = Access(table, token)
             elif not request.user.is_authenticated:
@@ -102,6 +102,7 @@ def table_page(view):
                     return _stop_polling(_("You are logged out: reload the page and log in to see the sheet."))
                 return redirect_to_login(request.get_full_path())
             else:
+                assert table_id is not None  # a director's URL carries the table's id, a phone's its token
                 access = Access(selectors.towie_get(table_id, user=request.user))
                 _speak_as_director(request, access.table)
         except Http404:

@@ -6,8 +6,8 @@ lock). With neither, the failed logins counted now are listed, and nothing chang
 in tournaments/login_limits.py.
 """
 
-from axes.models import AccessAttempt  # type: ignore[import-untyped]
-from axes.utils import reset  # type: ignore[import-untyped]
+from axes.models import AccessAttempt
+from axes.utils import reset
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
