@@ -19,6 +19,9 @@ from tournaments import l10n
 from tournaments.selectors.clubs import LANGUAGE_KEY, current_club, setup_needed
 
 log = logging.getLogger("tournaments.busy")
+# Retry-After, in seconds: a busy database frees in moments; a full disk waits for whoever runs the
+# server, and the phones (static/js/phone.js waits as asked) should not fill its log meanwhile.
+BUSY_RETRY_S, DISK_FULL_RETRY_S = 5, 60
 
 
 class LoginRequired(LoginRequiredMiddleware):
@@ -181,10 +184,10 @@ class BusyDatabaseMiddleware:
     def _answer(self, request, exception):
         if _disk_full(exception):
             log.error("disk full on %s %s: %s", request.method, request.path, exception)
-            disk_full, retry_after = True, "60"
+            disk_full, retry_after = True, str(DISK_FULL_RETRY_S)
         elif _busy(exception):
             log.warning("database busy on %s %s: %s", request.method, request.path, exception)
-            disk_full, retry_after = False, "5"
+            disk_full, retry_after = False, str(BUSY_RETRY_S)
         else:
             return None
         # What the view said it did ("Now working in …") did not happen: not on this page, nor the next.

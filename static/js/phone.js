@@ -129,8 +129,13 @@
       method: "POST", body: body, credentials: "same-origin", signal: stop ? stop.signal : undefined,
       headers: { "Accept": "application/json", "X-CSRFToken": item.fields.csrfmiddlewaretoken || "" },
     }).then(function (response) {
-      // Busy, slowed down or the laptop's proxy away: keep it and try again later.
-      if (response.status >= 500 || response.status === 429) throw new Error("not now");
+      // Busy, slowed down or the laptop's proxy away: keep it and try again later, no sooner than the
+      // server asks (a full disk says 60 s: every phone retrying every 4 s would only fill its log).
+      if (response.status >= 500 || response.status === 429) {
+        var wait = parseInt(response.headers.get("Retry-After") || "", 10);
+        if (wait > 0) notBefore = Date.now() + Math.min(wait, 60) * 1000;
+        throw new Error("not now");
+      }
       var json = (response.headers.get("Content-Type") || "").indexOf("application/json") === 0;
       // Not the server's own answer (a stale page's CSRF refusal, a renewed link): keep the entry.
       if (!json) { say(word("outdated"), true); throw new Error("reload"); }
@@ -138,9 +143,9 @@
     });
   }
 
-  var flushing = false;
+  var flushing = false, notBefore = 0;
   function flush() {
-    if (flushing || !load().length) return Promise.resolve();
+    if (flushing || !load().length || Date.now() < notBefore) return Promise.resolve();
     flushing = true;
     var refused = [], refusedDeal = false, said = [];
     function next() {
