@@ -58,3 +58,11 @@ def test_a_control_socket_named_in_gunicorn_cmd_args_is_left_to_gunicorn(runtime
     monkeypatch.setenv("GUNICORN_CMD_ARGS", "--control-socket /run/club/gunicorn.ctl")
     argv = gunicorn_argv("gunicorn", "0.0.0.0", "8000", "/club/db.sqlite3")
     assert "--control-socket" not in argv and argv[-len(GUNICORN_LIMITS) :] == GUNICORN_LIMITS
+
+
+def test_the_shipped_systemd_unit_gives_gunicorn_the_same_request_limits_as_serve():
+    unit = (Path(__file__).resolve().parents[1] / "docs" / "deploy" / "clubdirector@.service").read_text()
+    command = " ".join(line.strip().rstrip("\\") for line in unit.split("ExecStart=", 1)[1].splitlines()[:4])
+    limits = GUNICORN_LIMITS
+    for flag, value in zip(limits[::2], limits[1::2], strict=True):
+        assert f"{flag} {value}" in command
