@@ -126,8 +126,8 @@ ARGS = [
 ]
 
 
-@pytest.fixture
-def browser():
+def chromium(*extra_args: str):
+    """Debian's chromium under Playwright, with ARGS and any of a test's own (a generator for fixtures)."""
     if not CHROMIUM:
         if os.environ.get("REQUIRE_BROWSER"):
             pytest.fail("chromium is not installed: apt-get install chromium")
@@ -137,9 +137,14 @@ def browser():
     # Playwright's sync API runs an event loop in this thread; the ORM calls here are still synchronous.
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=[*ARGS, *extra_args])
         try:
             yield launched
         finally:
             launched.close()
     os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+
+
+@pytest.fixture
+def browser():
+    yield from chromium()

@@ -7,12 +7,10 @@ The insecure origin is made as a guest's phone meets it: chromium resolves party
 (--host-resolver-rules), so http://party.test:PORT/ is an ordinary LAN address, not localhost.
 """
 
-import os
-
 import pytest
 from django.http import HttpResponse
 
-from tests.conftest import ARGS, CHROMIUM, make_party
+from tests.conftest import chromium, make_party
 from tournaments.models import Party, PhoneSend, TableResult, TableToken
 from tournaments.views import table as table_views
 
@@ -28,22 +26,7 @@ RULES = {1: ("N", "neither side"), 2: ("E", "East–West"), 3: ("S", "North–So
 @pytest.fixture
 def party_browser():
     """Chromium resolving party.test to this machine: an insecure origin, as the party's Wi-Fi is."""
-    if not CHROMIUM:
-        if os.environ.get("REQUIRE_BROWSER"):
-            pytest.fail("chromium is not installed: apt-get install chromium")
-        pytest.skip("chromium is not installed")
-    from playwright.sync_api import sync_playwright
-
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=[*ARGS, "--host-resolver-rules=MAP party.test 127.0.0.1"]
-        )
-        try:
-            yield launched
-        finally:
-            launched.close()
-    os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    yield from chromium("--host-resolver-rules=MAP party.test 127.0.0.1")
 
 
 @pytest.fixture
