@@ -11,10 +11,10 @@ import time
 import pytest
 from django.core.management.base import CommandError
 from django.db import connection as test_connection
-from django.db.utils import ConnectionHandler
 from django.test import RequestFactory
 
 from clubdirector.sqlite.base import SERVED_ENV, DatabaseReplaced, replaced, served_value, writers_lock
+from tests.test_sqlite_queue import connection_to
 from tournaments.management.commands import restore_db
 from tournaments.management.commands.restore_db import Command as RestoreCommand
 from tournaments.middleware import BusyDatabaseMiddleware, RestoredDatabaseMiddleware
@@ -29,14 +29,6 @@ def own_databases(django_db_blocker, monkeypatch):
     monkeypatch.delenv(SERVED_ENV, raising=False)
     with django_db_blocker.unblock():
         yield
-
-
-def connection_to(path, timeout: float = 5):
-    handler = ConnectionHandler(
-        {"default": {"ENGINE": "clubdirector.sqlite", "NAME": str(path),
-                     "OPTIONS": {"timeout": timeout, "transaction_mode": "IMMEDIATE"}}}
-    )  # fmt: skip
-    return handler["default"]
 
 
 def write_one(connection, value: int) -> None:
