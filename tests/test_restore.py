@@ -2,7 +2,6 @@
 backup_db --keep keeps the newest backups. Everything runs as the commands would: in subprocesses,
 on a database file of the test's own (SQLITE_PATH), never the project's db.sqlite3 or backups/."""
 
-import contextlib
 import hashlib
 import http.client
 import json
@@ -23,6 +22,7 @@ from urllib.parse import urlencode
 import pytest
 from django.db import connection
 
+from tests.test_crash import _kill as kill_server
 from tournaments.management.commands.backup_db import backup_sqlite
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -371,22 +371,8 @@ def _serve(database: Path, tmp_path: Path, home: Path, port: int) -> subprocess.
         except OSError:
             pass
         time.sleep(0.1)
-    _stop(server)
+    kill_server(server)
     raise AssertionError("serve did not start:\n" + (tmp_path / f"serve-{port}.log").read_text()[-3000:])
-
-
-def _stop(server: subprocess.Popen) -> None:
-    """SIGKILL to the server's own session (gunicorn and its workers), then wait until they are all gone."""
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(server.pid, signal.SIGKILL)
-    server.wait(timeout=10)
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        try:
-            os.killpg(server.pid, 0)
-            time.sleep(0.05)
-        except ProcessLookupError:
-            return
 
 
 def _http(port: int, method: str, path: str, body: dict | None = None, headers: dict | None = None):
@@ -471,7 +457,7 @@ def test_restore_force_under_a_running_server_never_leaves_a_save_acknowledged_a
         assert _deals_at(database, 4) == []
         assert _deals_at(aside / "db.sqlite3", 4) == [(1, "3N", "S", 9)]
     finally:
-        _stop(server)
+        kill_server(server)
     assert _deals_at(database, 4) == [] and _deals_at(aside / "db.sqlite3", 4) == [(1, "3N", "S", 9)]
 
     # Restarted, it serves the restored database: deal 1 (after the backup, so gone with the restore) is
@@ -484,7 +470,7 @@ def test_restore_force_under_a_running_server_never_leaves_a_save_acknowledged_a
         status, answer = phone.post_deal(2, "4S", "N", 10, "restore-test-2")
         assert (status, answer["ok"], answer["message"]) == (200, True, "Deal 2 saved.")
     finally:
-        _stop(server)
+        kill_server(server)
         shutil.rmtree(home, ignore_errors=True)
     assert _deals_at(database, 4) == [(1, "3N", "S", 9), (2, "4S", "N", 10)]
     assert integrity(database) == ["ok"]
