@@ -510,6 +510,7 @@ def round_tiles_html(tables_, *, party_id: int, round_number: int, projector: bo
     enter = _enter_url(party_id, round_number)
     title_text = gettext("Table %(number)s")
     deals_text = gettext('<span class="count">%(n)s/4</span> deals in')
+    net_text = escape(gettext("Net figures"))
     late = f' · <strong class="late">{escape(gettext("behind the clock"))}</strong>'
     sides = escape(pgettext("side", "N–S")), escape(pgettext("side", "E–W"))
     won = {"NS": escape(gettext("won by NS")), "EW": escape(gettext("won by EW"))}
@@ -525,9 +526,12 @@ def round_tiles_html(tables_, *, party_id: int, round_number: int, projector: bo
         css = f"tile status-{status}{' behind' if t.behind else ''}{' by-table' if by_table else ''}"
         title = title_text % {"number": t.number}
         heading = title if projector else f'<a href="{enter(t.number)}">{title}</a>'
-        deals = deals_text % {"n": t.deals_in} + (late if t.behind else "")
-        score = ""
         result = t.result
+        if result is not None and result.entry == "net":  # typed in as the two net figures: no deals to count
+            deals = net_text + (late if t.behind else "")
+        else:
+            deals = deals_text % {"n": t.deals_in} + (late if t.behind else "")
+        score = ""
         if result and result.ns is not None:
             score = f'<p class="score">{sides[0]} {signs[result.ns]} · {sides[1]} {signs[result.ew]}'
             if result.winner:
