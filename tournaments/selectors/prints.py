@@ -19,8 +19,9 @@ def tally_cards(party: Party, standings: Standings | None = None) -> list[data.T
         any_result = False
         for number in range(1, planned + 1):
             r = line.rounds.get(number)
-            if r is None:
-                rows.append(data.TallyLine(number, None, "", "", None, None))
+            if r is None:  # a round not drawn yet: where is not known; a partner kept all evening is
+                partner = first.partner if party.keep_partners else ""
+                rows.append(data.TallyLine(number, None, "", partner, None, None))
                 continue
             if r.result is not None:
                 running += r.result
