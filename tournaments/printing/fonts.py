@@ -5,20 +5,57 @@ typed (the standard PDF fonts know only one Western code page), and the true min
 condensed cut is about as wide as Helvetica, so names fit the cards' columns as they did. DejaVu also has
 Hebrew and Arabic (common.clean reorders and shapes them); Chinese, Japanese and Korean take a fallback
 font installed on the machine (below), else a visible white square.
+
+Arabic is drawn in its joined letters (presentation forms); each font's text layer (its ToUnicode map) gives
+the letters as typed for them, so a reader's search and copy find "سارة أحمد", not the joined forms.
 """
 
+import unicodedata
 from pathlib import Path
 
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import SUBSETN, TTFont, makeToUnicodeCMap
 
 FONTS_DIR = Path(__file__).resolve().parents[2] / "static" / "fonts"
 FONT, FONT_BOLD, FONT_ITALIC = "DejaVuSansCondensed", "DejaVuSansCondensed-Bold", "DejaVuSansCondensed-Oblique"
 
+
+def _typed(code: int) -> str:
+    """The characters a drawn character stands for in the text layer: an Arabic joined form (presentation
+    forms A and B) its letters as typed (U+FEE3, initial meem, is U+0645; the lam-alef ligature two letters);
+    any other character itself."""
+    ch = chr(code)
+    if 0xFB50 <= code <= 0xFDFF or 0xFE70 <= code <= 0xFEFF:
+        return unicodedata.normalize("NFKC", ch) or ch
+    return ch
+
+
+def typed_cmap(font_name: str, subset: list[int]) -> str:
+    """reportlab's ToUnicode map of a font subset, each code mapped to the characters `_typed` gives."""
+    lines = makeToUnicodeCMap(font_name, subset).split("\n")
+    start = next(i for i, line in enumerate(lines) if line.endswith("beginbfchar"))
+    end = lines.index("endbfchar")
+    pairs = [f"<{i:02X}> <{_typed(code).encode('utf-16-be').hex().upper()}>" for i, code in enumerate(subset)]
+    return "\n".join([*lines[: start + 1], *pairs, *lines[end:]])
+
+
+class TypedTTFont(TTFont):
+    """A TrueType font whose text layer gives Arabic as typed (see `typed_cmap`); drawn as any TTFont."""
+
+    def addObjects(self, doc):
+        state = self.state.get(doc)  # read first: TTFont.addObjects drops the document's state when done
+        subsets = [list(subset) for subset in state.subsets] if state is not None else []
+        super().addObjects(doc)
+        for n, subset in enumerate(subsets):
+            # each subset's base font name and its map's key, as TTFont.addObjects makes them
+            base = b"".join((SUBSETN(n), b"+", self.face.name, self.face.subfontNameX)).decode("pdfdoc")
+            doc.idToObject["toUnicodeCMap:" + base].content = typed_cmap(base, subset)
+
+
 for _name in (FONT, FONT_BOLD, FONT_ITALIC):
     if _name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(_name, str(FONTS_DIR / f"{_name}.ttf")))
+        pdfmetrics.registerFont(TypedTTFont(_name, str(FONTS_DIR / f"{_name}.ttf")))
 # <b> and <i> in Paragraph markup pick the family's bold and oblique faces.
 addMapping(FONT, 0, 0, FONT)
 addMapping(FONT, 1, 0, FONT_BOLD)
