@@ -161,8 +161,10 @@ def test_a_long_right_to_left_name_is_shortened_at_its_end():
     assert size == 15 * 0.75 and "…" in text
     # drawn in visual order the name's start (שרה) is at the right; the ellipsis ends it on the left
     assert text.startswith("…") and text.endswith(clean(HEBREW))
+    # on the card the name is printed whole (common.name_lines), on two lines, each read back as typed
     (page,) = pdf_pages(tallies_pdf([make_tally(0, name=long_name)])[2])
-    assert HEBREW in page and "…" in page and "?" not in page
+    half = " ".join([HEBREW] * 15)
+    assert f"\n{half}\n{half}\n" in page and "…" not in page and "?" not in page
 
 
 def test_a_name_joins_its_sentence_with_the_figure_outside_it():

@@ -21,6 +21,7 @@ from tournaments.printing.common import (
     filename,
     fit_size,
     name_fit,
+    name_lines,
     page_size,
     seat_word,
     side_word,
@@ -179,22 +180,29 @@ def _score_card(canvas: Canvas, card: ScoreCard, x: float, y: float, w: float, h
     canvas.setFont(FONT, min(9.0, w / canvas.stringWidth(how, FONT, 1)))
     canvas.drawString(x, top - 28, how)
 
-    # the four players, by side
+    # the four players, by side: each name whole (smaller, then on two lines: the boxes grow for them)
     names_top = top - 40
     quarter = w / 4
+    names = {seat: name_lines(card.names.get(seat, ""), FONT_BOLD, 10.5, quarter - 8) for seat in "NSEW"}
+    first_baseline = {seat: names_top - 16 - 0.85 * size for seat, (_lines, size) in names.items()}
+    names_bottom = min(
+        names_top - 32,
+        *(first_baseline[seat] - (len(lines) - 1) * size * 1.15 - 5 for seat, (lines, size) in names.items()),
+    )
     canvas.setStrokeColorRGB(*GREY)
     canvas.setLineWidth(0.6)
-    canvas.grid([x + i * quarter for i in range(5)], [names_top, names_top - 32])
+    canvas.grid([x + i * quarter for i in range(5)], [names_top, names_bottom])
     for i, seat in enumerate("NSEW"):
         cx = x + i * quarter
         canvas.setFillColorRGB(*GREY)
         canvas.setFont(FONT, 7.5)
         canvas.drawString(cx + 4, names_top - 10, seat_word(seat))
         canvas.setFillColorRGB(*INK)
-        name = name_fit(card.names.get(seat, ""), FONT_BOLD, 10.5, quarter - 8)[0]
-        draw(canvas, cx + 4, names_top - 25, name, FONT_BOLD, 10.5)
+        lines, size = names[seat]
+        for k, line in enumerate(lines):
+            draw(canvas, cx + 4, first_baseline[seat] - k * size * 1.15, line, FONT_BOLD, size)
 
-    bottom = _deal_grid(canvas, card, x, names_top - 44, w)
+    bottom = _deal_grid(canvas, card, x, names_bottom - 12, w)
 
     canvas.setFillColorRGB(*INK)
     cap_rule = str(CAP_RULE)

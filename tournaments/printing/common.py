@@ -279,6 +279,90 @@ def name_fit(typed: object, font: str, size: float, width: float, smallest: floa
     return shortened(lo), fitted
 
 
+# The smallest type a person's name is printed in before it takes another line: still read at arm's length.
+NAME_FLOOR = 7.0
+
+
+def name_lines(
+    typed: object,
+    font: str,
+    size: float,
+    width: float,
+    *,
+    least: float | None = None,
+    lines: int = 2,
+    wrapped: float | None = None,
+) -> tuple[list[str], float]:
+    """A typed name whole, never cut: its lines, each cleaned (with fallback fonts), and the size to print them.
+
+    On one line at `size`, smaller down to `least` (three quarters of the size unless told, never under
+    NAME_FLOOR); else on up to `lines` lines, broken at its spaces and after its hyphens, at `wrapped` (unless
+    told, `least`) and smaller down to NAME_FLOOR, two lines before three, the lines as even as they can be; a
+    name that still does not fit takes smaller type, and only a single word too long for any line is broken
+    between its letters. A right-to-left name is broken in the order it was typed, each line reordered."""
+    typed = " ".join(("" if typed is None else str(typed)).split())
+    whole = clean(typed, fallback=True)
+    least = max(NAME_FLOOR, size * 0.75 if least is None else least) if size > NAME_FLOOR else size
+    step = 0.25
+    fitted = size
+    while True:  # one line, smaller type
+        if not typed or text_width(whole, font, fitted) <= width:
+            return [whole], fitted
+        if fitted - step < least - 1e-9:
+            break
+        fitted -= step
+    floor = min(least, NAME_FLOOR)
+    start = least if wrapped is None else max(least, min(size, wrapped))
+    most = max(lines, 2)
+    for count in range(2, most + 1):  # more lines, before smaller type still
+        fitted = start
+        while fitted >= floor - 1e-9:
+            broken = _broken(typed, font, fitted, width, count)
+            if broken is not None:  # as even as they can be: the narrowest measure that still fits
+                narrower = (_broken(typed, font, fitted, width * share / 20, count) for share in range(10, 20))
+                return next((even for even in narrower if even is not None), broken), fitted
+            fitted -= step
+    fitted = floor  # a name longer than all that (a word wider than the line): broken inside it, then smaller
+    while True:
+        broken = _broken(typed, font, fitted, width, most, inside_words=True)
+        if broken is not None:
+            return broken, fitted
+        if fitted <= 1:
+            return _broken(typed, font, fitted, width, len(typed), inside_words=True) or [whole], fitted
+        fitted = max(1.0, fitted - step)
+
+
+_BREAKS = re.compile(r"\S+?-(?=\S)|\S+")  # the pieces a name breaks into: "Hohenzollern-", "Sigmaringen"
+
+
+def _broken(typed: str, font: str, size: float, width: float, most: int, *, inside_words: bool = False):
+    """The typed name on at most `most` lines of `width` at `size`, each cleaned, broken at spaces and after
+    hyphens, filling each line in turn; None when it does not fit. With `inside_words`, a word too long for a
+    line is broken between its letters."""
+
+    def width_of(text: str) -> float:
+        return text_width(clean(text.rstrip(), fallback=True), font, size)
+
+    done: list[str] = []
+    current = ""
+    for found in _BREAKS.finditer(typed):
+        join = " " if found.end() == len(typed) or typed[found.end()].isspace() else ""
+        if current and width_of(current + found.group()) > width:
+            done.append(current.rstrip())
+            current = ""
+        current += found.group() + join
+        while inside_words and len(current.rstrip()) > 1 and width_of(current) > width:
+            cut = next((n for n in range(len(current) - 1, 1, -1) if width_of(current[:n]) <= width), 1)
+            done.append(current[:cut])
+            current = current[cut:]
+    if current.strip():
+        done.append(current.rstrip())
+    shown = [clean(line, fallback=True) for line in done]
+    if len(shown) > most or any(text_width(line, font, size) > width for line in shown):
+        return None
+    return shown
+
+
 def fit_size(text: str, font: str, size: float, width: float, smallest: float = 0.75) -> tuple[str, float]:
     """The text and a size to print it at: smaller type first (down to `smallest` of the size), and only
     then shortened, so a name is printed whole wherever it can be."""

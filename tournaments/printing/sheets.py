@@ -13,7 +13,9 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table, TableSt
 
 from tournaments import l10n
 from tournaments.printing.common import (
+    NAME_FLOOR,
     PDF,
+    Lines,
     build_document,
     cell,
     clean,
@@ -22,6 +24,7 @@ from tournaments.printing.common import (
     long_date,
     markup,
     name_fit,
+    name_lines,
     page_size,
     seat_letter,
     seat_word,
@@ -42,9 +45,13 @@ def _p(text: str, style: ParagraphStyle) -> Paragraph:
     return Paragraph(markup(clean(text, fallback=True), style.fontName), style)
 
 
-def _name(text: str, font: str, size: float, width: float):
-    """A name for a table cell, shortened to the width, in the fonts that draw it."""
-    return cell(name_fit(text, font, size, width)[0], font, size)
+def _name(text: str, font: str, size: float, width: float, *, least: float | None = None, wrapped: float | None = None):
+    """A name for a table cell, whole (common.name_lines: smaller type, then a second line, never cut), in the
+    fonts that draw it."""
+    lines, fitted = name_lines(text, font, size, width, least=least, wrapped=wrapped)
+    if len(lines) == 1 and fitted == size:
+        return cell(lines[0], font, size)
+    return Lines("\n".join(lines), font, fitted)
 
 
 def _grid_style(font_size: float, *, extra: list | None = None) -> TableStyle:
@@ -101,13 +108,14 @@ def _movement_table(lines: list[MovementLine], mixed: bool, width: float) -> Tab
         head.insert(1, _("Plays as"))
     rows = [head]
     for line in lines:
-        row = [_name(line.name, FONT_BOLD, font_size, widths[0] - 12)]
+        # one line as long as it can (down to 7 points: a guest searches the sheet for her name), then two
+        row = [_name(line.name, FONT_BOLD, font_size, widths[0] - 12, least=NAME_FLOOR, wrapped=9)]
         if mixed:
             row.append(kind_word(line.kind))
         row += [
             l10n.number(line.table),
             seat_word(line.seat),
-            _name(line.partner, FONT, font_size, widths[-1] - 12),
+            _name(line.partner, FONT, font_size, widths[-1] - 12, least=NAME_FLOOR, wrapped=9),
         ]
         rows.append(row)
     table_col = 2 if mixed else 1

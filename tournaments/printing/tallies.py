@@ -17,6 +17,7 @@ from reportlab.pdfgen.textobject import PDFTextObject
 
 from tournaments import l10n
 from tournaments.printing.common import (
+    NAME_FLOOR,
     PDF,
     clean,
     draw,
@@ -26,6 +27,7 @@ from tournaments.printing.common import (
     kind_mark,
     long_date,
     name_fit,
+    name_lines,
     page_size,
     runs,
     seat_word,
@@ -124,6 +126,7 @@ class _Grid:
     foot: float  # the total's box, at its foot
     cells: tuple[tuple[float, str], ...]  # each column's x and alignment for its text
     partner_w: float
+    partner_lines: int  # the lines a row has room for, for a long partner's name (1 to 3)
 
 
 class _Text:
@@ -173,7 +176,7 @@ class _Printer:
     def __init__(self, canvas: Canvas, w: float, h: float):
         self.canvas, self.w, self.h = canvas, w, h
         self.heads: dict[tuple, str] = {}
-        self.grids: dict[int, _Grid] = {}
+        self.grids: dict[tuple[int, float], _Grid] = {}
         self.memo: dict[tuple, object] = {}
         self.first_round = _("First round: Table %(table)s, %(seat)s")
         self.total = _("Total")
@@ -203,35 +206,49 @@ class _Printer:
 
         canvas.setFillColorRGB(*INK)
         text = _Text(self)
-        name, name_size = self.cached(name_fit, card.name, FONT_BOLD, 15, w - 12, 0.75)
-        text.cleaned(x + 6, top - 52, name, FONT_BOLD, name_size)
+        # the name whole: smaller type, then a second line (the grid moves down for it), never cut
+        names, name_size = self.cached(name_lines, card.name, FONT_BOLD, 15, w - 12)
+        leading = name_size * 1.15
+        baseline = top - 40 - name_size * 0.8
+        for line_of_name in names:
+            text.cleaned(x + 6, baseline, line_of_name, FONT_BOLD, name_size)
+            baseline -= leading
+        drop = max(0.0, round(top - 52 - (baseline + leading), 2))  # below one line of 15 points
         first = self.first_round % {
             "table": self.cached(l10n.number, card.table),
             "seat": self.cached(seat_word, card.seat),
         }
-        text.plain(x + 6, top - 67, fit(first, FONT, 10, w - 12), FONT, 10)
+        text.plain(x + 6, top - 67 - drop, fit(first, FONT, 10, w - 12), FONT, 10)
         text.end()
 
-        grid = self._grid(max(len(card.lines), 1))
+        grid = self._grid(max(len(card.lines), 1), drop)
         self._place(grid.form, x, y)
         font_size, cells = grid.font_size, grid.cells
         base = y + grid.top + (grid.row_h - font_size) / 2 + 0.25 * font_size
         for r, line in enumerate(card.lines):
             baseline = base - (r + 2) * grid.row_h
-            partner, partner_size = self.cached(name_fit, line.partner, FONT, font_size, grid.partner_w, 0.75)
             row = (
                 self.cached(l10n.number, line.round),
                 self.cached(l10n.number, line.table),
                 self.cached(seat_word, line.seat),
-                partner,
+                line.partner,
                 self.cached(signed, line.result),
                 self.cached(signed, line.running),
             )
             for i, words in enumerate(row):
-                if words:
-                    at, align = cells[i]
-                    font, size = FONT_BOLD if i == 5 else FONT, partner_size if i == 3 else font_size
-                    text.cleaned(x + at, baseline, words, font, size, align)
+                if not words:
+                    continue
+                at, align = cells[i]
+                if i != 3:
+                    text.cleaned(x + at, baseline, words, FONT_BOLD if i == 5 else FONT, font_size, align)
+                    continue
+                # the partner whole, on more lines where the row has room for them, centred in the row
+                partner, size = self.cached(_name_lines, words, font_size, grid.partner_w, grid.partner_lines)
+                step = size * 1.1
+                middle = baseline - 0.25 * font_size + font_size / 2
+                first_line = middle + (len(partner) - 1) * step / 2 - size / 2 + 0.25 * size
+                for k, shown in enumerate(partner):
+                    text.cleaned(x + at, first_line - k * step, shown, FONT, size, align)
 
         # the total at the foot of the grid
         foot = y + grid.foot
@@ -283,13 +300,14 @@ class _Printer:
         canvas.endForm()
         return name
 
-    def _grid(self, n: int) -> _Grid:
+    def _grid(self, n: int, drop: float = 0.0) -> _Grid:
         """The header row and `n` rows, as tall as the space allows (at most 28 points), and the total's box
-        below them: one form for every card with as many rounds."""
-        if n in self.grids:
-            return self.grids[n]
+        below them, `drop` points lower for a name on two lines: one form for every card with as many rounds
+        and as long a name."""
+        if (n, drop) in self.grids:
+            return self.grids[(n, drop)]
         canvas = self.canvas
-        x, y, w, h = 6, FOOTER, self.w - 12, self.h - 76 - FOOTER
+        x, y, w, h = 6, FOOTER, self.w - 12, self.h - 76 - drop - FOOTER
         row_h = min(28.0, h / (n + 1))
         font_size = max(5.0, min(8.5, row_h * 0.62))
         head_size = min(7.5, font_size)
@@ -300,7 +318,7 @@ class _Printer:
         top = y + h
         ys = [top - i * row_h for i in range(n + 2)]
 
-        name = f"TallyGrid{n}"
+        name = f"TallyGrid{len(self.grids)}"
         self._form(name)
         canvas.setFillColorRGB(*HEAD_FILL)
         canvas.rect(x, top - row_h, w, row_h, stroke=0, fill=1)
@@ -331,9 +349,15 @@ class _Printer:
                 cells.append((xs[i + 1] - 3, "right"))
             else:
                 cells.append((xs[i] + 3, "left"))
-        grid = _Grid(name, row_h, font_size, top, foot, tuple(cells), partner_w=widths[3] - 6)
-        self.grids[n] = grid
+        # as many lines (at most three) as a row has room for, for a long partner's name
+        partner_lines = max(1, min(3, int((row_h - 4) / (1.1 * min(font_size, NAME_FLOOR)))))
+        grid = _Grid(name, row_h, font_size, top, foot, tuple(cells), widths[3] - 6, partner_lines)
+        self.grids[(n, drop)] = grid
         return grid
+
+
+def _name_lines(name: str, size: float, width: float, lines: int) -> tuple[list[str], float]:
+    return name_lines(name, FONT, size, width, lines=lines)
 
 
 def _one_font(text: str, font: str) -> bool:
