@@ -1,0 +1,205 @@
+"""Every big-screen view (?projector=1) fits a projector's screen whole, with names whole and large.
+
+At 1280×720, 1366×768 and 1920×1080, with a full evening's data and long but ordinary names: nothing
+overflows the viewport (the page does not scroll), no name is split mid-word (each word of a name is
+one line box), every name is at least MIN_NAME_PX tall at 1280×720 (and in proportion on a bigger
+screen), no status badge leaves its tile, and
+the bracket's winners' boxes are on screen. A screenshot of each goes to the test's tmp_path.
+
+Playwright drives Debian's chromium (tests.conftest.chromium).
+"""
+
+import datetime
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from tests.knockout.helpers import get_round, matches
+from tournaments.models import Club, Membership
+from tournaments.services import knockout as knockout_services
+from tournaments.services import party as party_services
+from tournaments.services import public as public_services
+from tournaments.services import results as result_services
+from tournaments.services import rounds as round_services
+from tournaments.services import seasons as season_services
+from tournaments.services import seating as seating_services
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SCREENS = [(1280, 720), (1366, 768), (1920, 1080)]
+# The smallest name, in px at 1280×720 and in proportion to the screen's height (README, "The big screen"):
+# the sizes the fullest view of each kind reaches (twenty tables, eighty players, fourteen pairs).
+MIN_NAME_PX = {"round": 14, "standings": 13, "season": 13, "board": 13, "bracket": 9}
+LONGEST = "Maximiliana Theodora Wilhelmina von Hohe"  # 40 characters
+assert len(LONGEST) == 40
+
+LADIES = ["Kathleen", "Elizabeth", "Margaret", "Josephine", "Rosalind", "Gwendolyn", "Philippa", "Henrietta"]
+GENTLEMEN = ["Theodore", "Christopher", "Bartholomew", "Frederick", "Alexander", "Sebastian", "Nathaniel", "Reginald"]
+SURNAMES = ["Wolstenholme", "Featherstonehaugh", "Montgomery", "Fitzwilliam", "Cholmondeley", "Worthington"]
+
+
+def names(first: list[str], count: int) -> list[str]:
+    return [f"{first[i % len(first)]} {SURNAMES[(i // len(first)) % len(SURNAMES)]}" for i in range(count)]
+
+
+def long_party(user):
+    """Twenty tables, mixed, round 1 played and closed, round 2 half in: some agreed, some mid-way, some not started."""
+    party = party_services.party_create(
+        name="Winter party night at the Four Aces",
+        date=datetime.date(2026, 12, 12),
+        tables=20,
+        mixed=True,
+        keep_partners=False,
+        rounds_planned=3,
+        user=user,
+        club=None,
+    )
+    ladies = [LONGEST, *names(LADIES, 39)]
+    gentlemen = names(GENTLEMEN, 40)
+    party_services.guests_add(
+        party=party, entries=[(n, "lady") for n in ladies] + [(n, "gentleman") for n in gentlemen]
+    )
+    seating_services.seats_draw(party=party, seed=7)
+    first = party.rounds.get(number=1)
+    for table in range(1, 21):
+        deals = [("4S", "N", 6 + table % 6), ("3N", "E", 9 - table % 3), ("PASS", "", 0), ("2H", "S", 8)]
+        result_services.result_record(round_=first, table=table, deals=deals, by_user=user)
+    round_services.round_close(round_=first)
+    second = party.rounds.get(number=2)
+    for table in range(1, 9):
+        result_services.result_record(round_=second, table=table, net=(10 * table - 40, 40 - 10 * table), by_user=user)
+    for table in range(9, 15):
+        deals = [("4H", "W", 10), ("1N", "N", 6)]
+        result_services.result_record(round_=second, table=table, deals=deals, complete=False, by_user=user)
+    return party
+
+
+def long_knockout(user):
+    """Fourteen pairs with long names, main round 1 closed: round 2 drawn, the consolation bracket drawn."""
+    ladies, gentlemen = [LONGEST, *names(LADIES, 13)], names(GENTLEMEN, 14)
+    knockout = knockout_services.knockout_create(
+        name="Four Aces knockout",
+        date=datetime.date(2026, 12, 12),
+        pairs=[[a, b] for a, b in zip(ladies, gentlemen, strict=True)],
+        user=user,
+        club=None,
+    )
+    knockout_services.knockout_draw(knockout=knockout, seed=11)
+    for m in matches(get_round(knockout)):
+        knockout_services.match_totals_record(match=m, ns=1000 + (10 if m.table == 2 else 100 * m.table), ew=1000)
+    knockout_services.round_close(round_=get_round(knockout))
+    return knockout
+
+
+# Measured in the page: one function (the CSP refuses Playwright's evaluated expressions, not functions).
+MEASURE = """(selectors) => {
+  const vw = window.innerWidth, vh = window.innerHeight, out = {};
+  const el = document.scrollingElement;
+  out.scroll = [el.scrollWidth, el.scrollHeight, vw, vh];
+  const inside = (r) => r.left >= -0.5 && r.top >= -0.5 && r.right <= vw + 0.5 && r.bottom <= vh + 0.5;
+  out.names = 0; out.split = []; out.outside = []; out.overflowing = []; out.smallest = 1e9;
+  for (const node of document.querySelectorAll(selectors.names)) {
+    if (!node.getClientRects().length) continue;
+    out.names += 1;
+    const box = node.getBoundingClientRect();
+    if (!inside(box)) out.outside.push(node.textContent.trim());
+    const blocky = getComputedStyle(node).display !== "inline";
+    if (blocky && node.scrollWidth > node.clientWidth + 1) out.overflowing.push(node.textContent.trim());
+    // The rendered size: the computed size times any scale the view is drawn at.
+    const scale = node.offsetWidth ? box.width / node.offsetWidth : 1;
+    out.smallest = Math.min(out.smallest, parseFloat(getComputedStyle(node).fontSize) * scale);
+    const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      const re = /[^\\s\\u2010-\\u2015-]+/g;
+      let m;
+      while ((m = re.exec(text.data))) {
+        const range = document.createRange();
+        range.setStart(text, m.index);
+        range.setEnd(text, m.index + m[0].length);
+        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (lines.size > 1) out.split.push(m[0]);
+      }
+    }
+  }
+  out.badges = [];
+  for (const badge of document.querySelectorAll(selectors.badges || "none")) {
+    const r = badge.getBoundingClientRect(), t = badge.closest(".tile").getBoundingClientRect();
+    if (r.left < t.left - 0.5 || r.right > t.right + 0.5 || !inside(r)) out.badges.push(badge.textContent);
+  }
+  out.boxes = {};
+  for (const id of selectors.boxes || []) {
+    const node = document.getElementById(id);
+    out.boxes[id] = node ? inside(node.getBoundingClientRect()) : null;
+  }
+  return out;
+}"""
+
+NAMES = {
+    "round": ".square .n, .square .e, .square .s, .square .w",
+    "standings": "table td:nth-child(2), .tiles td:nth-child(2)",
+    "bracket": ".bracket .name, .bracket .champion",
+    "season": "table td:nth-child(2), .tiles p",
+    "board": "table td:nth-child(2)",
+}
+
+
+@pytest.fixture
+def evening(live_server):
+    director = get_user_model().objects.create_user("dora", password="a long party password")
+    club = Club.objects.create(name="Club de Bridge d'Élancourt")
+    Membership.objects.create(club=club, user=director, role="owner")
+    party = long_party(director)
+    knockout = long_knockout(director)
+    series = season_services.series_save(club=club, name="Winter season 2026–27", parties=[party])
+    board = public_services.publish(event=party).token
+    client = Client()
+    client.force_login(director)
+    return {
+        "cookie": client.cookies["sessionid"].value,
+        "round": f"/parties/{party.id}/rounds/2/?projector=1",
+        "standings": f"/parties/{party.id}/standings/?projector=1",
+        "bracket": f"/knockouts/{knockout.id}/bracket/?projector=1",
+        "season": f"/seasons/{series.id}/?projector=1",
+        "board": f"/r/{board}/?projector=1",
+    }
+
+
+@pytest.fixture
+def screen(browser, live_server, evening):
+    opened = []
+
+    def open_view(view: str, width: int, height: int):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        opened.append(context)
+        context.add_cookies([{"name": "sessionid", "value": evening["cookie"], "url": live_server.url}])
+        page = context.new_page()
+        page.goto(live_server.url + evening[view])
+        page.wait_for_selector("html.fitted")  # static/js/projector.js has measured and sized the view
+        return page
+
+    yield open_view
+    for context in opened:
+        context.close()
+
+
+@pytest.mark.parametrize(("width", "height"), SCREENS)
+@pytest.mark.parametrize("view", ["round", "standings", "bracket", "season", "board"])
+def test_every_big_screen_view_fits_the_screen_with_names_whole_and_large(screen, tmp_path, view, width, height):
+    page = screen(view, width, height)
+    page.screenshot(path=str(tmp_path / f"{view}-{width}x{height}.png"))
+    selectors = {
+        "names": NAMES[view],
+        "badges": ".tile .status" if view == "round" else "",
+        "boxes": ["main-winner", "consolation-winner", "consolation"] if view == "bracket" else [],
+    }
+    seen = page.evaluate(MEASURE, selectors)
+    scroll_width, scroll_height, vw, vh = seen["scroll"]
+    assert scroll_width <= vw and scroll_height <= vh, seen["scroll"]
+    expected_names = {"round": 80, "standings": 80, "bracket": 14 * 2, "season": 80, "board": 80}[view]
+    assert seen["names"] >= expected_names
+    assert seen["split"] == [] and seen["outside"] == [] and seen["overflowing"] == []
+    assert seen["badges"] == []
+    assert all(seen["boxes"].values()), seen["boxes"]
+    assert seen["smallest"] >= MIN_NAME_PX[view] * height / 720 - 0.25, seen["smallest"]
+    assert LONGEST in page.inner_text("body")
