@@ -16,7 +16,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from tests.knockout.helpers import get_round, matches
-from tournaments.models import Club, Membership
+from tournaments.models import Club, Membership, Round
 from tournaments.services import knockout as knockout_services
 from tournaments.services import party as party_services
 from tournaments.services import public as public_services
@@ -203,3 +203,25 @@ def test_every_big_screen_view_fits_the_screen_with_names_whole_and_large(screen
     assert all(seen["boxes"].values()), seen["boxes"]
     assert seen["smallest"] >= MIN_NAME_PX[view] * height / 720 - 0.25, seen["smallest"]
     assert LONGEST in page.inner_text("body")
+
+
+def test_the_room_is_sized_again_when_results_come_in_and_when_the_screen_changes(screen, evening):
+    page = screen("round", 1366, 768)
+    before = page.evaluate("() => parseFloat(document.documentElement.style.fontSize)")
+    party_id = int(evening["round"].split("/")[2])
+    second = Round.objects.get(party_id=party_id, number=2)
+    for table in range(15, 21):  # the last six tables' results: six more score lines in the room
+        result_services.result_record(round_=second, table=table, net=(620, -620), by_user=None)
+    page.wait_for_function(
+        "() => document.querySelector('#table-20').textContent.includes('won by NS')", timeout=15_000
+    )
+    page.wait_for_timeout(300)
+    seen = page.evaluate(MEASURE, {"names": NAMES["round"], "badges": ".tile .status"})
+    assert seen["scroll"][1] <= 768 and seen["scroll"][0] <= 1366, seen["scroll"]
+    assert seen["split"] == [] and seen["outside"] == [] and seen["badges"] == []
+    assert seen["smallest"] >= MIN_NAME_PX["round"] * 768 / 720 - 0.25
+
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.wait_for_function(f"() => parseFloat(document.documentElement.style.fontSize) > {before} * 1.2")
+    seen = page.evaluate(MEASURE, {"names": NAMES["round"], "badges": ".tile .status"})
+    assert seen["scroll"][1] <= 1080 and seen["split"] == [] and seen["badges"] == []
