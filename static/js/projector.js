@@ -8,9 +8,9 @@
  * kept: after every refresh (htmx) and when the window changes size. Names wrap only between words (the
  * CSS), so a size at which a long word would not fit its box is refused here.
  *
- * When even SMALLEST does not fit: the room and the bracket are drawn smaller still (CSS zoom), since
- * they must be seen whole; a long list of standings pages through instead, a screenful every eight
- * seconds and then back to the top, rather than shrink below SMALLEST. The page gets class "fitted"
+ * When even SMALLEST does not fit: the room and the bracket are drawn smaller still (CSS
+ * zoom), since they must be seen whole; a long list of standings pages through instead, as large as the
+ * width allows, a screenful every eight seconds and then back to the top. The page gets class "fitted"
  * once sized (the browser tests wait for it). */
 (function () {
   "use strict";
@@ -24,9 +24,10 @@
   // scroll the page).
   var BOXED = ".square span, .tile .status, .bracket .name, .bracket .champion, .bracket .round-head, .standings td";
 
-  function fits() {
+  function fits(anyHeight) {
     var page = document.scrollingElement || root;
-    if (page.scrollWidth > window.innerWidth || page.scrollHeight > window.innerHeight) return false;
+    if (page.scrollWidth > window.innerWidth) return false;
+    if (!anyHeight && page.scrollHeight > window.innerHeight) return false;
     var boxed = document.querySelectorAll(BOXED);
     for (var i = 0; i < boxed.length; i++) {
       if (boxed[i].scrollWidth > boxed[i].clientWidth + 1) return false;
@@ -41,42 +42,60 @@
 
   // The column widths tried, in em, by view.
   function widths() {
-    if (document.querySelector(".bracket-page")) return [16, 20, 24, 28, 34, 40, 46];
+    if (document.querySelector(".bracket-page")) return [12, 14, 16, 20, 24, 28, 34, 40, 46];
     if (document.querySelector("#room")) return [9, 10, 11.5, 13, 15, 17];
     return [11, 13, 15, 17, 20, 24];
   }
 
-  function largest(width) {
-    root.style.setProperty("--fit-width", width + "em");
+  function apply(choice) {
+    root.style.setProperty("--fit-width", choice.width + "em");
+    root.style.fontSize = choice.size + "px";
+  }
+
+  function largest(width, anyHeight) {
     var low = SMALLEST, high = LARGEST;
     while (high - low > 0.25) {
       var middle = (low + high) / 2;
-      root.style.fontSize = middle + "px";
-      if (fits()) low = middle; else high = middle;
+      apply({ width: width, size: middle });
+      if (fits(anyHeight)) low = middle; else high = middle;
     }
     return low;
   }
 
+  function search(anyHeight) {
+    var best = { size: 0, width: widths()[0] };
+    widths().forEach(function (width) {
+      var size = largest(width, anyHeight);
+      if (size > best.size) best = { size: size, width: width };
+    });
+    return best;
+  }
+
   var chosen = null;
-  function fit() {
+  function fit(again) {
     var main = view();
     if (!main) return;
     main.style.zoom = "";
-    root.classList.remove("paged");
-    var tried = widths(), best = { size: 0, width: tried[0] };
-    for (var i = 0; i < tried.length; i++) {
-      var size = largest(tried[i]);
-      if (size > best.size) best = { size: size, width: tried[i] };
+    // After a refresh, the size chosen before is kept while it still fits and a quarter pixel more does
+    // not (the search is some sixty layouts of the page: not every few seconds for nothing).
+    if (again && chosen && !root.classList.contains("paged")) {
+      apply({ width: chosen.width, size: chosen.size + 0.25 });
+      var more = fits();
+      apply(chosen);
+      if (fits() && !more) return;
     }
-    chosen = best;
-    root.style.setProperty("--fit-width", best.width + "em");
-    root.style.fontSize = best.size + "px";
+    root.classList.remove("paged");
+    chosen = search(false);
+    apply(chosen);
     if (!fits()) {
       if (document.querySelector("#room, .bracket-page")) {
         var page = document.scrollingElement || root;
         var ratio = Math.min(window.innerWidth / page.scrollWidth, window.innerHeight / page.scrollHeight);
         main.style.zoom = String(Math.floor(ratio * 1000) / 1000);
       } else {
+        // Too many to fit: as large as the width allows, paged through.
+        chosen = search(true);
+        apply(chosen);
         root.classList.add("paged");
       }
     }
@@ -93,14 +112,14 @@
   var waiting = null;
   function later() {
     clearTimeout(waiting);
-    waiting = setTimeout(fit, 150);
+    waiting = setTimeout(function () { fit(false); }, 150);
   }
 
   function start() {
-    fit();
+    fit(false);
     // Fonts may arrive after the first measure: measure again once they have.
-    if (document.fonts && document.fonts.ready) document.fonts.ready.then(fit);
-    document.body.addEventListener("htmx:afterSettle", fit);
+    if (document.fonts && document.fonts.ready) document.fonts.ready.then(function () { fit(true); });
+    document.body.addEventListener("htmx:afterSettle", function () { fit(true); });
     window.addEventListener("resize", later);
     if (!paging) paging = setInterval(pageThrough, PAUSE);
   }
