@@ -89,9 +89,16 @@
     apply(chosen);
     if (!fits()) {
       if (document.querySelector("#room, .bracket-page")) {
-        var page = document.scrollingElement || root;
-        var ratio = Math.min(window.innerWidth / page.scrollWidth, window.innerHeight / page.scrollHeight);
-        main.style.zoom = String(Math.floor(ratio * 1000) / 1000);
+        // At SMALLEST, the width that needs the least shrinking, then drawn that much smaller.
+        var page = document.scrollingElement || root, most = { ratio: 0 };
+        widths().forEach(function (width) {
+          apply({ width: width, size: SMALLEST });
+          var ratio = Math.min(window.innerWidth / page.scrollWidth, window.innerHeight / page.scrollHeight);
+          if (ratio > most.ratio) most = { ratio: ratio, width: width };
+        });
+        chosen = { width: most.width, size: SMALLEST };
+        apply(chosen);
+        main.style.zoom = String(Math.floor(most.ratio * 1000) / 1000);
       } else {
         // Too many to fit: as large as the width allows, paged through.
         chosen = search(true);

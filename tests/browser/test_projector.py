@@ -10,13 +10,15 @@ Playwright drives Debian's chromium (tests.conftest.chromium).
 """
 
 import datetime
+import random
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
 from tests.knockout.helpers import get_round, matches
-from tournaments.models import Club, Membership, Round
+from tests.knockout.test_query_budgets import play_open_rounds
+from tournaments.models import Club, KnockoutRound, Membership, Round
 from tournaments.services import knockout as knockout_services
 from tournaments.services import party as party_services
 from tournaments.services import public as public_services
@@ -30,7 +32,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SCREENS = [(1280, 720), (1366, 768), (1920, 1080)]
 # The smallest name, in px at 1280×720 and in proportion to the screen's height (README, "The big screen"):
 # the sizes the fullest view of each kind reaches (twenty tables, eighty players, fourteen pairs).
-MIN_NAME_PX = {"round": 14, "standings": 13, "season": 13, "board": 13, "bracket": 9}
+MIN_NAME_PX = {"round": 14, "standings": 13, "season": 13, "board": 13, "bracket": 9, "won": 6.5}
 LONGEST = "Maximiliana Theodora Wilhelmina von Hohe"  # 40 characters
 assert len(LONGEST) == 40
 
@@ -92,6 +94,15 @@ def long_knockout(user):
     return knockout
 
 
+def finished_knockout(user):
+    """The same fourteen pairs played to the end: both brackets won (the winners' boxes hold two long names)."""
+    knockout = long_knockout(user)
+    rng = random.Random(5)
+    while KnockoutRound.objects.filter(knockout=knockout, status="playing").exists():
+        play_open_rounds(knockout, rng)
+    return knockout
+
+
 # Measured in the page: one function (the CSP refuses Playwright's evaluated expressions, not functions).
 MEASURE = """(selectors) => {
   const vw = window.innerWidth, vh = window.innerHeight, out = {};
@@ -139,6 +150,7 @@ NAMES = {
     "round": ".square .n, .square .e, .square .s, .square .w",
     "standings": "table td:nth-child(2), .tiles td:nth-child(2)",
     "bracket": ".bracket .name, .bracket .champion",
+    "won": ".bracket .name, .bracket .champion",
     "season": "table td:nth-child(2), .tiles p",
     "board": "table td:nth-child(2)",
 }
@@ -151,6 +163,7 @@ def evening(live_server):
     Membership.objects.create(club=club, user=director, role="owner")
     party = long_party(director)
     knockout = long_knockout(director)
+    finished = finished_knockout(director)
     series = season_services.series_save(club=club, name="Winter season 2026–27", parties=[party])
     board = public_services.publish(event=party).token
     client = Client()
@@ -160,6 +173,7 @@ def evening(live_server):
         "round": f"/parties/{party.id}/rounds/2/?projector=1",
         "standings": f"/parties/{party.id}/standings/?projector=1",
         "bracket": f"/knockouts/{knockout.id}/bracket/?projector=1",
+        "won": f"/knockouts/{finished.id}/bracket/?projector=1",
         "season": f"/seasons/{series.id}/?projector=1",
         "board": f"/r/{board}/?projector=1",
     }
@@ -225,3 +239,18 @@ def test_the_room_is_sized_again_when_results_come_in_and_when_the_screen_change
     page.wait_for_function(f"() => parseFloat(document.documentElement.style.fontSize) > {before} * 1.2")
     seen = page.evaluate(MEASURE, {"names": NAMES["round"], "badges": ".tile .status"})
     assert seen["scroll"][1] <= 1080 and seen["split"] == [] and seen["badges"] == []
+
+
+@pytest.mark.parametrize(("width", "height"), SCREENS)
+def test_a_finished_knockout_shows_both_winners_whole_on_the_big_screen(screen, tmp_path, width, height):
+    page = screen("won", width, height)
+    page.screenshot(path=str(tmp_path / f"won-{width}x{height}.png"))
+    boxes = ["main-winner", "consolation-winner"]
+    seen = page.evaluate(MEASURE, {"names": NAMES["won"], "boxes": boxes})
+    assert seen["scroll"][0] <= width and seen["scroll"][1] <= height, seen["scroll"]
+    assert seen["boxes"] == {"main-winner": True, "consolation-winner": True}
+    assert seen["split"] == [] and seen["outside"] == [] and seen["overflowing"] == []
+    assert seen["smallest"] >= MIN_NAME_PX["won"] * height / 720 - 0.25, seen["smallest"]
+    for box in boxes:
+        assert page.inner_text(f"#{box}").startswith("Winner: ")
+        assert "runner-up: " in page.inner_text(f"#{box}")
