@@ -150,3 +150,19 @@ def test_a_members_history_has_each_night_total_and_place(club, director):
         ("Autumn night", -20, "=3", 4, True)
     ]
     assert history.total == -20 and history.wins == 0
+
+
+def test_a_members_file_with_a_name_too_long_or_a_nul_is_refused_naming_its_rows(club):
+    # PostgreSQL refuses a value longer than its column (a name: 80) or holding NUL; SQLite took both,
+    # so the same file imported on one and answered 500 on the other. Now both refuse it, by its rows.
+    Member.objects.create(club=club, name="Ann Lee")
+    text = "Name,Lady or gentleman,Member number\n" + f"{'M' * 81},lady,7\n" + "Cid Poe,gentleman,8\n"
+    rows = member_files.member_rows("members.csv", text.encode())
+    rows.append(member_services.MemberRow(line=4, name="Bob\x00Dee", kind="gentleman", number="9"))
+    with pytest.raises(ValidationError) as refused:
+        member_services.members_import(club=club, rows=rows)
+    assert refused.value.messages == [
+        "Row 2: The name is longer than 80 characters.",
+        "Row 4: The name holds a NUL character, which no member's details have.",
+    ]
+    assert names(club) == [("Ann Lee", "")]

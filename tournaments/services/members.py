@@ -28,6 +28,7 @@ def _check(club: Club, values: dict, *, member: Member | None = None) -> None:
     (the same name with the same number, or with no number on either side)."""
     if not values["name"]:
         raise ValidationError({"name": _("Give the member's name.")})
+    _check_sizes(values)
     others = Member.objects.filter(club=club)
     if member is not None:
         others = others.exclude(pk=member.pk)
@@ -51,6 +52,21 @@ def _check(club: Club, values: dict, *, member: Member | None = None) -> None:
                 % {"name": twin.name}
             }
         )
+
+
+def _check_sizes(values: dict) -> None:
+    """What the form's fields check, for a file's rows too: PostgreSQL refuses a value longer than its
+    column or holding a NUL character (SQLite took them, so a members file imported on one failed on
+    the other)."""
+    for field, value in values.items():
+        model_field = Member._meta.get_field(field)
+        most = getattr(model_field, "max_length", None)
+        if "\x00" in value:
+            message = _("The %(field)s holds a NUL character, which no member's details have.")
+            raise ValidationError({field: message % {"field": model_field.verbose_name}})
+        if most is not None and len(value) > most:
+            message = _("The %(field)s is longer than %(most)s characters.")
+            raise ValidationError({field: message % {"field": model_field.verbose_name, "most": most}})
 
 
 def _values(**given) -> dict:
