@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import reduce
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import models, transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
@@ -60,7 +60,8 @@ def _check_sizes(values: dict) -> None:
     the other)."""
     for field, value in values.items():
         model_field = Member._meta.get_field(field)
-        most = getattr(model_field, "max_length", None)
+        assert isinstance(model_field, models.Field)  # FIELDS are the member's own columns
+        most = model_field.max_length
         if "\x00" in value:
             message = _("The %(field)s holds a NUL character, which no member's details have.")
             raise ValidationError({field: message % {"field": model_field.verbose_name}})
