@@ -101,7 +101,7 @@ TEMPLATES = [
 ]
 
 # Every form's fields through one template (templates/_field.html), help texts announced.
-FORM_RENDERER = "tournaments.forms_render.FieldGroupRenderer"
+FORM_RENDERER = "tournaments.forms.render.FieldGroupRenderer"
 
 WSGI_APPLICATION = "clubdirector.wsgi.application"
 

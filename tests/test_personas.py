@@ -27,7 +27,7 @@ pytestmark = pytest.mark.django_db
 SKIPPED = {"login", "logout"}  # django's own auth views; the admin: namespace is skipped whole
 # No login needed; and every towie_phone_* page.
 OPEN = {"club_setup", "invite_accept", "table_page", "table_manifest", "service_worker", "health", "public_page"}
-CLUB_PAGES = "tournaments.urls_clubs"  # they act on the director's current club, whatever the URL names
+CLUB_PAGES = "tournaments.urls.clubs"  # they act on the director's current club, whatever the URL names
 KWARG = re.compile(r"<(?:\w+:)?(\w+)>")
 NAMES = (
     "Ashdown spring party", "Ashdown knockout", "Ashdown towie", "Ashdown boston", "Ashdown member",

@@ -19,7 +19,7 @@ from openpyxl import Workbook
 
 from tests.knockout.helpers import make_knockout
 from tournaments import imports
-from tournaments.forms_knockout import pasted_pairs, row_pairs
+from tournaments.forms.knockout import pasted_pairs, row_pairs
 
 MAIN = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
 SHARED_STRINGS_TYPE = (

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import l10n
-from tournaments.forms_boston import BostonDealForm, BostonTableForm, FinishForm
+from tournaments.forms.boston import BostonDealForm, BostonTableForm, FinishForm
 from tournaments.models import BostonDeal
 from tournaments.once import once_only
 from tournaments.presentation import boston as presentation

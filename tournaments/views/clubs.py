@@ -13,8 +13,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import forms_clubs as forms
 from tournaments.client_address import on_this_machine
+from tournaments.forms import clubs as forms
 from tournaments.models import DirectorInvite, DirectorSettings
 from tournaments.once import once_only
 from tournaments.selectors import clubs as selectors

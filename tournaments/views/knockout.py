@@ -9,8 +9,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from tournaments import forms_knockout as forms
 from tournaments import l10n, transfer
+from tournaments.forms import knockout as forms
 from tournaments.models import KnockoutPair
 from tournaments.once import once_only
 from tournaments.printing import knockout as printing

@@ -9,8 +9,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from tournaments import forms_members as forms
 from tournaments import imports, member_files
+from tournaments.forms import members as forms
 from tournaments.once import once_only
 from tournaments.selectors import boston as boston_selectors
 from tournaments.selectors import knockout as knockout_selectors

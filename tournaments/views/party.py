@@ -9,7 +9,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
-from tournaments import forms, imports, l10n, transfer
+from tournaments import imports, l10n, transfer
+from tournaments.forms import party as forms
 from tournaments.models import Guest
 from tournaments.once import once_only
 from tournaments.selectors import party as party_selectors

@@ -10,8 +10,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from tournaments import forms, l10n
+from tournaments import l10n
 from tournaments.clock import round_clock
+from tournaments.forms import rounds as forms
 from tournaments.models import Guest, ResultChange, TableResult
 from tournaments.once import once_only
 from tournaments.rules import party as party_rules

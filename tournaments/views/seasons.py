@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import l10n
-from tournaments.forms_seasons import SeriesForm
+from tournaments.forms.seasons import SeriesForm
 from tournaments.once import once_only
 from tournaments.presentation import seasons as wording
 from tournaments.printing import seasons as printing

@@ -20,8 +20,8 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import forms_towie as forms
 from tournaments import l10n, link_limit
+from tournaments.forms import towie as forms
 from tournaments.models import TowieTable
 from tournaments.once import once_only
 from tournaments.printing import towie as towie_printing

@@ -9,7 +9,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from tournaments import imports, l10n
-from tournaments.forms import DateInput, DealForm, MemberIdField, choice_field, keep_in_window
+from tournaments.forms.common import DateInput, MemberIdField, choice_field, keep_in_window
+from tournaments.forms.rounds import DealForm
 from tournaments.models import Knockout, KnockoutPair
 
 # "Ada Brown & Bob Carter"; a tab (pasted from a spreadsheet), "+", ";" or the word "and" work too.

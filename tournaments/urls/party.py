@@ -1,23 +1,13 @@
-from django.urls import include, path
+"""The party, at /parties/: its guests, seats, rounds and tables' results, standings, printed matter and exports."""
 
-from tournaments.views import home, interchange, members, party, prints, public, rounds, standings, table
+from django.urls import path
+
+from tournaments.views import interchange, members, party, prints, rounds, standings
 
 P = "parties/<int:party_id>/"
 R = P + "rounds/<int:number>/"
 
 urlpatterns = [
-    path("", home.home, name="home"),
-    path("", include("tournaments.urls_clubs")),
-    path("knockouts/", include("tournaments.urls_knockout")),
-    path("towie/", include("tournaments.urls_towie")),
-    path("boston/", include("tournaments.urls_boston")),
-    path("members/", include("tournaments.urls_members")),
-    path("seasons/", include("tournaments.urls_seasons")),
-    path("publish/<slug:kind>/<int:event_id>/", public.publish_toggle, name="publish_toggle"),
-    path("t/<str:token>/", table.table_page, name="table_page"),
-    path("t/<str:token>/manifest.webmanifest", table.table_manifest, name="table_manifest"),
-    path("sw.js", table.service_worker, name="service_worker"),
-    path("r/<str:token>/", public.public_page, name="public_page"),
     path("parties/new/", party.party_create, name="party_create"),
     path(P, party.party_dashboard, name="party_dashboard"),
     path(P + "edit/", party.party_edit, name="party_edit"),

@@ -3,7 +3,8 @@
 from django import forms
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
-from tournaments.forms import STRAINS, MemberIdField, choice_field, keep_in_window
+from tournaments.forms.common import MemberIdField, choice_field, keep_in_window
+from tournaments.forms.rounds import STRAINS
 from tournaments.models import TowieDeal
 from tournaments.services.towie import RANKS, STAKE_BELOW_NOTHING
 

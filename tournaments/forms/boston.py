@@ -5,7 +5,7 @@ from django.core.exceptions import NON_FIELD_ERRORS
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
-from tournaments.forms import MemberIdField, choice_field, keep_in_window
+from tournaments.forms.common import MemberIdField, choice_field, keep_in_window
 from tournaments.models import BostonDeal, BostonTable, BostonVariant, Party
 from tournaments.models.boston import MoneyPer
 from tournaments.presentation.boston import PART_WORDS, SUIT_SYMBOLS, SUIT_WORDS, bid_word, french_row_word

@@ -1,0 +1,18 @@
+"""Every URL of the app: the director's pages by format (a module each, as views/ names them), phone, public."""
+
+from django.urls import include, path
+
+from tournaments.views import home
+
+urlpatterns = [
+    path("", home.home, name="home"),
+    path("", include("tournaments.urls.clubs")),
+    path("knockouts/", include("tournaments.urls.knockout")),
+    path("towie/", include("tournaments.urls.towie")),
+    path("boston/", include("tournaments.urls.boston")),
+    path("members/", include("tournaments.urls.members")),
+    path("seasons/", include("tournaments.urls.seasons")),
+    path("", include("tournaments.urls.public")),
+    path("", include("tournaments.urls.table")),
+    path("", include("tournaments.urls.party")),
+]
