@@ -52,32 +52,32 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     # First: a body over its cap (or of no length) is refused before anything reads it.
-    "tournaments.request_limits.RequestLimits",
+    "tournaments.http.request_limits.RequestLimits",
     "django.middleware.security.SecurityMiddleware",
     # Content-Security-Policy on every page Django answers (CONTENT_SECURITY_POLICY below).
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
-    # A name's bidi controls (a guest "\u202eevil") made inert on every HTML page: tournaments/bidi.py.
-    "tournaments.bidi.IsolateBidiControls",
+    # A name's bidi controls (a guest "\u202eevil") made inert on every HTML page: tournaments/http/bidi.py.
+    "tournaments.http.bidi.IsolateBidiControls",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # The browser's language for every page, then the director's or the club's for a director's.
-    "tournaments.middleware.Language",
+    "tournaments.http.middleware.Language",
     # After restore_db --force under a running server: 503 "restart the server" until it restarts.
-    "tournaments.middleware.RestoredDatabaseMiddleware",
+    "tournaments.http.middleware.RestoredDatabaseMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Every page needs a login unless its view says otherwise (login, club setup, the phones).
-    "tournaments.middleware.LoginRequired",
+    "tournaments.http.middleware.LoginRequired",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Cache-Control: no-store on every page that needs a login (the director's).
-    "tournaments.headers.DirectorPagesNoStore",
+    "tournaments.http.headers.DirectorPagesNoStore",
     # A fresh database sends every page to "Set up your club" (only from the laptop itself).
-    "tournaments.middleware.FirstRunMiddleware",
+    "tournaments.http.middleware.FirstRunMiddleware",
     # A write that cannot get the database's lock in time: 503, the entry kept, "press Save again".
-    "tournaments.middleware.BusyDatabaseMiddleware",
+    "tournaments.http.middleware.BusyDatabaseMiddleware",
     # Last, so it sees the login view's answer: refuses a locked-out user name and address.
     "axes.middleware.AxesMiddleware",
 ]
@@ -94,7 +94,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "tournaments.context.clubs",
+                "tournaments.http.context.clubs",
             ],
         },
     },
@@ -149,9 +149,9 @@ AUTHENTICATION_BACKENDS = [
 # Password guessing: 5 failed logins for one user name from one address lock that pair out for
 # 15 minutes; 20 from one address (any names) lock the address, 20 for one name (any addresses)
 # lock the name, except for a name at an address it has logged in from in the last 30 days
-# (tournaments/login_limits.py). `manage.py unlock_login` lifts a lock. The attempts live in the
+# (tournaments/http/login_limits.py). `manage.py unlock_login` lifts a lock. The attempts live in the
 # database, so every worker and a restart see the same count.
-AXES_HANDLER = "tournaments.login_limits.LoginLimitsHandler"
+AXES_HANDLER = "tournaments.http.login_limits.LoginLimitsHandler"
 AXES_FAILURE_LIMIT = 5
 LOGIN_FAILURES_PER_ADDRESS = 20
 LOGIN_FAILURES_PER_NAME = 20
@@ -159,13 +159,13 @@ LOGIN_KNOWN_ADDRESS_DAYS = 30
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
-AXES_CLIENT_IP_CALLABLE = "tournaments.client_address.address_for_lockout"
+AXES_CLIENT_IP_CALLABLE = "tournaments.http.client_address.address_for_lockout"
 AXES_RESET_ON_SUCCESS = True
 # The log names the user name and address tried (passwords are always masked): the director of a
 # club's server needs to see who is guessing.
 AXES_SENSITIVE_PARAMETERS: list[str] = []
 
-# Request bodies (tournaments.request_limits): 1 MB for any request (the longest real form, a pasted list
+# Request bodies (tournaments.http.request_limits): 1 MB for any request (the longest real form, a pasted list
 # of 1,000 names, is some 60 KB), 3 MB for a POST to a spreadsheet upload (the file itself is refused above
 # 2 MB with its own message: tournaments.imports.MAX_BYTES). Below the caps a body stays in memory, so an
 # upload never touches the temporary folder; nginx's client_max_body_size (docs/deploy) is above both.
@@ -188,7 +188,7 @@ CACHES = {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
         "LOCATION": "clubdirector_cache",
         # Django culls a third of the rows past MAX_ENTRIES (300 by default): the forms' one-time tokens
-        # (tournaments/once.py, an hour each) would then push out the wrong-link counts on a busy night.
+        # (tournaments/http/once.py, an hour each) would then push out the wrong-link counts on a busy night.
         "OPTIONS": {"MAX_ENTRIES": 50_000},
     }
 }
@@ -217,7 +217,7 @@ LOGOUT_REDIRECT_URL = "login"
 
 # English, French, German and Dutch. A director's page speaks the director's choice, else the
 # club's, else the browser's; a table's phone the phone's; printed matter the club's
-# (tournaments.middleware.Language, tournaments.l10n.printed_for).
+# (tournaments.http.middleware.Language, tournaments.l10n.printed_for).
 LANGUAGE_CODE = "en-gb"
 LANGUAGES = [("en-gb", "English"), ("fr", "Français"), ("de", "Deutsch"), ("nl", "Nederlands")]
 LOCALE_PATHS = [BASE_DIR / "locale"]

@@ -6,7 +6,7 @@ import shutil
 import pytest
 from django.contrib.auth import get_user_model
 
-from tournaments import middleware as first_run_middleware
+from tournaments.http import middleware as first_run_middleware
 from tournaments.models import Club, Membership
 from tournaments.services import party as party_services
 from tournaments.services import seating as seating_services

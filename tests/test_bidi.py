@@ -1,4 +1,4 @@
-"""A name's bidi override characters cannot reverse the text around it, on any page (tournaments/bidi.py).
+"""A name's bidi override characters cannot reverse the text around it, on any page (tournaments/http/bidi.py).
 
 A guest named "\u202eevil" (RIGHT-TO-LEFT OVERRIDE, then "evil") turned everything after it on its line
 backwards: "evil: round 1" read "1 dnuor :live". Two defences, both checked here: every page's bidi controls
@@ -14,7 +14,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tournaments import bidi
+from tournaments.http import bidi
 from tournaments.models import Guest, TableToken
 from tournaments.services import public
 

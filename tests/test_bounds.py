@@ -187,7 +187,7 @@ def test_the_new_party_form_speaks_in_its_own_words_and_its_boxes_stop_where_the
 
 
 def test_the_busy_page_never_writes_a_password_back(rf):
-    from tournaments.middleware import _kept_fields
+    from tournaments.http.middleware import _kept_fields
 
     request = rf.post("/accounts/login/", {"username": "alice", "password": "correct horse", "password2": "x"})
     assert _kept_fields(request) == [("username", "alice")]

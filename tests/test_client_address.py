@@ -1,4 +1,4 @@
-"""Who is asking (tournaments.client_address): the first run's set-up only on the laptop itself, and the
+"""Who is asking (tournaments.http.client_address): the first run's set-up only on the laptop itself, and the
 proxies' headers believed only from a trusted proxy.
 
 A web page on any site can make its own name resolve to 127.0.0.1 (DNS rebinding) and post to the laptop
@@ -14,8 +14,8 @@ from django.contrib.auth import get_user_model
 from django.test import RequestFactory
 from django.urls import reverse
 
-from tournaments import middleware as first_run_middleware
-from tournaments.client_address import client_address, loopback_host, on_this_machine
+from tournaments.http import middleware as first_run_middleware
+from tournaments.http.client_address import client_address, loopback_host, on_this_machine
 from tournaments.models import Club
 
 STRONG = "a long enough secret 1938"

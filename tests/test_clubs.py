@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.conftest import make_party
-from tournaments import middleware as first_run_middleware
+from tournaments.http import middleware as first_run_middleware
 from tournaments.models import Club, DirectorInvite, Membership, Party
 
 pytestmark = pytest.mark.django_db

@@ -22,7 +22,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.conftest import make_party
-from tournaments.middleware import _disk_full
+from tournaments.http.middleware import _disk_full
 from tournaments.models import Club, DealEntry, Membership, PhoneSend, ResultChange, TableResult, TableToken
 
 FULL = "The server's disk is full: nothing was saved. Press Save again once the disk has room."
@@ -216,7 +216,7 @@ def _answer(request, error):
     from django.contrib.auth.models import AnonymousUser
     from django.contrib.sessions.backends.signed_cookies import SessionStore as CookieSession
 
-    from tournaments.middleware import BusyDatabaseMiddleware
+    from tournaments.http.middleware import BusyDatabaseMiddleware
 
     request.user, request.session = AnonymousUser(), CookieSession()
     return BusyDatabaseMiddleware(lambda request: None).process_exception(request, error)

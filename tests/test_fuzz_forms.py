@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from tests.html_forms import Field, Form, post_forms
 from tests.test_personas import build, w, walk  # noqa: F401 (w: the world, a fixture)
-from tournaments import link_limit
+from tournaments.http import link_limit
 from tournaments.models import Club
 
 pytestmark = pytest.mark.django_db

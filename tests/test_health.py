@@ -3,7 +3,7 @@
 import pytest
 from django.db import OperationalError
 
-from tournaments import middleware
+from tournaments.http import middleware
 
 pytestmark = pytest.mark.django_db
 

@@ -22,7 +22,7 @@ from django.db import connection
 from django.urls import reverse
 
 from tests.towie.conftest import make_table
-from tournaments import link_limit
+from tournaments.http import link_limit
 from tournaments.models import TableToken
 
 ROOT = Path(__file__).resolve().parent.parent

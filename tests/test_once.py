@@ -1,4 +1,4 @@
-"""A form posted twice makes one thing (tournaments/once.py): every create form carries a one-time token,
+"""A form posted twice makes one thing (tournaments/http/once.py): every create form carries a one-time token,
 and a repeat of it is sent to what the first post made, told so."""
 
 import re
@@ -11,7 +11,7 @@ from django.urls import reverse
 from tests.conftest import make_party
 from tests.html_forms import post_forms
 from tests.knockout.helpers import make_knockout
-from tournaments import once
+from tournaments.http import once
 from tournaments.models import (
     BostonTable,
     DirectorInvite,

@@ -18,7 +18,7 @@ from django.urls import URLResolver, get_resolver, reverse
 from tests.conftest import make_party
 from tests.knockout.helpers import make_knockout
 from tests.towie.conftest import make_table
-from tournaments import link_limit
+from tournaments.http import link_limit
 from tournaments.models import Club, DirectorSettings, KnockoutMatch, Membership, ResultChange, TableToken
 from tournaments.services import boston, clubs, knockout, members, public, results, rounds, seasons, towie
 

@@ -1,4 +1,4 @@
-"""A request's body is bounded before anything reads it (tournaments.request_limits).
+"""A request's body is bounded before anything reads it (tournaments.http.request_limits).
 
 An anonymous 300 MB body to a phone's link or the login page was parsed (and its file parts written to the
 temporary folder) by the CSRF check before any view could refuse it. Now the first middleware compares
@@ -113,7 +113,7 @@ def test_an_ordinary_form_is_untouched(client, director):
 def test_the_caps_are_named_in_settings_and_a_real_file_stays_under_them():
     from tournaments import imports
 
-    assert settings.MIDDLEWARE[0] == "tournaments.request_limits.RequestLimits"
+    assert settings.MIDDLEWARE[0] == "tournaments.http.request_limits.RequestLimits"
     assert settings.REQUEST_MAX_BYTES == 1024 * 1024
     assert imports.MAX_BYTES < settings.UPLOAD_REQUEST_MAX_BYTES == 3 * 1024 * 1024
     assert settings.DATA_UPLOAD_MAX_MEMORY_SIZE == settings.REQUEST_MAX_BYTES

@@ -2,7 +2,7 @@
 
 from django.test import RequestFactory, override_settings
 
-from tournaments import site_url as module
+from tournaments.http import site_url as module
 
 
 def request(host: str):

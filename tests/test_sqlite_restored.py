@@ -1,7 +1,7 @@
 """A database file replaced under a running server (restore_db --force): the SQLite backend
 (clubdirector/sqlite/base.py) refuses every write that begins after the swap, whatever file its
 connection has open, and the site answers 503 "The database was restored: restart the server." until
-it is restarted (tournaments.middleware.RestoredDatabaseMiddleware)."""
+it is restarted (tournaments.http.middleware.RestoredDatabaseMiddleware)."""
 
 import shutil
 import sqlite3
@@ -15,9 +15,9 @@ from django.test import RequestFactory
 
 from clubdirector.sqlite.base import SERVED_ENV, DatabaseReplaced, replaced, served_value, writers_lock
 from tests.test_sqlite_queue import connection_to
+from tournaments.http.middleware import BusyDatabaseMiddleware, RestoredDatabaseMiddleware
 from tournaments.management.commands import restore_db
 from tournaments.management.commands.restore_db import Command as RestoreCommand
-from tournaments.middleware import BusyDatabaseMiddleware, RestoredDatabaseMiddleware
 
 RESTORED = "The database was restored: restart the server."
 REFUSAL = "the database file was replaced (restore_db): restart the server"

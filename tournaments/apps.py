@@ -6,4 +6,4 @@ class TournamentsConfig(AppConfig):
     name = "tournaments"
 
     def ready(self) -> None:
-        from tournaments import signals  # noqa: F401  (connects the login receiver)
+        from tournaments.http import signals  # noqa: F401  (connects the login receiver)

@@ -1,6 +1,6 @@
 """Numbers, money, dates and the rules' sentences in the reader's language and the club's style.
 
-The page's language comes from `translation` (see tournaments.middleware.Language). The style of
+The page's language comes from `translation` (see tournaments.http.middleware.Language). The style of
 numbers and dates is the club's choice (Club.format_style) when it made one, else the language's
 own: 1,000 (English), 1 000 (French), 1.000 (German, Dutch). A negative number always has the
 true minus sign "−", on pages and in PDFs alike.

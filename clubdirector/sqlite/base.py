@@ -18,7 +18,7 @@ So a connection records the file it opened (device and inode, seen at the path b
 opening it), and once it holds the lock, before every write, checks that the path still names that
 file, and that file is the one this server started on (`serve` passes it to its workers, see
 SERVED_ENV; otherwise the first one this process opened). If not, DatabaseReplaced is raised and
-nothing is written; tournaments.middleware.RestoredDatabaseMiddleware answers it, and every request
+nothing is written; tournaments.http.middleware.RestoredDatabaseMiddleware answers it, and every request
 that follows, with 503 "The database was restored: restart the server".
 """
 

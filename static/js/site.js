@@ -1,6 +1,6 @@
 /* Every page: a button or link that makes a PDF, a workbook or an upload says it is working; a form
    posted is sent once (its buttons wait while it is sending; the server refuses a repeat as well,
-   tournaments/once.py). */
+   tournaments/http/once.py). */
 (function () {
   "use strict";
   var SENDING_MS = 8000;

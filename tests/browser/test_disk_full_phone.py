@@ -10,7 +10,7 @@ from django.db import OperationalError
 
 from tests.browser.test_phones import contexts, enter_deal  # noqa: F401 (a fixture)
 from tests.conftest import make_party
-from tournaments import middleware
+from tournaments.http import middleware
 from tournaments.models import PhoneSend, TableResult, TableToken
 from tournaments.services import results as result_services
 

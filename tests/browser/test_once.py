@@ -1,7 +1,7 @@
 """Three quick clicks on "Create the party" in the real browser make one party, the party taking a while
 to make (as on a busy laptop): with JavaScript, site.js sends the form once and holds its button; without
 it, the browser sends all three and the server's one-time token makes the second and third wait for the
-first and go where it went, told so (tournaments/once.py)."""
+first and go where it went, told so (tournaments/http/once.py)."""
 
 import time
 

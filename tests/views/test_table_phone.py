@@ -8,7 +8,7 @@ from django.db import connections
 from django.test import Client
 from django.urls import reverse
 
-from tournaments import link_limit
+from tournaments.http import link_limit
 from tournaments.models import ResultChange, TableResult, TableToken
 from tournaments.services import results as result_services
 from tournaments.services import rounds as round_services

@@ -1,5 +1,5 @@
+from tournaments.http.site_url import site_url
 from tournaments.models import Party, TableToken
-from tournaments.site_url import site_url
 
 
 def table_links(party: Party, request=None) -> dict[int, str]:

@@ -1,9 +1,9 @@
-"""`{% once_field %}`: the hidden one-time token of a create form (tournaments/once.py)."""
+"""`{% once_field %}`: the hidden one-time token of a create form (tournaments/http/once.py)."""
 
 from django import template
 from django.utils.html import format_html
 
-from tournaments import once
+from tournaments.http import once
 
 register = template.Library()
 

@@ -4,9 +4,9 @@ from django import template
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 
+from tournaments.http.site_url import site_url
 from tournaments.models import PublicLink
 from tournaments.printing.towie import qr_svg
-from tournaments.site_url import site_url
 
 register = template.Library()
 

@@ -9,8 +9,8 @@ from django.views.decorators.http import require_POST
 
 from tournaments import l10n
 from tournaments.forms.boston import BostonDealForm, BostonTableForm, FinishForm
+from tournaments.http.once import once_only
 from tournaments.models import BostonDeal
-from tournaments.once import once_only
 from tournaments.presentation import boston as presentation
 from tournaments.printing import boston as boston_printing
 from tournaments.selectors import boston as selectors

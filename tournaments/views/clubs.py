@@ -13,14 +13,14 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments.client_address import on_this_machine
 from tournaments.forms import clubs as forms
+from tournaments.http.client_address import on_this_machine
+from tournaments.http.once import once_only
+from tournaments.http.site_url import site_url
 from tournaments.models import DirectorInvite, DirectorSettings
-from tournaments.once import once_only
 from tournaments.selectors import clubs as selectors
 from tournaments.services import clubs as services
 from tournaments.services.demo import demo_add
-from tournaments.site_url import site_url
 from tournaments.views.common import add_errors
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -123,7 +123,7 @@ def club_settings(request):
 
 
 def _page_language(request, club_language: str) -> str:
-    """The language the director's next page speaks (as tournaments.middleware.Language chooses it)."""
+    """The language the director's next page speaks (as tournaments.http.middleware.Language chooses it)."""
     return (
         request.session.get(selectors.LANGUAGE_KEY) or club_language or translation.get_language_from_request(request)
     )

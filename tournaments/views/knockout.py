@@ -11,8 +11,8 @@ from django.views.decorators.http import require_POST
 
 from tournaments import l10n, transfer
 from tournaments.forms import knockout as forms
+from tournaments.http.once import once_only
 from tournaments.models import KnockoutPair
-from tournaments.once import once_only
 from tournaments.printing import knockout as printing
 from tournaments.selectors import knockout as selectors
 from tournaments.selectors.clubs import current_club

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments import imports, member_files
 from tournaments.forms import members as forms
-from tournaments.once import once_only
+from tournaments.http.once import once_only
 from tournaments.selectors import boston as boston_selectors
 from tournaments.selectors import knockout as knockout_selectors
 from tournaments.selectors import members as selectors

@@ -11,8 +11,8 @@ from django.views.decorators.http import require_POST
 
 from tournaments import imports, l10n, transfer
 from tournaments.forms import party as forms
+from tournaments.http.once import once_only
 from tournaments.models import Guest
-from tournaments.once import once_only
 from tournaments.selectors import party as party_selectors
 from tournaments.selectors import rounds as round_selectors
 from tournaments.selectors.clubs import current_club

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tournaments import l10n
+from tournaments.http.site_url import is_loopback_url, site_url
 from tournaments.printing import cards, sheets, tallies, workbook
 from tournaments.selectors import clubs as club_selectors
 from tournaments.selectors import party as party_selectors
@@ -19,7 +20,6 @@ from tournaments.selectors import prints as print_selectors
 from tournaments.selectors import rounds as round_selectors
 from tournaments.selectors import tokens as token_selectors
 from tournaments.services import tokens as token_services
-from tournaments.site_url import is_loopback_url, site_url
 from tournaments.views.common import file_response
 
 PAPER_NAMES = {"A4": "A4", "letter": gettext_lazy("US Letter")}

@@ -13,8 +13,8 @@ from django.views.decorators.http import require_POST
 from tournaments import l10n
 from tournaments.clock import round_clock
 from tournaments.forms import rounds as forms
+from tournaments.http.once import once_only
 from tournaments.models import Guest, ResultChange, TableResult
-from tournaments.once import once_only
 from tournaments.rules import party as party_rules
 from tournaments.selectors import party as party_selectors
 from tournaments.selectors import rounds as round_selectors

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments import l10n
 from tournaments.forms.seasons import SeriesForm
-from tournaments.once import once_only
+from tournaments.http.once import once_only
 from tournaments.presentation import seasons as wording
 from tournaments.printing import seasons as printing
 from tournaments.selectors import seasons as selectors

@@ -13,8 +13,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 from django_htmx.http import HttpResponseClientRefresh
 
-from tournaments import link_limit
 from tournaments.forms import rounds as forms
+from tournaments.http import link_limit
 from tournaments.presentation import phone as phone_presentation
 from tournaments.selectors import rounds as round_selectors
 from tournaments.selectors import table as table_selectors

@@ -20,16 +20,17 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import l10n, link_limit
+from tournaments import l10n
 from tournaments.forms import towie as forms
+from tournaments.http import link_limit
+from tournaments.http.once import once_only
+from tournaments.http.site_url import is_loopback_url, site_url
 from tournaments.models import TowieTable
-from tournaments.once import once_only
 from tournaments.printing import towie as towie_printing
 from tournaments.selectors import party as party_selectors
 from tournaments.selectors import towie as selectors
 from tournaments.selectors.clubs import LANGUAGE_KEY, current_club
 from tournaments.services import towie as services
-from tournaments.site_url import is_loopback_url, site_url
 from tournaments.views.common import add_errors, error_messages, file_response, live
 
 # htmx stops polling on this status: a live page whose table is gone says so once, and asks no more.

@@ -14,11 +14,11 @@ from django.db import connection
 from django.utils.translation import gettext as _
 
 from clubdirector.sqlite.base import SERVED_ENV, database_file, served_value
+from tournaments.http.site_url import _lan_address
 from tournaments.selectors.clubs import setup_needed
-from tournaments.site_url import _lan_address
 
 # gunicorn's bounds on what comes before the body (its own defaults but for fewer headers: a browser sends
-# about 15); the body's own cap is the app's (tournaments.request_limits).
+# about 15); the body's own cap is the app's (tournaments.http.request_limits).
 GUNICORN_LIMITS = ["--limit-request-line", "4094", "--limit-request-fields", "50", "--limit-request-field_size", "8190"]
 
 

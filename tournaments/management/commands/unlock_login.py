@@ -3,7 +3,7 @@
 A user name clears every failed login counted for it, from any address (its name-and-address locks
 and its name lock); an address clears every failed login counted from it, for any name (its address
 lock). With neither, the failed logins counted now are listed, and nothing changes. The limits are
-in tournaments/login_limits.py.
+in tournaments/http/login_limits.py.
 """
 
 from axes.models import AccessAttempt

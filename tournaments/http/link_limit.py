@@ -2,7 +2,7 @@
 
 The link is looked up first, so a valid link always opens its table, however many wrong links
 came from the same address (behind a proxy a whole room may share one). Only a wrong link counts,
-per client address (tournaments.client_address): more than LIMIT in one minute and that address's
+per client address (tournaments.http.client_address): more than LIMIT in one minute and that address's
 further wrong links are answered 429 instead of 404 until the minute is over.
 
 The counts live in Django's cache, a database table, so every worker and a restart see the same
@@ -20,7 +20,7 @@ from django.core.cache import cache
 from django.http import Http404, HttpResponse
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.client_address import client_address
+from tournaments.http.client_address import client_address
 
 log = logging.getLogger("tournaments.table")
 

@@ -2,7 +2,7 @@
 
 A director's page holds the club's guests, scores and links to every table: `Cache-Control: no-store`
 keeps it out of the browser's cache (and the back button's after logging out) and out of any shared
-cache. Every view that needs a login counts (as tournaments.middleware.Language decides it); the
+cache. Every view that needs a login counts (as tournaments.http.middleware.Language decides it); the
 phones', the public pages and static files keep their own caching.
 """
 

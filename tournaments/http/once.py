@@ -25,7 +25,7 @@ PLAUSIBLE = re.compile(r"[A-Za-z0-9_-]{16,64}")
 PENDING = "pending"
 # A repeat comes within seconds (or from the Back button within minutes); an hour is plenty, and keeps the
 # shared cache small (Django's database cache culls a third of its rows past 300, the phone links' counts
-# among them: tournaments/link_limit.py).
+# among them: tournaments/http/link_limit.py).
 REMEMBERED = 60 * 60
 CLAIM = 60  # the most a create can take; a claim left by a crashed request frees itself after it
 WAIT, STEP = 10.0, 0.1  # a repeat arriving while the first is still working waits for its answer
