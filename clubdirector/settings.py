@@ -167,7 +167,7 @@ AXES_SENSITIVE_PARAMETERS: list[str] = []
 
 # Request bodies (tournaments.http.request_limits): 1 MB for any request (the longest real form, a pasted list
 # of 1,000 names, is some 60 KB), 3 MB for a POST to a spreadsheet upload (the file itself is refused above
-# 2 MB with its own message: tournaments.imports.MAX_BYTES). Below the caps a body stays in memory, so an
+# 2 MB with its own message: tournaments.files.uploads.MAX_BYTES). Below the caps a body stays in memory, so an
 # upload never touches the temporary folder; nginx's client_max_body_size (docs/deploy) is above both.
 MB = 1024 * 1024
 REQUEST_MAX_BYTES = 1 * MB

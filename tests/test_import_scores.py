@@ -12,8 +12,8 @@ from django.core.management.base import CommandError
 from django.core.serializers.json import DjangoJSONEncoder
 
 from tests import test_import_validation as validation
-from tournaments import transfer
-from tournaments.transfer import knockout_import, party_import
+from tournaments.files import transfer
+from tournaments.files.transfer import knockout_import, party_import
 
 pytestmark = pytest.mark.django_db
 

@@ -18,10 +18,10 @@ from django.db import transaction
 from django.urls import reverse
 
 from tests.conftest import default_club, make_party, play_two_rounds
+from tournaments.files.transfer import knockout_export, knockout_import, party_export, party_import
 from tournaments.models import Club, Guest, Membership, Party, ResultChange, TableToken
 from tournaments.selectors.standings import party_standings
 from tournaments.services import results as result_services
-from tournaments.transfer import knockout_export, knockout_import, party_export, party_import
 
 pytestmark = pytest.mark.django_db
 
@@ -334,7 +334,7 @@ def test_full_clean_is_the_second_line(club, party_file, monkeypatch):
     """Were a check above to miss a bad choice, full_clean() still refuses it, plainly."""
     from django.db import models
 
-    from tournaments import transfer
+    from tournaments.files.transfer import common as transfer
 
     monkeypatch.setattr(transfer, "CHECKS", ((models.Field, lambda model, field, value, where: value),))
     data = party_file
@@ -348,7 +348,7 @@ def test_full_clean_is_the_second_line(club, party_file, monkeypatch):
 
 def test_the_database_is_the_third_line(club, party_file, monkeypatch):
     """Were the uniqueness checks to miss a repeated name, the database's refusal comes out plain, and nothing stays."""
-    from tournaments import transfer
+    from tournaments.files.transfer import party as transfer
 
     def guests_unchecked(rows):
         return [transfer._record(raw, "a guest", Guest, transfer.GUEST_FIELDS) for raw in rows]

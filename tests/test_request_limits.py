@@ -111,7 +111,7 @@ def test_an_ordinary_form_is_untouched(client, director):
 
 
 def test_the_caps_are_named_in_settings_and_a_real_file_stays_under_them():
-    from tournaments import imports
+    from tournaments.files import uploads as imports
 
     assert settings.MIDDLEWARE[0] == "tournaments.http.request_limits.RequestLimits"
     assert settings.REQUEST_MAX_BYTES == 1024 * 1024

@@ -11,11 +11,11 @@ from django.db import connection
 from django.urls import reverse
 
 from tests.conftest import default_club, play_two_rounds
+from tournaments.files.transfer import party_export, party_import
 from tournaments.management.commands.backup_db import backup_sqlite
 from tournaments.models import Party, ResultChange, Seat
 from tournaments.selectors.standings import party_standings
 from tournaments.services import results as result_services
-from tournaments.transfer import party_export, party_import
 
 pytestmark = pytest.mark.django_db
 
@@ -151,8 +151,8 @@ def test_a_knockout_survives_the_round_trip_through_json(director):
     from django.core.serializers.json import DjangoJSONEncoder
 
     from bench.knockout_build import event
+    from tournaments.files.transfer import knockout_export, knockout_import
     from tournaments.models import Knockout
-    from tournaments.transfer import knockout_export, knockout_import
 
     knockout = event(10, director)
     before = knockout_picture(knockout)

@@ -18,7 +18,7 @@ from django.urls import reverse
 from openpyxl import Workbook
 
 from tests.knockout.helpers import make_knockout
-from tournaments import imports
+from tournaments.files import uploads as imports
 from tournaments.forms.knockout import pasted_pairs, row_pairs
 
 MAIN = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'

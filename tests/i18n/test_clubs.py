@@ -14,7 +14,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from tournaments import imports, l10n
+from tournaments import l10n
+from tournaments.files import uploads as imports
 from tournaments.models import Club, DirectorInvite, KnockoutRound, Membership
 from tournaments.services import clubs as services
 

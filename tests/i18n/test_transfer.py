@@ -8,8 +8,8 @@ from django.core.exceptions import ValidationError
 from django.utils import translation
 
 from tests.conftest import default_club, play_two_rounds
+from tournaments.files.transfer import party_export, party_import
 from tournaments.models import Guest, Party, Round, Seat, TableResult
-from tournaments.transfer import party_export, party_import
 
 pytestmark = pytest.mark.django_db
 

@@ -20,7 +20,7 @@ from tournaments.services import results as result_services
 
 pytestmark = pytest.mark.django_db
 
-DTD = Path(__file__).resolve().parents[2] / "tournaments" / "interchange" / "usebio_1_2.dtd"
+DTD = Path(__file__).resolve().parents[2] / "tournaments" / "files" / "interchange" / "usebio_1_2.dtd"
 DEALS = [("4S", "N", 10), ("PASS", "", 0), ("3N", "E", 9), ("PASS", "", 0)]
 
 

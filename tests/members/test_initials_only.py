@@ -11,7 +11,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from tests.conftest import make_party
-from tournaments import member_files
+from tournaments.files import members as member_files
 from tournaments.models import Club, Member, Seat
 from tournaments.services import members as member_services
 from tournaments.services import results as result_services

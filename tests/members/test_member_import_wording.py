@@ -7,7 +7,8 @@ from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from tournaments import imports, member_files
+from tournaments.files import members as member_files
+from tournaments.files import uploads as imports
 from tournaments.models import Club, Member
 
 pytestmark = pytest.mark.django_db

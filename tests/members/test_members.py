@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 from openpyxl import load_workbook
 
 from tests.conftest import make_party
-from tournaments import member_files
+from tournaments.files import members as member_files
 from tournaments.models import Club, Member, Seat
 from tournaments.selectors import members as member_selectors
 from tournaments.services import members as member_services

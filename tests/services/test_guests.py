@@ -7,7 +7,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from openpyxl import Workbook
 
-from tournaments import imports
+from tournaments.files import uploads as imports
 from tournaments.selectors.party import guest_count
 from tournaments.services import party as party_services
 

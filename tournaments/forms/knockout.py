@@ -8,7 +8,8 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
-from tournaments import imports, l10n
+from tournaments import l10n
+from tournaments.files import uploads
 from tournaments.forms.common import DateInput, MemberIdField, choice_field, keep_in_window
 from tournaments.forms.rounds import DealForm
 from tournaments.models import Knockout, KnockoutPair
@@ -29,21 +30,21 @@ def pair_parts(line: str) -> list[str]:
     return [part.strip() for part in PAIR_SEPARATOR.split(line.strip())]
 
 
-def pasted_pairs(text: str) -> list[imports.Row]:
+def pasted_pairs(text: str) -> list[uploads.Row]:
     """One pair a line, "Name A & Name B" -> [["Name A", "Name B"], ...]; blank lines skipped, but counted in
     each entry's `line`."""
     lines = enumerate((text or "").splitlines(), start=1)
-    return [imports.Row(pair_parts(line), number) for number, line in lines if line.strip()]
+    return [uploads.Row(pair_parts(line), number) for number, line in lines if line.strip()]
 
 
-def row_pairs(rows: Sequence[list[str]]) -> list[imports.Row]:
+def row_pairs(rows: Sequence[list[str]]) -> list[uploads.Row]:
     """Spreadsheet rows: the two names in the first two columns, or "A & B" in the first; other columns ignored."""
     entries = []
     for row in rows:
         first = row[0] if row else ""
         second = row[1] if len(row) > 1 else ""
         parts = [first, second] if second or not PAIR_SEPARATOR.search(first) else pair_parts(first)
-        entries.append(imports.Row(parts, getattr(row, "line", 0)))
+        entries.append(uploads.Row(parts, getattr(row, "line", 0)))
     return entries
 
 
@@ -55,17 +56,17 @@ NOT_PAIRS = gettext_lazy(
 def _about_pairs(message: str) -> str:
     """The upload reader speaks of guest lists (the party's); here the file is a list of pairs (the messages are
     compared in the page's language, the one they were read in)."""
-    if message == str(imports.NOT_A_LIST):
+    if message == str(uploads.NOT_A_LIST):
         return str(NOT_PAIRS)
-    if message == str(imports.TOO_LARGE):
+    if message == str(uploads.TOO_LARGE):
         return _("The file is larger than 2 MB: that is no list of pairs.")
-    if message == str(imports.TOO_MANY_ROWS):
+    if message == str(uploads.TOO_MANY_ROWS):
         words = ngettext(
             "This file has more than %(count)s row: that is no list of pairs.",
             "This file has more than %(count)s rows: that is no list of pairs.",
-            imports.MAX_ROWS,
+            uploads.MAX_ROWS,
         )
-        return words % {"count": l10n.number(imports.MAX_ROWS)}
+        return words % {"count": l10n.number(uploads.MAX_ROWS)}
     return message.replace("no guest list", "no list of pairs")
 
 
@@ -81,7 +82,7 @@ class PairsMixin(forms.BaseForm):
         upload = cleaned.get("file")
         if upload:
             try:
-                rows = imports.read_rows(upload.name, imports.upload_bytes(upload), header_words=HEADER_WORDS)
+                rows = uploads.read_rows(upload.name, uploads.upload_bytes(upload), header_words=HEADER_WORDS)
             except ValidationError as error:
                 self.add_error("file", [_about_pairs(message) for message in error.messages])
                 return
@@ -159,7 +160,7 @@ class PairsForm(PairsMixin, forms.Form):
         typed = [" ".join((cleaned.get(f"player_{which}") or "").split()) for which in "ab"]
         if any(typed) and "entries" in cleaned:
             # The pair typed name by name comes first: its two names, as a pasted line would give them.
-            cleaned["entries"].insert(0, imports.Row(typed, 1))
+            cleaned["entries"].insert(0, uploads.Row(typed, 1))
             chosen = [cleaned.get("member_a"), cleaned.get("member_b")]
             cleaned["picked"] = {name.casefold(): member for name, member in zip(typed, chosen, strict=True)}
         if not self.errors and not cleaned.get("entries"):

@@ -4,7 +4,7 @@ Without this, the CSRF check (or a view's request.POST) parsed whatever arrived:
 to a phone's link or the login page was written to the temporary folder before any check. The first
 middleware compares the declared Content-Length with a cap: settings.REQUEST_MAX_BYTES for every request,
 settings.UPLOAD_REQUEST_MAX_BYTES only for a POST to one of settings.UPLOAD_URL_NAMES (the spreadsheet
-uploads). A real form or file never reaches either: an upload's own limit (tournaments.imports.MAX_BYTES,
+uploads). A real form or file never reaches either: an upload's own limit (tournaments.files.uploads.MAX_BYTES,
 2 MB) stays below the upload cap, so a too-big spreadsheet still gets the upload's own plain message.
 
 A body sent in chunks with no Content-Length is refused too (411): Django reads only a declared length, so

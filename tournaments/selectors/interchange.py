@@ -7,8 +7,8 @@ These files are made to be published: a member who asked for initials only appea
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from tournaments.interchange.data import Deal, Player, Results
-from tournaments.interchange.pbn import UNKNOWN
+from tournaments.files.interchange.data import Deal, Player, Results
+from tournaments.files.interchange.pbn import UNKNOWN
 from tournaments.models import DealEntry, Guest, Knockout, KnockoutDeal, KnockoutMatch, Party, Seat
 from tournaments.rules.party import deal_dealer, deal_vulnerability
 from tournaments.selectors import knockout as knockout_selectors

@@ -5,7 +5,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from tournaments import l10n
-from tournaments.imports import kind_from_word, line_of
+from tournaments.files.uploads import kind_from_word, line_of
 from tournaments.models import Guest, Party
 from tournaments.models.party import DEFAULT_ROUND_MINUTES, MAX_TABLES
 from tournaments.services.clubs import club_for

@@ -6,7 +6,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 
-from tournaments.interchange import formats
+from tournaments.files.interchange import formats
 from tournaments.selectors import knockout as knockout_selectors
 from tournaments.selectors import party as party_selectors
 from tournaments.selectors.interchange import knockout_results, party_results

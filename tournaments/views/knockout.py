@@ -9,7 +9,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from tournaments import l10n, transfer
+from tournaments import l10n
+from tournaments.files import transfer
 from tournaments.forms import knockout as forms
 from tournaments.http.once import once_only
 from tournaments.models import KnockoutPair

@@ -9,7 +9,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from tournaments import imports, member_files
+from tournaments.files import members as member_files
+from tournaments.files import uploads
 from tournaments.forms import members as forms
 from tournaments.http.once import once_only
 from tournaments.selectors import boston as boston_selectors
@@ -124,7 +125,7 @@ def members_import(request):
         return redirect("member_list")
     upload = form.cleaned_data["file"]
     try:
-        rows = member_files.member_rows(upload.name, imports.upload_bytes(upload, wording=imports.MEMBERS))
+        rows = member_files.member_rows(upload.name, uploads.upload_bytes(upload, wording=uploads.MEMBERS))
         done = services.members_import(club=club, rows=rows)
     except ValidationError as error:
         messages.error(request, _("Nothing was imported:") + " " + " ".join(error.messages))

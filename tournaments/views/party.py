@@ -9,7 +9,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
-from tournaments import imports, l10n, transfer
+from tournaments import l10n
+from tournaments.files import transfer, uploads
 from tournaments.forms import party as forms
 from tournaments.http.once import once_only
 from tournaments.models import Guest
@@ -138,7 +139,7 @@ def guests_paste(request, party_id):
     if not form.is_valid():
         messages.error(request, _("Paste at least one name."))
         return redirect("party_guests", party_id=party.id)
-    return _add_entries(request, party, imports.pasted_entries(form.cleaned_data["names"]), "pasted list")
+    return _add_entries(request, party, uploads.pasted_entries(form.cleaned_data["names"]), "pasted list")
 
 
 @require_POST
@@ -151,12 +152,12 @@ def guests_upload(request, party_id):
         return redirect("party_guests", party_id=party.id)
     upload = form.cleaned_data["file"]
     try:
-        rows = imports.read_rows(upload.name, imports.upload_bytes(upload))
+        rows = uploads.read_rows(upload.name, uploads.upload_bytes(upload))
     except ValidationError as error:
         for message in error_messages(error):
             messages.error(request, message)
         return redirect("party_guests", party_id=party.id)
-    return _add_entries(request, party, imports.guest_entries(rows), "file")
+    return _add_entries(request, party, uploads.guest_entries(rows), "file")
 
 
 def guest_edit(request, party_id, guest_id):

@@ -4,8 +4,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.core.serializers.json import DjangoJSONEncoder
 from django.utils.translation import gettext as _
 
+from tournaments.files.transfer import knockout_export
 from tournaments.models import Knockout
-from tournaments.transfer import knockout_export
 
 
 class Command(BaseCommand):

@@ -3,8 +3,8 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
+from tournaments.files.transfer import party_export
 from tournaments.models import Party
-from tournaments.transfer import party_export
 
 
 class Command(BaseCommand):

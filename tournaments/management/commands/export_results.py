@@ -14,7 +14,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from tournaments.interchange import formats
+from tournaments.files.interchange import formats
 from tournaments.models import Knockout, Party
 from tournaments.selectors.interchange import knockout_results, party_results
 

@@ -2,8 +2,15 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
+from tournaments.files.transfer import (
+    FORMAT,
+    KNOCKOUT_FORMAT,
+    MAX_FILE_BYTES,
+    export_read,
+    knockout_import,
+    party_import,
+)
 from tournaments.models import Club
-from tournaments.transfer import FORMAT, KNOCKOUT_FORMAT, MAX_FILE_BYTES, export_read, knockout_import, party_import
 
 
 class Command(BaseCommand):

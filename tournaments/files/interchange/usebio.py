@@ -6,7 +6,7 @@ points: every player a PLACE ("=2" when tied, as USEBIO writes a shared place) a
 
 from xml.etree import ElementTree as ET
 
-from tournaments.interchange.data import Results
+from tournaments.files.interchange.data import Results
 
 DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "usebio_1_2.dtd">'
 

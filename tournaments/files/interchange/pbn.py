@@ -12,7 +12,7 @@ Dealer is "?" (PBN's unknown). On a rubber deal both sides may score (honours to
 the other): Score then names both, "NS 100 EW 120".
 """
 
-from tournaments.interchange.data import Deal, Results
+from tournaments.files.interchange.data import Deal, Results
 
 VULNERABLE = {"none": "None", "NS": "NS", "EW": "EW", "both": "All"}
 UNKNOWN = "?"

@@ -7,7 +7,7 @@ right. A name that starts like a formula is written as text (the same guard as o
 import csv
 import io
 
-from tournaments.interchange.data import Results
+from tournaments.files.interchange.data import Results
 
 HEADINGS = ["Place", "Name", "Member number", "Score"]
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

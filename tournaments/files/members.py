@@ -15,12 +15,12 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
 
-from tournaments import imports
+from tournaments.files import uploads
 from tournaments.printing.workbook import put_row
 from tournaments.services.members import MemberRow
 
 HEADINGS = ["Name", "Lady or gentleman", "Member number", "Email", "Phone", "Active", "Initials only"]
-HEADER_WORDS = (*imports.HEADER_WORDS, "member", "members", "nom", "naam")
+HEADER_WORDS = (*uploads.HEADER_WORDS, "member", "members", "nom", "naam")
 NO_WORDS = {"no", "n", "false", "0", "archived", "non", "nein", "nee"}
 YES_WORDS = {"yes", "y", "true", "1", "oui", "ja"}
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -72,11 +72,11 @@ def _unquoted(value: str) -> str:
 def member_rows(filename: str, data: bytes) -> list[MemberRow]:
     """The file's rows as MemberRows, each with the spreadsheet's own row number. A bad kind is a
     message naming its row; the whole file is refused when any row is bad."""
-    rows = imports.read_rows(filename, data, header_words=HEADER_WORDS, wording=imports.MEMBERS)
+    rows = uploads.read_rows(filename, data, header_words=HEADER_WORDS, wording=uploads.MEMBERS)
     problems, out = [], []
     for row in rows:
         line = getattr(row, "line", 0)
-        kind = imports.kind_from_word(_cell(row, 1))
+        kind = uploads.kind_from_word(_cell(row, 1))
         if kind is None:
             problems.append(
                 _("Row %(line)s: “%(word)s” is neither lady nor gentleman.") % {"line": line, "word": _cell(row, 1)}

@@ -4,10 +4,10 @@ from collections.abc import Callable
 
 from django.utils.translation import gettext_lazy
 
-from tournaments.interchange.bridgewebs import bridgewebs_bytes
-from tournaments.interchange.data import Results
-from tournaments.interchange.pbn import pbn_bytes
-from tournaments.interchange.usebio import usebio_bytes
+from tournaments.files.interchange.bridgewebs import bridgewebs_bytes
+from tournaments.files.interchange.data import Results
+from tournaments.files.interchange.pbn import pbn_bytes
+from tournaments.files.interchange.usebio import usebio_bytes
 
 WRITERS: dict[str, Callable[[Results], bytes]] = {
     "usebio": usebio_bytes,

@@ -1,0 +1,583 @@
+"""A party's export and import: every section written out, read back and checked (seats, results and deals
+agreeing with the rules), then written."""
+
+import datetime
+from collections import Counter
+from dataclasses import dataclass, field
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext, ngettext
+
+from tournaments.files.transfer.common import (
+    CLOCK_FIELDS,
+    _cannot_score,
+    _contract,
+    _created,
+    _damaged,
+    _list,
+    _not_a_row,
+    _numbered,
+    _once,
+    _only_last_playing,
+    _read,
+    _record,
+    _row,
+    _rules_give,
+    _saved,
+    _sections,
+    _shown,
+    _username,
+    _value,
+    _whole,
+    _write,
+    _wrong,
+)
+from tournaments.files.transfer.limits import PARTY_LIMITS, _history_within, _too_many, _within
+from tournaments.models import (
+    DealEntry,
+    Guest,
+    Party,
+    ResultChange,
+    Round,
+    Seat,
+    SeatOverride,
+    TableResult,
+    TableToken,
+)
+from tournaments.models.party import MAX_TABLES
+from tournaments.rules import party as party_rules
+from tournaments.services.clubs import club_for
+from tournaments.services.tokens import tokens_ensure
+
+FORMAT = "clubdirector.party/1"
+PARTY_FIELDS = (
+    "name",
+    "tables",
+    "mixed",
+    "keep_partners",
+    "rounds_planned",
+    "round_minutes",
+    "rules",
+    "tally_mode",
+    "draw_seed",
+    "pins",
+)
+RESULT_FIELDS = (
+    "table", "entry", "status", "ns", "ew", "winner", "cut", "cut_overridden", "ns_agreed", "ew_agreed", "locked",
+    "version",
+)  # fmt: skip
+GUEST_FIELDS = ("name", "kind", "plays_as", "reserve")
+ROUND_FIELDS = ("number", "status", "movement_seed", "closed_at", *CLOCK_FIELDS)
+SEAT_ROW = ("round", "table", "seat", "guest")
+DEAL_ROW = ("round", "table", "number", "contract", "declarer", "tricks", "score", "ns", "ew")
+SNAPSHOT_FIELDS = ("entry", "status", "ns", "ew", "winner", "cut", "locked")
+SNAPSHOT_DEAL = ("number", "contract", "declarer", "tricks")
+PARTY_SECTIONS = ("format", "party", "guests", "rounds", "seats", "overrides", "results", "deals", "history")
+
+
+def _when(value: datetime.datetime | None) -> str | None:
+    return value.isoformat() if value else None
+
+
+def party_export(party: Party, *, with_links: bool = False) -> dict:
+    """Everything entered for a party, in a fixed number of queries; the tables' live phone links only
+    `with_links` (whoever holds them can enter the tables' results)."""
+    guests = {g.id: g.name for g in party.guests.all()}
+    rounds = list(party.rounds.order_by("number"))
+    numbers = {r.id: r.number for r in rounds}
+    seats = Seat.objects.filter(round__party=party).order_by("round__number", "table", "seat")
+    overrides = SeatOverride.objects.filter(round__party=party).select_related("by").order_by("at", "id")
+    results = list(TableResult.objects.filter(round__party=party).order_by("round__number", "table"))
+    deals = DealEntry.objects.filter(result__round__party=party).order_by("result_id", "number")
+    changes = ResultChange.objects.filter(result__round__party=party).select_related("by_user", "by_token")
+    keys = {r.id: (numbers[r.round_id], r.table) for r in results}
+    links = party.tokens.filter(revoked_at__isnull=True).order_by("table")
+    return {
+        "format": FORMAT,
+        "party": {f: getattr(party, f) for f in PARTY_FIELDS} | {"date": party.date.isoformat()},
+        "guests": [
+            {"name": g.name, "kind": g.kind, "plays_as": g.plays_as, "reserve": g.reserve} for g in party.guests.all()
+        ],
+        **({"tables": [{"table": t.table, "token": t.token} for t in links]} if with_links else {}),
+        "rounds": [
+            {"number": r.number, "status": r.status, "movement_seed": r.movement_seed, "closed_at": _when(r.closed_at)}
+            | {name: _when(getattr(r, name)) if name.endswith("_at") else getattr(r, name) for name in CLOCK_FIELDS}
+            for r in rounds
+        ],
+        "seats": [[numbers[s.round_id], s.table, s.seat, guests[s.guest_id]] for s in seats],
+        "overrides": [
+            {
+                "round": numbers[o.round_id],
+                "table": o.table,
+                "seat": o.seat,
+                "old": guests[o.old_guest_id],
+                "new": guests[o.new_guest_id],
+                "by": o.by.get_username() if o.by else "",
+                "at": _when(o.at),
+            }  # fmt: skip
+            for o in overrides
+        ],
+        "results": [{"round": numbers[r.round_id], **{f: getattr(r, f) for f in RESULT_FIELDS}} for r in results],
+        "deals": [[*keys[d.result_id], d.number, d.contract, d.declarer, d.tricks, d.score, d.ns, d.ew] for d in deals],
+        "history": [
+            {
+                "round": keys[c.result_id][0],
+                "table": keys[c.result_id][1],
+                "action": c.action,
+                "by": c.by_user.get_username() if c.by_user else "",
+                # Which table's phone made the change, never the link itself.
+                "by_table": c.by_token.table if c.by_token else None,
+                "at": _when(c.at),
+                "before": c.before,
+                "after": c.after,
+            }  # fmt: skip
+            for c in changes.order_by("at", "id")
+        ],
+    }
+
+
+def _check(data) -> None:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValidationError(gettext("This is not a Club Director party export."))
+
+
+def party_import(data: dict, *, user=None, club=None) -> Party:
+    """A new party of the club from an export, with new phone links for its tables.
+
+    The whole file is checked before anything is written: a damaged file raises one plain
+    ValidationError naming its first problem, and nothing is created."""
+    _check(data)
+    _within(data, PARTY_LIMITS)
+    _history_within(data)
+    checked = _read(_checked_party, data)
+    return _write(_write_party, checked, user, club_for(user, club))
+
+
+# The party's sections.
+
+
+@dataclass
+class _PartyFile:
+    """What the later sections of a party file refer to."""
+
+    tables: int
+    guests: set[str]
+    rounds: dict[int, dict]
+    results: dict[tuple[int, int], dict] = field(default_factory=dict)
+
+
+def _checked_party(data: dict) -> dict:
+    _sections(data, PARTY_SECTIONS, optional=("tables",))
+    party = _party_section(data["party"])
+    guests = _guests_section(_list(data, "guests"))
+    _links_section(_list(data, "tables") if "tables" in data else [], party["tables"])
+    file = _PartyFile(party["tables"], {g["name"] for g in guests}, _rounds_section(_list(data, "rounds")))
+    seats = _seats_section(_list(data, "seats"), file)
+    overrides = _overrides_section(_list(data, "overrides"), file)
+    file.results = _results_section(_list(data, "results"), file)
+    _closed_rounds_section(file)
+    deals = _deals_section(_list(data, "deals"), file)
+    history = _history_section(_list(data, "history"), file)
+    _closed_results_section(file, history)
+    _scores_section(party, file, deals, history)
+    return {
+        "party": party,
+        "guests": guests,
+        "rounds": file.rounds,
+        "seats": seats,
+        "overrides": overrides,
+        "results": file.results,
+        "deals": deals,
+        "history": history,
+    }
+
+
+def _party_section(raw) -> dict:
+    party = _record(raw, "the party", Party, (*PARTY_FIELDS, "date"))
+    if len(party["pins"]) > 4 * MAX_TABLES:  # a pin is a seat kept for a guest: four at a table at most
+        raise _too_many("the party's pins", len(party["pins"]), 4 * MAX_TABLES)
+    for number, pin in enumerate(party["pins"], start=1):
+        where = f"the party's pin {number}"
+        row = _row(pin, where, ("table", "seat", "name"))
+        _whole(row["table"], where, "table", 1, party["tables"])
+        _value(Seat, "seat", row["seat"], where)
+        _value(Guest, "name", row["name"], where)
+    return party
+
+
+def _guests_section(rows: list) -> list[dict]:
+    guests: list[dict] = []
+    names: dict[str, str] = {}
+    for number, raw in enumerate(rows, start=1):
+        where = f"guest {number}"
+        guest = _record(raw, where, Guest, GUEST_FIELDS)
+        _once(
+            names, guest["name"], where, gettext("%(first)s and %(second)s both have the name %(name)s"),
+            name=_shown(guest["name"]),
+        )  # fmt: skip
+        guests.append(guest)
+    return guests
+
+
+def _links_section(rows: list, tables: int) -> None:
+    """The tables' links of an export made with them: checked, never imported (the import issues new ones)."""
+    for number, raw in enumerate(rows, start=1):
+        where = f"table link {number}"
+        link = _record(raw, where, TableToken, ("table", "token"))
+        _whole(link["table"], where, "table", 1, tables)
+
+
+def _rounds_section(rows: list) -> dict[int, dict]:
+    rounds: dict[int, dict] = {}
+    numbers: dict[int, str] = {}
+    for position, raw in enumerate(rows, start=1):
+        where = f"round {position}"
+        round_ = _record(raw, where, Round, ROUND_FIELDS)
+        sentence = gettext("%(first)s and %(second)s both have number %(number)s")
+        _once(numbers, round_["number"], where, sentence, number=round_["number"])
+        rounds[round_["number"]] = round_
+    _numbered(sorted(rounds))
+    _only_last_playing({n: r["status"] for n, r in rounds.items()})
+    return rounds
+
+
+def _round_ref(value, file: _PartyFile, where: str) -> None:
+    if type(value) is not int or value not in file.rounds:
+        raise _wrong(where, "round", value, gettext("one of the file's round numbers"))
+
+
+def _guest_ref(value, file: _PartyFile, where: str, name: str) -> None:
+    if not isinstance(value, str) or value not in file.guests:
+        values = {"where": where, "name": name, "value": _shown(value)}
+        raise _damaged(gettext("%(where)s has %(name)s %(value)s, who is not a guest of the file") % values)
+
+
+def _result_ref(row: dict, file: _PartyFile, where: str) -> None:
+    key = (row["round"], row["table"])
+    if any(type(v) is not int for v in key) or key not in file.results:
+        values = {"where": where, "round": _shown(key[0]), "table": _shown(key[1])}
+        raise _damaged(
+            gettext("%(where)s is for round %(round)s, table %(table)s, which has no result in the file") % values
+        )
+
+
+def _seats_section(rows: list, file: _PartyFile) -> list[dict]:
+    seats: list[dict] = []
+    places: dict[tuple, str] = {}
+    seated: dict[tuple, str] = {}
+    for number, raw in enumerate(rows, start=1):
+        where = f"seat {number}"
+        seat = _row(raw, where, SEAT_ROW)
+        _round_ref(seat["round"], file, where)
+        _whole(seat["table"], where, "table", 1, file.tables)
+        _value(Seat, "seat", seat["seat"], where)
+        _guest_ref(seat["guest"], file, where, "guest")
+        _once(
+            places,
+            (seat["round"], seat["table"], seat["seat"]),
+            where,
+            gettext("%(first)s and %(second)s both take table %(table)s %(seat)s in round number %(round)s"),
+            table=seat["table"],
+            seat=seat["seat"],
+            round=seat["round"],
+        )
+        _once(
+            seated,
+            (seat["round"], seat["guest"]),
+            where,
+            gettext("%(first)s and %(second)s both seat %(guest)s in round number %(round)s"),
+            guest=_shown(seat["guest"]),
+            round=seat["round"],
+        )
+        seats.append(seat)
+    counts = Counter(place[0] for place in places)
+    for round_number in file.rounds:
+        if counts[round_number] != 4 * file.tables:
+            values = {"round": round_number, "count": counts[round_number], "expected": 4 * file.tables}
+            raise _damaged(
+                ngettext(
+                    "round number %(round)s has %(count)s seat (%(expected)s expected: four at each of the "
+                    "%(tables)s tables)",
+                    "round number %(round)s has %(count)s seats (%(expected)s expected: four at each of the "
+                    "%(tables)s tables)",
+                    counts[round_number],
+                )
+                % (values | {"tables": file.tables})
+            )
+    return seats
+
+
+def _overrides_section(rows: list, file: _PartyFile) -> list[dict]:
+    overrides = []
+    for number, raw in enumerate(rows, start=1):
+        where = f"override {number}"
+        override = _record(raw, where, SeatOverride, ("table", "seat", "at"), refs=("round", "old", "new", "by"))
+        _round_ref(override["round"], file, where)
+        _whole(override["table"], where, "table", 1, file.tables)
+        _guest_ref(override["old"], file, where, "old")
+        _guest_ref(override["new"], file, where, "new")
+        _username(override["by"], where, "by")
+        overrides.append(override)
+    return overrides
+
+
+def _results_section(rows: list, file: _PartyFile) -> dict[tuple[int, int], dict]:
+    results: dict[tuple[int, int], dict] = {}
+    places: dict[tuple, str] = {}
+    for number, raw in enumerate(rows, start=1):
+        where = f"result {number}"
+        result = _record(raw, where, TableResult, RESULT_FIELDS, refs=("round",))
+        _round_ref(result["round"], file, where)
+        _whole(result["table"], where, "table", 1, file.tables)
+        key = (result["round"], result["table"])
+        sentence = gettext("%(first)s and %(second)s both give table %(table)s's result in round number %(round)s")
+        _once(places, key, where, sentence, table=key[1], round=key[0])
+        results[key] = result
+    return results
+
+
+def _closed_rounds(file: _PartyFile):
+    """(number, round, table) for every table of every closed round."""
+    for number, round_ in file.rounds.items():
+        if round_["status"] == Round.Status.CLOSED:
+            yield from ((number, round_, table) for table in range(1, file.tables + 1))
+
+
+def _closed_rounds_section(file: _PartyFile) -> None:
+    """A round closes once every table has its result (services.rounds.round_close)."""
+    for number, _, table in _closed_rounds(file):
+        if (number, table) not in file.results:
+            values = {"round": number, "table": table}
+            raise _damaged(gettext("round number %(round)s is closed, but table %(table)s has no result") % values)
+
+
+def _closed_results_section(file: _PartyFile, history: list[dict]) -> None:
+    """A closed round's results are agreed with a winner, as the round closed; only a change the director made
+    after it closed (an undo, say: services.results.result_undo) leaves one otherwise, and the history shows it."""
+    changed = {(h["round"], h["table"], h["at"]) for h in history}
+    for number, round_, table in _closed_rounds(file):
+        result = file.results[(number, table)]
+        if result["status"] == TableResult.Status.AGREED and result["winner"]:
+            continue
+        closed_at = round_["closed_at"]
+        if closed_at is None or not any(n == number and t == table and at > closed_at for n, t, at in changed):
+            values = {"round": number, "table": table, "status": _shown(result["status"])}
+            raise _damaged(
+                gettext(
+                    "round number %(round)s is closed, but table %(table)s's result is %(status)s "
+                    "with winner %(winner)s (agreed with a winner expected)"
+                )
+                % (values | {"winner": _shown(result["winner"])})
+            )
+
+
+def _deals_section(rows: list, file: _PartyFile) -> list[dict]:
+    deals: list[dict] = []
+    numbers: dict[tuple, str] = {}
+    for position, raw in enumerate(rows, start=1):
+        where = f"deal {position}"
+        deal = _row(raw, where, DEAL_ROW)
+        _result_ref(deal, file, where)
+        deal |= {name: _value(DealEntry, name, deal[name], where) for name in DEAL_ROW[2:]}
+        _contract(deal, where)
+        key = (deal["round"], deal["table"], deal["number"])
+        sentence = gettext(
+            "%(first)s and %(second)s both give deal %(deal)s of table %(table)s in round number %(round)s"
+        )
+        _once(numbers, key, where, sentence, deal=key[2], table=key[1], round=key[0])
+        deals.append(deal)
+    return deals
+
+
+def _history_section(rows: list, file: _PartyFile) -> list[dict]:
+    history = []
+    for number, raw in enumerate(rows, start=1):
+        where = f"history entry {number}"
+        refs = ("round", "table", "by", "by_table")
+        change = _record(raw, where, ResultChange, ("action", "at", "before", "after"), refs=refs)
+        _result_ref(change, file, where)
+        _snapshot_section(change["before"], f"{where}'s before")
+        _snapshot_section(change["after"], f"{where}'s after")
+        _username(change["by"], where, "by")
+        if change["by_table"] is not None:
+            _whole(change["by_table"], where, "by_table", 1, file.tables, null=True)
+        history.append(change)
+    return history
+
+
+def _snapshot_section(snapshot: dict, where: str) -> None:
+    """A history entry's before or after (services.results._snapshot): an undo puts the result back as it says."""
+    if not snapshot:
+        return
+    missing = [key for key in (*SNAPSHOT_FIELDS, "deals") if key not in snapshot]
+    if missing:
+        raise _damaged(gettext("%(where)s has no %(field)s") % {"where": where, "field": _shown(missing[0])})
+    for name in SNAPSHOT_FIELDS:
+        _value(TableResult, name, snapshot[name], where)
+    if not isinstance(snapshot["deals"], list):
+        raise _wrong(where, "deals", snapshot["deals"], gettext("a list"))
+    if len(snapshot["deals"]) > party_rules.DEALS_PER_ROUND:
+        raise _too_many(f"{where}'s deals", len(snapshot["deals"]), party_rules.DEALS_PER_ROUND)
+    for number, raw in enumerate(snapshot["deals"], start=1):
+        deal_where = f"{where}'s deal {number}"
+        if not isinstance(raw, list) or len(raw) < len(SNAPSHOT_DEAL):
+            raise _damaged(_not_a_row(raw, deal_where, SNAPSHOT_DEAL))
+        deal = {
+            name: _value(DealEntry, name, value, deal_where)
+            for name, value in zip(SNAPSHOT_DEAL, raw[: len(SNAPSHOT_DEAL)], strict=True)
+        }
+        _contract(deal, deal_where)
+
+
+def _deal_where(round_number: int, table: int, scored: party_rules.ScoredDeal) -> str:
+    where = gettext("deal %(deal)s of table %(table)s in round number %(round)s") % {
+        "deal": scored.number, "table": table, "round": round_number,
+    }  # fmt: skip
+    if scored.contract == "PASS":
+        return f"{where} (PASS)"
+    played = gettext("%(contract)s by %(declarer)s, %(tricks)s tricks, %(vulnerable)s") % {
+        "contract": scored.contract, "declarer": scored.declarer, "tricks": scored.tricks,
+        "vulnerable": gettext("vulnerable") if scored.vulnerable else gettext("not vulnerable"),
+    }  # fmt: skip
+    return f"{where} ({played})"
+
+
+def _scored(deal: dict, rules: str, where: str) -> party_rules.ScoredDeal:
+    try:
+        return party_rules.score_deal(deal["number"], deal["contract"], deal["declarer"], deal["tricks"], rules)
+    except ValueError as error:
+        raise _cannot_score(where, error) from None
+
+
+def _scores_section(party: dict, file: _PartyFile, deals: list[dict], history: list[dict]) -> None:
+    rules = party["rules"]
+    scored: dict[tuple[int, int], list[party_rules.ScoredDeal]] = {}
+    for position, deal in enumerate(deals, start=1):
+        done = _scored(deal, rules, f"deal {position}")
+        for name in ("score", "ns", "ew"):
+            if deal[name] != getattr(done, name):
+                raise _rules_give(
+                    _deal_where(deal["round"], deal["table"], done), name, deal[name], getattr(done, name)
+                )
+        scored.setdefault((deal["round"], deal["table"]), []).append(done)
+    for (round_number, table), result in file.results.items():
+        where = gettext("the result of table %(table)s in round number %(round)s") % {
+            "table": table, "round": round_number,
+        }  # fmt: skip
+        _figures_section(result, scored.get((round_number, table), []), party, where)
+    for number, change in enumerate(history, start=1):
+        for name in ("before", "after"):
+            snapshot, where = change[name], f"history entry {number}'s {name}"
+            if snapshot:
+                rows = [dict(zip(SNAPSHOT_DEAL, row[: len(SNAPSHOT_DEAL)], strict=True)) for row in snapshot["deals"]]
+                pictured = [_scored(row, rules, f"{where}'s deal {n}") for n, row in enumerate(rows, start=1)]
+                _figures_section(snapshot, pictured, party, where)
+
+
+def _figures_section(result: dict, scored: list, party: dict, where: str) -> None:
+    """A result (or a history entry's picture of one): its two figures, its deals and its winner."""
+    if result["entry"] == TableResult.Entry.NET:
+        _net_section(result, party, where)
+    else:
+        tally = party_rules.actual_points if party["tally_mode"] == "actual" else party_rules.net_result
+        expected = tally(scored) if scored else (None, None)
+        for name, figure in zip(("ns", "ew"), expected, strict=True):
+            if result[name] != figure:
+                raise _rules_give(where, name, result[name], figure)
+        if result["status"] != TableResult.Status.IN_PROGRESS and len(scored) != party_rules.DEALS_PER_ROUND:
+            values = {"where": where, "status": _shown(result["status"]), "count": len(scored)}
+            raise _damaged(
+                ngettext(
+                    "%(where)s is %(status)s with %(count)s deal (four expected)",
+                    "%(where)s is %(status)s with %(count)s deals (four expected)",
+                    len(scored),
+                )
+                % values
+            )
+    if result["status"] == TableResult.Status.IN_PROGRESS:
+        winner = ""
+    else:
+        winner = party_rules.table_winner(result["ns"], result["ew"]) or result["winner"]  # a tie: the cut's
+    if result["winner"] != winner:
+        raise _rules_give(where, "winner", result["winner"], winner)
+
+
+def _net_section(result: dict, party: dict, where: str) -> None:
+    """Net figures from a score card: each within what four deals can make (party.net_bounds), a multiple of ten;
+    with actual points neither minus, else the two never adding to more than 0 (the cap takes, never gives)."""
+    low, high = party_rules.net_bounds(party["rules"])
+    for name in ("ns", "ew"):
+        value = result[name]
+        if value is None or not low <= value <= high or value % 10:
+            expected = gettext("a multiple of ten from %(least)s to %(most)s") % {"least": low, "most": high}
+            raise _wrong(where, name, value, expected)
+    values = {"where": where, "ns": result["ns"], "ew": result["ew"]}
+    if party["tally_mode"] == "actual" and min(result["ns"], result["ew"]) < 0:
+        raise _damaged(
+            gettext("%(where)s has ns %(ns)s and ew %(ew)s in the file, but with actual points neither side is minus")
+            % values
+        )
+    if party["tally_mode"] != "actual" and result["ns"] + result["ew"] > 0:
+        raise _damaged(
+            gettext(
+                "%(where)s has ns %(ns)s and ew %(ew)s in the file, but two net results never add up to more than 0"
+            )
+            % values
+        )
+
+
+def _write_party(checked: dict, user, club) -> Party:
+    party = _saved(Party(**checked["party"], created_by=user, club=club), "the party")
+    tokens_ensure(party=party)  # new links, whatever the file carried
+    guests = {g.name: g for g in _created(Guest, "guest", [Guest(party=party, **g) for g in checked["guests"]])}
+    made = _created(Round, "round", [Round(party=party, **r) for r in checked["rounds"].values()])
+    rounds = {r.number: r for r in made}
+    seats = [
+        Seat(round=rounds[s["round"]], table=s["table"], seat=s["seat"], guest=guests[s["guest"]])
+        for s in checked["seats"]
+    ]
+    _created(Seat, "seat", seats)
+    # History names its directors; only the club's own are linked (a name elsewhere is kept as text).
+    users = {u.get_username(): u for u in get_user_model().objects.filter(memberships__club=club)}
+    overrides = [
+        SeatOverride(
+            round=rounds[o["round"]],
+            table=o["table"],
+            seat=o["seat"],
+            old_guest=guests[o["old"]],
+            new_guest=guests[o["new"]],
+            by=users.get(o["by"]),
+            at=o["at"],
+        )  # fmt: skip
+        for o in checked["overrides"]
+    ]
+    _created(SeatOverride, "override", overrides)
+    _write_results(checked, party, rounds, users)
+    return party
+
+
+def _write_results(checked: dict, party: Party, rounds: dict, users: dict) -> None:
+    made = [
+        TableResult(round=rounds[r["round"]], **{f: r[f] for f in RESULT_FIELDS}) for r in checked["results"].values()
+    ]
+    results = {(r.round.number, r.table): r for r in _created(TableResult, "result", made)}
+    deals = [
+        DealEntry(result=results[(d["round"], d["table"])], **{f: d[f] for f in DEAL_ROW[2:]}) for d in checked["deals"]
+    ]
+    _created(DealEntry, "deal", deals)
+    # A change made from a table's phone names that table's (new) link: "table 2 (phone)".
+    tokens = {t.table: t for t in party.tokens.filter(revoked_at__isnull=True)}
+    changes = [
+        ResultChange(
+            result=results[(h["round"], h["table"])],
+            action=h["action"],
+            by_user=users.get(h["by"]),
+            by_token=tokens.get(h["by_table"]),
+            at=h["at"],
+            before=h["before"],
+            after=h["after"],
+        )  # fmt: skip
+        for h in checked["history"]
+    ]
+    _created(ResultChange, "history entry", changes)
