@@ -1,0 +1,97 @@
+"""The printed matter's plain data: a knockout's whole book (plan, draw, pads, bracket) for printing/knockout/."""
+
+from collections import defaultdict
+
+from django.utils.translation import gettext as _
+
+from tournaments import l10n
+from tournaments.models import KnockoutDeal, KnockoutMatch, KnockoutRound
+from tournaments.printing import knockout as printed
+from tournaments.selectors.knockout.bracket import bracket_view
+from tournaments.selectors.knockout.event import CountedKnockout
+from tournaments.selectors.knockout.pad import pad_view, seat_names
+from tournaments.selectors.knockout.rounds import status_words
+
+# --- printed matter -------------------------------------------------------------------------------------------
+
+
+def _printed_match(
+    round_: KnockoutRound, m: KnockoutMatch, deals: list[KnockoutDeal], rules: str
+) -> printed.MatchSheet:
+    pad = pad_view(m, deals, rules) if m.entry == KnockoutMatch.Entry.DEALS else None
+    lines = [
+        printed.PadLine(
+            r.number, r.contract, r.declarer, r.tricks, r.honours, r.vulnerable,
+            r.ns_above, r.ns_below, r.ew_above, r.ew_below, r.ns_running, r.ew_running, "; ".join(r.notes),
+        )
+        for r in (pad.rows if pad else [])
+    ]  # fmt: skip
+    decided = {"cut": _("a cut"), "deal": _("one more deal")}.get(m.decision, "") if m.winner_id else ""
+    return printed.MatchSheet(
+        round_title=round_.title,
+        table=m.table,
+        ns=m.ns.name,
+        ew=m.ew.name,
+        seats=seat_names(m),
+        deals_allowed=m.deals_allowed,
+        lines=lines,
+        finish_ns=pad.finish_ns if pad else None,
+        finish_ew=pad.finish_ew if pad else None,
+        ns_total=m.ns_total if m.started else None,
+        ew_total=m.ew_total if m.started else None,
+        finished=m.finished,
+        winner=m.winner.name if m.winner is not None else "",
+        margin=m.margin,
+        decided_by=decided,
+        best_loser=m.best_loser,
+        entry=m.entry,
+        progress=status_words(m),
+    )
+
+
+def knockout_book(knockout: CountedKnockout, only: KnockoutRound | None = None) -> printed.KnockoutBook:
+    """Everything the bracket PDF and the results workbook print (or one round's draw and pads): three queries."""
+    view = bracket_view(knockout)
+    deals_of: dict[int, list[KnockoutDeal]] = defaultdict(list)
+    deals = KnockoutDeal.objects.filter(match__round__knockout=knockout).order_by("match_id", "number")
+    if only is not None:
+        deals = deals.filter(match__round=only)
+    for deal in deals:
+        deals_of[deal.match_id].append(deal)
+    rounds = []
+    for side in view.sides:
+        for column in side.columns:
+            if column.round is None or (only is not None and column.round.pk != only.pk):
+                continue
+            round_ = column.round
+            rounds.append(
+                printed.DrawRound(
+                    title=round_.title,
+                    bracket=round_.bracket,
+                    number=round_.number,
+                    closed=round_.is_closed,
+                    arranged=round_.arranged,
+                    draw_seed=round_.draw_seed,
+                    matches=[_printed_match(round_, m, deals_of[m.pk], knockout.rules) for m in column.matches],
+                    cut_note=_cut_note(round_.cut),
+                )
+            )
+    return printed.KnockoutBook(
+        name=knockout.name,
+        date=knockout.date,
+        plan=[printed.PlanRow(line.bracket, line.stage, line.tables, line.who) for line in view.plan.lines],
+        plan_note=view.plan.note or view.plan.problem or "",
+        rounds=rounds,
+        winners={side.bracket: side.winner.name for side in view.sides if side.winner},
+        runners_up={side.bracket: side.runner_up.name for side in view.sides if side.runner_up},
+        free=[printed.FreePair(o.pair.name, o.how) for o in view.out],
+    )
+
+
+def _cut_note(cut: dict) -> str:
+    if not cut:
+        return ""
+    figures = {"among": ", ".join(cut["among"]), "margin": l10n.number(cut["margin"]), "drawn": ", ".join(cut["drawn"])}
+    if cut.get("by_director"):
+        return _("%(among)s lost by %(margin)s: the director put through %(drawn)s.") % figures
+    return _("%(among)s lost by %(margin)s: a cut put through %(drawn)s.") % figures
