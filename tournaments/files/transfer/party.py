@@ -407,7 +407,8 @@ def _history_section(rows: list, file: _PartyFile) -> list[dict]:
 
 
 def _snapshot_section(snapshot: dict, where: str) -> None:
-    """A history entry's before or after (services.results._snapshot): an undo puts the result back as it says."""
+    """A history entry's before or after (services.results.common._snapshot): an undo puts the result back
+    as it says."""
     if not snapshot:
         return
     missing = [key for key in (*SNAPSHOT_FIELDS, "deals") if key not in snapshot]

@@ -1,0 +1,41 @@
+"""Writes for a table's round result: entered deal by deal or as the two net figures.
+
+Every write keeps a history row (who, when, before, after) and bumps the result's version, so
+a second phone or director working from an old copy is told instead of overwriting silently.
+
+The package: round_result.py (a result written whole: recorded, cut, agreed, locked, undone),
+deal_by_deal.py (the phone's one deal at a time) and common.py (what both share); every name is here.
+"""
+
+from tournaments.services.results.common import SEND_ID_MAX, SIDE_NAMES, SendRefused, StaleResult
+from tournaments.services.results.deal_by_deal import (
+    ATTEMPTS,
+    deal_accept,
+    deal_record,
+    deal_shown,
+    send_content,
+)
+from tournaments.services.results.round_result import (
+    result_agree,
+    result_cut_override,
+    result_lock,
+    result_record,
+    result_undo,
+)
+
+__all__ = [
+    "ATTEMPTS",
+    "SEND_ID_MAX",
+    "SIDE_NAMES",
+    "SendRefused",
+    "StaleResult",
+    "deal_accept",
+    "deal_record",
+    "deal_shown",
+    "result_agree",
+    "result_cut_override",
+    "result_lock",
+    "result_record",
+    "result_undo",
+    "send_content",
+]

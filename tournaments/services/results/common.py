@@ -1,0 +1,105 @@
+"""What every write of a table's result shares: its two refusals, the deals stored and tallied, the round locked."""
+
+import functools
+import secrets
+
+from django.core.exceptions import ValidationError
+from django.db import connection
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournaments import l10n, plain_sql
+from tournaments.models import DealEntry, Party, Round, Seat, TableResult
+from tournaments.rules import party as party_rules
+
+
+class StaleResult(ValidationError):
+    """The result changed since the form was opened."""
+
+
+class SendRefused(ValidationError):
+    """A phone's send id that cannot be a repeat of what it carries: too long, or kept for other content."""
+
+
+SEND_ID_MAX = 64  # PhoneSend.client_id's length: a longer id is refused, never cut (two would become one)
+SIDE_NAMES = {"NS": gettext_lazy("North–South"), "EW": gettext_lazy("East–West")}
+
+
+def _store_deals(result: TableResult, scored) -> None:
+    """Replace the result's deal rows with the scored deals."""
+    result.deals.all().delete()
+    fields = ("number", "contract", "declarer", "tricks", "score", "ns", "ew")
+    DealEntry.objects.bulk_create(DealEntry(result=result, **{f: getattr(d, f) for f in fields}) for d in scored)
+
+
+def _snapshot(result: TableResult | None) -> dict:
+    if result is None or result.pk is None:
+        return {}
+    return {
+        "entry": result.entry,
+        "status": result.status,
+        "ns": result.ns,
+        "ew": result.ew,
+        "winner": result.winner,
+        "cut": result.cut,
+        "locked": result.locked,
+        "deals": [[d.number, d.contract, d.declarer, d.tricks] for d in result.deals.order_by("number")],
+        "version": result.version,
+    }
+
+
+def _tally(scored, tally_mode: str) -> tuple[int, int]:
+    if tally_mode == "actual":
+        return party_rules.actual_points(scored)
+    return party_rules.net_result(scored)
+
+
+def _score(deals, rules: str):
+    try:
+        return party_rules.score_round(deals, rules)
+    except ValueError as error:
+        raise ValidationError(f"{l10n.say(error)[:1].upper()}{l10n.say(error)[1:]}.") from None
+
+
+def _winner(ns: int, ew: int) -> tuple[str, bool]:
+    winner = party_rules.table_winner(ns, ew)
+    if winner:
+        return winner, False
+    # A tie is decided by a cut of the cards: drawn here, shown, and open to the director's override.
+    return secrets.choice(("NS", "EW")), True
+
+
+def _lock_round(round_: Round) -> Round:
+    """The round and its party, read afresh and, on PostgreSQL, held *shared* till the transaction ends:
+    closing the round (which holds it exclusively) waits for every table's save in progress, and no
+    table's save waits for another table's (each then locks only its own result). SQLite lets one writer
+    in at a time anyway."""
+    found = plain_sql.rows(_round_sql(connection.vendor), [round_.pk])
+    if not found:
+        raise Round.DoesNotExist(f"round {round_.pk}")
+    width = len(Round._meta.concrete_fields)
+    locked = plain_sql.instance(Round, found[0][:width])
+    locked.party = plain_sql.instance(Party, found[0][width:])
+    return locked
+
+
+@functools.cache
+def _round_sql(vendor: str) -> str:
+    c, t = plain_sql.column, plain_sql.table
+    shared = " FOR SHARE OF r" if vendor == "postgresql" else ""
+    return (
+        f"SELECT {plain_sql.columns(Round, 'r')}, {plain_sql.columns(Party, 'p')} FROM {t(Round)} r"
+        f" JOIN {t(Party)} p ON p.{c(Party, 'id')} = r.{c(Round, 'party')} WHERE r.{c(Round, 'id')} = %s{shared}"
+    )
+
+
+def _check_table(round_: Round, table: int, *, seats: bool = True, seated: bool | None = None) -> None:
+    """The table exists and (with `seats`) has players in the round; `seated`: that, read already."""
+    if not isinstance(table, int) or not 1 <= table <= round_.party.tables:
+        raise ValidationError(_("There is no table %(table)s at this party.") % {"table": table})
+    if seated is None and seats:
+        seated = Seat.objects.filter(round=round_, table=table).exists()
+    if seats and not seated:
+        raise ValidationError(
+            _("Table %(table)s has no seats in round %(round)s.") % {"table": table, "round": round_.number}
+        )
