@@ -36,8 +36,6 @@ from tournaments.rules import rubber
 from tournaments.services.clubs import club_for
 from tournaments.services.knockout import MAX_PAIRS, MAX_TOTAL
 
-# --- knockouts ------------------------------------------------------------------------------------------------------
-
 KNOCKOUT_FORMAT = "clubdirector.knockout/1"
 KNOCKOUT_SECTIONS = ("format", "knockout", "pairs", "rounds", "matches", "deals")
 CUT_KEYS = ("margin", "among", "places", "drawn", "by_director")

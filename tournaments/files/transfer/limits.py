@@ -11,8 +11,6 @@ from tournaments.models.party import MAX_ROUNDS, MAX_TABLES
 from tournaments.rules import party as party_rules
 from tournaments.services.knockout import MAX_PAIRS
 
-# --- limits: far beyond any real event, so that a hostile file is refused before it costs anything ---------------
-#
 # Derived from the formats' own maxima: a party has at most 500 tables (MAX_TABLES) and 30 rounds (MAX_ROUNDS) of
 # four deals, a knockout 64 pairs (MAX_PAIRS). Counted before a row is read: 200,000 history rows took 20 s to read.
 

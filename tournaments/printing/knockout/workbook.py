@@ -13,8 +13,6 @@ from tournaments.printing.common import (
 from tournaments.printing.knockout.data import KnockoutBook, _knockout_filename, bracket_word, honours_long
 from tournaments.printing.workbook import new_sheet, put_row
 
-# --- XLSX -----------------------------------------------------------------------------------------------------
-
 
 def results_xlsx(book: KnockoutBook) -> tuple[str, str, bytes]:
     """Sheets: Matches (every match, its totals, winner, margin, how decided, best loser) and Deals (every deal

@@ -12,8 +12,6 @@ from tournaments.selectors.knockout.event import CountedKnockout
 from tournaments.selectors.knockout.pad import pad_view, seat_names
 from tournaments.selectors.knockout.rounds import status_words
 
-# --- printed matter -------------------------------------------------------------------------------------------
-
 
 def _printed_match(
     round_: KnockoutRound, m: KnockoutMatch, deals: list[KnockoutDeal], rules: str

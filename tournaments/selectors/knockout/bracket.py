@@ -11,8 +11,6 @@ from tournaments.printing import knockout as printed
 from tournaments.selectors.knockout.event import CountedKnockout, PlanLine, PlanView, plan_view
 from tournaments.selectors.knockout.rounds import _round_order, knockout_rounds, status_words
 
-# --- the bracket ----------------------------------------------------------------------------------------------
-
 
 @dataclass
 class BracketColumn:

@@ -11,8 +11,6 @@ from tournaments.models.knockout import DEALS_PER_MATCH
 from tournaments.rules import rubber
 from tournaments.selectors.knockout.event import SIDE_SHORT, SIDE_WORDS, VULNERABLE_WORDS, entry_words
 
-# --- a match's score pad --------------------------------------------------------------------------------------
-
 
 def match_get(round_: KnockoutRound, table: int) -> KnockoutMatch:
     return get_object_or_404(KnockoutMatch.objects.select_related("ns", "ew", "winner"), round=round_, table=table)

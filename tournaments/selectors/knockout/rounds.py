@@ -12,8 +12,6 @@ from tournaments.models import Knockout, KnockoutMatch, KnockoutPair, KnockoutRo
 from tournaments.rules import knockout as knockout_rules
 from tournaments.selectors.knockout.event import BRACKETS
 
-# --- rounds ---------------------------------------------------------------------------------------------------
-
 
 def _round_order(round_: KnockoutRound) -> tuple[int, int]:
     return BRACKETS.index(round_.bracket), round_.number
