@@ -53,6 +53,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # First: a body over its cap (or of no length) is refused before anything reads it.
     "tournaments.http.request_limits.RequestLimits",
+    # Then a typed value holding NUL (PostgreSQL refuses it in text; nothing typed has one): 400, unread.
+    "tournaments.http.request_limits.NulRefused",
     "django.middleware.security.SecurityMiddleware",
     # Content-Security-Policy on every page Django answers (CONTENT_SECURITY_POLICY below).
     "csp.middleware.CSPMiddleware",

@@ -15,6 +15,7 @@ from django.test.client import FakePayload
 from django.urls import reverse
 
 from tournaments.management.commands import serve
+from tournaments.models import DirectorInvite
 
 HUGE = 300 * 1024 * 1024
 BOUNDARY = "xyzzy"
@@ -155,3 +156,18 @@ def test_a_real_server_answers_413_without_waiting_for_the_body(live_server, upl
         answer = connection.recv(200).decode("latin-1")
     assert answer.startswith("HTTP/1.1 413 ")
     assert list(upload_folder.iterdir()) == []
+
+
+@pytest.mark.django_db
+def test_a_typed_value_with_a_nul_is_refused_unread_and_changes_nothing(client, director):
+    # PostgreSQL refuses NUL in text (a 500 where a view read the value straight from the request: an
+    # invite's label); nothing a person types holds one. Refused before any view, in the reader's language.
+    client.force_login(director)
+    before = DirectorInvite.objects.count()
+    answer = client.post("/club/links/new/", {"invite-role": "director", "invite-label": "Ann\x00"})
+    assert answer.status_code == 400
+    assert "holds a NUL character, which nothing typed into a form has" in answer.content.decode()
+    assert DirectorInvite.objects.count() == before
+    french = client.get("/?q=a\x00b", HTTP_ACCEPT_LANGUAGE="fr")
+    assert french.status_code == 400 and "caractère NUL" in french.content.decode()
+    assert client.get("/").status_code == 200  # an ordinary request goes on as before

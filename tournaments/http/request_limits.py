@@ -9,6 +9,10 @@ uploads). A real form or file never reaches either: an upload's own limit (tourn
 
 A body sent in chunks with no Content-Length is refused too (411): Django reads only a declared length, so
 such a body would silently arrive empty. Nothing here reads the body, so a refused one is never stored.
+
+Then a typed value holding a NUL character is refused (400) before any view sees it. Nothing a person types
+has one; Django's form fields refuse it, but a value read straight from the request (an invite's label, say)
+went on to PostgreSQL, which refuses NUL in text with an error: a 500. SQLite stored it.
 """
 
 from django.conf import settings
@@ -54,6 +58,11 @@ def refusal(request, *, status: int, cap: int) -> HttpResponse:
     return HttpResponse(page, status=status, content_type="text/html; charset=utf-8")
 
 
+def holds_nul(values) -> bool:
+    """A NUL in any name or value of a QueryDict (a file's own bytes are not looked at)."""
+    return any("\x00" in key or any("\x00" in value for value in listed) for key, listed in values.lists())
+
+
 class RequestLimits:
     """First in MIDDLEWARE: nothing before it reads the body."""
 
@@ -70,4 +79,19 @@ class RequestLimits:
             cap = cap_for(request)
             if length > cap:
                 return refusal(request, status=413, cap=cap)
+        return self.get_response(request)
+
+
+class NulRefused:
+    """Right after RequestLimits: a query or form value with a NUL character is answered 400, unread."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        # request.POST parses a body already bounded above; CSRF's check would parse it next anyway.
+        if holds_nul(request.GET) or (request.method == "POST" and holds_nul(request.POST)):
+            with translation.override(translation.get_language_from_request(request)):
+                page = render_to_string("400_nul.html")
+            return HttpResponse(page, status=400, content_type="text/html; charset=utf-8")
         return self.get_response(request)
