@@ -98,9 +98,12 @@ def test_a_token_is_one_directors_own(client_in, director, client):
 
 def test_a_post_without_a_token_or_with_a_mangled_one_is_acted_on_as_before(client_in):
     data = new_party(client_in)
-    for token in ([], ["short"], ["x" * 65], ["bad\x00token-but-long-enough"]):
+    for token in ([], ["short"], ["x" * 65]):
         client_in.post(reverse("party_create"), data | {"once": token})
-    assert Party.objects.count() == 4
+    assert Party.objects.count() == 3
+    # A token holding NUL is refused with the whole request, before any view (request_limits.NulRefused).
+    assert client_in.post(reverse("party_create"), data | {"once": ["bad\x00token-but-long-enough"]}).status_code == 400
+    assert Party.objects.count() == 3
 
 
 def test_a_repeat_arriving_while_the_first_is_still_working_waits_for_its_answer(client_in, monkeypatch):
@@ -206,3 +209,25 @@ def test_play_one_more_round_pressed_twice_adds_one_round(client_in, director):
     again = client_in.post(reverse("round_extend", args=[party.id]), data, follow=True)
     assert ALREADY in text(again) and again.redirect_chain[0][0] == first.redirect_chain[0][0]
     assert list(party.rounds.values_list("number", flat=True).order_by("number")) == [1, 2]
+
+
+def test_a_claim_the_cache_cannot_write_is_no_repeat_the_view_answers_it(client_in, monkeypatch):
+    # Django's database cache answers False (no error) when it cannot write: a busy database, a full
+    # disk. That was taken for "already sent": the director got an empty form (or a 405), the entry lost.
+    data = new_party(client_in)
+    monkeypatch.setattr(once.cache, "add", lambda *args, **kwargs: False)
+    made = client_in.post(reverse("party_create"), data)
+    assert made.status_code == 302 and Party.objects.count() == 1
+
+
+def test_a_repeat_told_to_look_again_goes_back_to_its_form_never_to_a_post_only_address(client_in, monkeypatch):
+    data = new_party(client_in)
+    cache.add(f"once:{client_in.session['_auth_user_id']}:{data['once'][0]}", once.PENDING, 60)
+    monkeypatch.setattr(once, "WAIT", 0.0)
+    page = client_in.post(reverse("party_create"), data, HTTP_REFERER="http://testserver/parties/new/")
+    assert page["Location"] == "http://testserver/parties/new/"
+    paste = reverse("guests_paste", args=[1])  # takes only POST: the repeat goes back to the form's page
+    back = client_in.post(paste, data, HTTP_REFERER="http://testserver/parties/1/guests/")
+    assert back["Location"] == "http://testserver/parties/1/guests/"
+    elsewhere = client_in.post(reverse("party_create"), data, HTTP_REFERER="http://evil.example/")
+    assert elsewhere["Location"] == reverse("party_create") and not Party.objects.exists()

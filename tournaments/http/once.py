@@ -10,6 +10,7 @@ message) frees the token, so the corrected form goes through. A post without a t
 older page) is acted on as before: the token is a guard against repeats, not a permission.
 """
 
+import contextlib
 import re
 import secrets
 import time
@@ -17,7 +18,9 @@ from functools import wraps
 
 from django.contrib import messages
 from django.core.cache import cache
+from django.db import DatabaseError
 from django.shortcuts import redirect
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
 FIELD = "once"
@@ -27,7 +30,9 @@ PENDING = "pending"
 # shared cache small (Django's database cache culls a third of its rows past 300, the phone links' counts
 # among them: tournaments/http/link_limit.py).
 REMEMBERED = 60 * 60
-CLAIM = 60  # the most a create can take; a claim left by a crashed request frees itself after it
+# The most a create can take; a claim left behind (its request crashed, or freeing it failed on a busy
+# database or a full disk) frees itself after it, so "Save again" on the busy page soon goes through.
+CLAIM = 15
 WAIT, STEP = 10.0, 0.1  # a repeat arriving while the first is still working waits for its answer
 
 
@@ -60,9 +65,25 @@ def _repeat(request, key: str):
         return None  # the first post was refused meanwhile: this one is acted on in its own right
     if where == PENDING:
         messages.warning(request, _("That form is still being sent: look again in a moment."))
-        return redirect(request.get_full_path())
+        return _back(request)
     messages.info(request, _("That form was already sent: here is what it made."))
     return redirect(where)
+
+
+def _back(request):
+    """The page the form was sent from, when the browser says: the address posted to may take only POST
+    (guests pasted, one more round…), where a GET is a 405."""
+    page = request.META.get("HTTP_REFERER", "")
+    if page and url_has_allowed_host_and_scheme(page, allowed_hosts={request.get_host()}):
+        return redirect(page)
+    return redirect(request.get_full_path())
+
+
+def _forget(key: str) -> None:
+    # A write like the view's own: on a busy database or a full disk it can fail too, and must not hide
+    # the view's answer (the 503 page that keeps what was typed). The claim then lapses after CLAIM.
+    with contextlib.suppress(DatabaseError):
+        cache.delete(key)
 
 
 def once_only(view):
@@ -74,21 +95,25 @@ def once_only(view):
         if not PLAUSIBLE.fullmatch(token):
             return view(request, *args, **kwargs)
         key = _key(request, token)
-        if not cache.add(key, PENDING, CLAIM):
+        # Django's database cache answers False, not an error, when it cannot write (a busy database, a
+        # full disk): a claim refused with nothing stored is no repeat, and the view is left to meet the
+        # same trouble and answer it (503, what was typed kept).
+        if not cache.add(key, PENDING, CLAIM) and cache.get(key) is not None:
             answer = _repeat(request, key)
             if answer is not None:
                 return answer
-            if not cache.add(key, PENDING, CLAIM):  # another repeat claimed it first: wait for that one
-                return _repeat(request, key) or redirect(request.get_full_path())
+            if not cache.add(key, PENDING, CLAIM) and cache.get(key) is not None:
+                return _repeat(request, key) or _back(request)  # another repeat claimed it first
         try:
             response = view(request, *args, **kwargs)
         except BaseException:
-            cache.delete(key)
+            _forget(key)
             raise
         if _made_something(request, response):
-            cache.set(key, response["Location"], REMEMBERED)
+            with contextlib.suppress(DatabaseError):  # made all the same: only a later repeat is unguarded
+                cache.set(key, response["Location"], REMEMBERED)
         else:
-            cache.delete(key)
+            _forget(key)
         return response
 
     return wrapper
