@@ -55,6 +55,8 @@ MIDDLEWARE = [
     "tournaments.http.request_limits.RequestLimits",
     # Then a typed value holding NUL (PostgreSQL refuses it in text; nothing typed has one): 400, unread.
     "tournaments.http.request_limits.NulRefused",
+    # A name's bidi controls are dropped from what is typed (and made inert on every page, below).
+    "tournaments.http.bidi.TypedBidiControls",
     "django.middleware.security.SecurityMiddleware",
     # Content-Security-Policy on every page Django answers (CONTENT_SECURITY_POLICY below).
     "csp.middleware.CSPMiddleware",

@@ -147,3 +147,21 @@ def test_a_page_without_controls_is_left_as_it_is(client_in, party_factory):
     party = party_factory(tables=1)
     response = client_in.get(reverse("party_guests", args=[party.id]))
     assert FSI not in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_name_posted_back_from_its_page_loses_its_controls_and_never_grows(evil_party, client_in):
+    # The page shows the override made inert (FSI RLO PDI); a form posted back from it carried those
+    # isolates into the name, which grew at every save. What is typed now loses every bidi control.
+    guest = Guest.objects.get(party=evil_party, name=EVIL)
+    url = reverse("guest_edit", args=[evil_party.id, guest.id])
+    for _save in range(3):
+        page = client_in.get(url).content.decode()
+        shown = re.search(r'name="name"[^>]*value="([^"]*)"|value="([^"]*)"[^>]*name="name"', page)
+        typed = next(value for value in shown.groups() if value is not None)
+        assert typed == FSI + RLO + PDI + "evil"
+        answer = client_in.post(url, {"name": typed, "kind": guest.kind})
+        assert answer.status_code == 302
+        guest.refresh_from_db()
+        assert guest.name == "evil"
+        Guest.objects.filter(pk=guest.pk).update(name=EVIL)  # typed again by a prankster
