@@ -453,3 +453,9 @@ def test_a_knockout_deal_the_pad_cannot_score_is_refused(club, knockout_file):
         "deal 1 of table 1 in the main round number 1 cannot be scored: at no-trump only all four aces in one hand "
         "count as honours: 150, not 100",
     )  # fmt: skip
+
+
+def test_a_name_holding_a_nul_is_refused(club, party_file):
+    # PostgreSQL refuses NUL in text: such a file answered 500 there and imported on SQLite.
+    party_file["guests"][0]["name"] = "Ann\x00Lee"
+    refused(party_import, party_file, club, "guest 1 has a name holding a NUL character")

@@ -11,6 +11,8 @@ from urllib.parse import urlparse
 import pytest
 from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.handlers.wsgi import WSGIRequest
+from django.http import UnreadablePostError
 from django.test.client import FakePayload
 from django.urls import reverse
 
@@ -171,3 +173,14 @@ def test_a_typed_value_with_a_nul_is_refused_unread_and_changes_nothing(client, 
     french = client.get("/?q=a\x00b", HTTP_ACCEPT_LANGUAGE="fr")
     assert french.status_code == 400 and "caractère NUL" in french.content.decode()
     assert client.get("/").status_code == 200  # an ordinary request goes on as before
+
+
+@pytest.mark.django_db
+def test_a_nul_in_the_address_is_refused_and_a_body_cut_off_is_a_plain_400(client, monkeypatch):
+    assert client.get("/t/ab%00cd/").status_code == 400  # a token lookup never sees it (PostgreSQL: a 500)
+
+    def cut_off(self):  # the phone went out of the Wi-Fi's reach halfway through its body
+        raise UnreadablePostError("connection reset")
+
+    monkeypatch.setattr(WSGIRequest, "_load_post_and_files", cut_off)
+    assert client.post("/accounts/login/", {"username": "ann"}).status_code == 400

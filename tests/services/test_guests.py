@@ -128,3 +128,11 @@ def test_every_table_gets_an_entry_token(party_factory):
     assert sorted(party.tokens.values_list("table", flat=True)) == [1, 2, 3]
     party_services.party_update(party=party, tables=4)
     assert sorted(party.tokens.values_list("table", flat=True)) == [1, 2, 3, 4]
+
+
+def test_a_csv_with_a_nul_past_its_first_lines_is_no_guest_list():
+    # Only the first 4 KB were looked at: a NUL further on reached the guests (PostgreSQL: a 500).
+    data = ("Name\n" + "Ann Lee\n" * 1000 + "Bob\x00Dee\n").encode()
+    with pytest.raises(ValidationError) as refused:
+        imports.read_rows("guests.csv", data)
+    assert "not a guest list" in refused.value.messages[0]

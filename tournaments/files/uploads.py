@@ -144,7 +144,8 @@ def kind_from_word(word: str) -> str | None:
 
 
 def _cells(row) -> list[str]:
-    return [" ".join(str(c).split()) if c is not None else "" for c in row[:MAX_COLUMNS]]
+    # A NUL in a spreadsheet's cell is no letter of a name (and PostgreSQL refuses it in text): dropped.
+    return [" ".join(str(c).replace("\x00", "").split()) if c is not None else "" for c in row[:MAX_COLUMNS]]
 
 
 def _kept_rows(numbered, wording: Wording) -> list[Row]:
@@ -257,7 +258,7 @@ def _csv_rows(text: str, dialect, wording: Wording):
 
 
 def _read_csv(data: bytes, wording: Wording) -> list[Row]:
-    if b"\x00" in data[:4096]:
+    if b"\x00" in data:  # no text file holds NUL: a binary file, or one made to look like a list
         raise ValidationError(wording.not_a_list)
     try:
         text = data.decode("utf-8-sig")

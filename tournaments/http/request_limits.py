@@ -16,7 +16,7 @@ went on to PostgreSQL, which refuses NUL in text with an error: a 500. SQLite st
 """
 
 from django.conf import settings
-from django.http import HttpResponse
+from django.http import HttpResponse, UnreadablePostError
 from django.template.loader import render_to_string
 from django.urls import Resolver404, resolve
 from django.utils import translation
@@ -90,7 +90,15 @@ class NulRefused:
 
     def __call__(self, request):
         # request.POST parses a body already bounded above; CSRF's check would parse it next anyway.
-        if holds_nul(request.GET) or (request.method == "POST" and holds_nul(request.POST)):
+        try:
+            refused = (
+                "\x00" in request.path_info
+                or holds_nul(request.GET)
+                or (request.method == "POST" and holds_nul(request.POST))
+            )
+        except UnreadablePostError:  # the client went away mid-body (CSRF's check answered it so before)
+            return HttpResponse(status=400)
+        if refused:
             with translation.override(translation.get_language_from_request(request)):
                 page = render_to_string("400_nul.html")
             return HttpResponse(page, status=400, content_type="text/html; charset=utf-8")

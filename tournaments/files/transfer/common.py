@@ -290,6 +290,8 @@ def _text(model, model_field, value, where: str) -> str:
     choices, name = _choices(model, model_field), model_field.name
     if not isinstance(value, str) or (choices and value not in choices):
         raise _wrong(where, name, value, _either(choices) if choices else gettext("text"))
+    if "\x00" in value:  # PostgreSQL refuses NUL in text; nothing the app writes holds one
+        raise _damaged(gettext("%(where)s has a %(name)s holding a NUL character") % {"where": where, "name": name})
     most = model_field.max_length
     if most is not None and len(value) > most:
         values = {"where": where, "name": name, "count": len(value), "most": most}
