@@ -296,10 +296,16 @@ def members_import(*, club: Club, rows: Sequence[MemberRow]) -> Imported:
         raise ValidationError(problems)
     created = updated = 0
     for row in rows:
-        member = _known(club, row)
         given: dict[str, str | bool] = {
             "name": row.name, "kind": row.kind, "number": row.number, "email": row.email, "phone": row.phone,
         }  # fmt: skip
+        try:
+            # Before the row is looked up by name or number: PostgreSQL refuses a NUL even in a query.
+            _check_sizes(_values(**given))
+        except ValidationError as error:
+            problems.append(_("Row %(line)s: %(problem)s") % {"line": row.line, "problem": " ".join(error.messages)})
+            continue
+        member = _known(club, row)
         if row.initials_only is not None:
             given["initials_only"] = row.initials_only
         try:
