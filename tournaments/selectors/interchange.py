@@ -1,4 +1,4 @@
-"""The results of a party (USEBIO, BridgeWebs CSV, PBN: four queries) and a knockout's deals (PBN) as plain
+"""The results of a party (USEBIO, BridgeWebs CSV, PBN: five queries) and a knockout's deals (PBN) as plain
 data for the exports.
 
 These files are made to be published: a member who asked for initials only appears as initials in every one
@@ -7,9 +7,10 @@ These files are made to be published: a member who asked for initials only appea
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from tournaments.files.interchange.data import Deal, Player, Results
+from tournaments.files.interchange.data import Deal, Pair, Player, Results
 from tournaments.files.interchange.pbn import UNKNOWN
 from tournaments.models import DealEntry, Guest, Knockout, KnockoutDeal, KnockoutMatch, Party, Seat
+from tournaments.rules import standings as ranking
 from tournaments.rules.party import deal_dealer, deal_vulnerability
 from tournaments.selectors import knockout as knockout_selectors
 from tournaments.selectors.public import shown_name
@@ -17,7 +18,7 @@ from tournaments.selectors.standings import party_standings
 
 
 def party_results(party: Party) -> Results:
-    """Raises ValidationError when no table's result is in yet: there is nothing to send."""
+    """Five queries. Raises ValidationError when no table's result is in yet: there is nothing to send."""
     standings = party_standings(party)
     played = sorted({r.round for line in standings.players for r in line.rounds.values() if r.result is not None})
     if not played:
@@ -42,44 +43,98 @@ def party_results(party: Party) -> Results:
         )
         for line in standings.players
     ]
+    seats = _seats(party)
+    by_name = {line.name: player for line, player in zip(standings.players, players, strict=True)}
+    pairs, pair_of = _pairs(seats, played[0], by_name) if party.keep_partners else ([], {})
+    # Individual: a deal's partnership is named by its two players' numbers in the ranking ("3-7").
+    player_of = {line.name: str(index) for index, line in enumerate(standings.players, start=1)}
     return Results(
         event=party.name,
         club=party.club.name,
         day=party.date,
         rounds=len(played),
         players=players,
-        deals=_deals(party, initials),
+        deals=_deals(party, seats, initials, pair_of or None, player_of),
         identifier=f"party-{party.pk}",
+        pairs=pairs,
     )
 
 
-def _deals(party: Party, initials: set[str]) -> list[Deal]:
-    names: dict[tuple[int, int], dict[str, str]] = {}
+Seating = dict[tuple[int, int], dict[str, str]]  # (round, table) -> seat -> guest name as entered
+
+
+def _seats(party: Party) -> Seating:
+    seats: Seating = {}
     for number, table, seat, name in Seat.objects.filter(round__party=party).values_list(
         "round__number", "table", "seat", "guest__name"
     ):
-        names.setdefault((number, table), {})[seat] = shown_name(name, name in initials)
+        seats.setdefault((number, table), {})[seat] = name
+    return seats
+
+
+def _pairs(seats: Seating, first: int, by_name: dict[str, Player]) -> tuple[list[Pair], dict[str, int]]:
+    """A keep-partners party's pairs as they sat in its first round played: table t's N-S pair is 2t-1, its
+    E-W pair 2t. Partners share every result, so a pair's total is each partner's; equal totals share a place."""
+    found: list[tuple[int, Player, Player]] = []
+    pair_of: dict[str, int] = {}
+    for (number, table), sitting in sorted(seats.items()):
+        if number != first:
+            continue
+        for offset, (one, other) in enumerate((("N", "S"), ("E", "W")), start=1):
+            if one in sitting and other in sitting:
+                pair = 2 * (table - 1) + offset
+                pair_of[sitting[one]] = pair_of[sitting[other]] = pair
+                found.append((pair, by_name[sitting[one]], by_name[sitting[other]]))
+    found.sort(key=lambda entry: (-entry[1].total, entry[0]))
+    shared: dict[int, int] = {}
+    placed = list(ranking.placings(entry[1].total for entry in found))
+    for position, _label in placed:
+        shared[position] = shared.get(position, 0) + 1
+    pairs = [
+        Pair(number=pair, players=(a, b), place=position, tied=shared[position] > 1, total=a.total)
+        for (pair, a, b), (position, _label) in zip(found, placed, strict=True)
+    ]
+    return pairs, pair_of
+
+
+def _side(sitting: dict[str, str], one: str, other: str, pair_of, player_of) -> str:
+    if pair_of is not None:
+        return str(pair_of.get(sitting.get(one, ""), ""))
+    return "-".join(player_of[sitting[seat]] for seat in (one, other) if seat in sitting)
+
+
+def _deals(party: Party, seats: Seating, initials: set[str], pair_of, player_of) -> list[Deal]:
     entries = (
         DealEntry.objects.filter(result__round__party=party)
         .order_by("result__round__number", "result__table", "number")
-        .values_list("result__round__number", "result__table", "number", "contract", "declarer", "tricks", "ns", "ew")
-    )
-    return [
-        Deal(
-            round=round_number,
-            table=table,
-            number=number,
-            dealer=deal_dealer(number),
-            vulnerable=deal_vulnerability(number),
-            players=names.get((round_number, table), {}),
-            contract=contract,
-            declarer=declarer,
-            tricks=tricks,
-            ns=ns,
-            ew=ew,
+        .values_list(
+            "result__round__number", "result__table", "number", "contract", "declarer", "tricks", "score", "ns", "ew"
         )
-        for round_number, table, number, contract, declarer, tricks, ns, ew in entries
-    ]
+    )
+    deals = []
+    for round_number, table, number, contract, declarer, tricks, score, ns, ew in entries:
+        sitting = seats.get((round_number, table), {})
+        deals.append(
+            Deal(
+                round=round_number,
+                table=table,
+                number=number,
+                dealer=deal_dealer(number),
+                vulnerable=deal_vulnerability(number),
+                players={seat: shown_name(name, name in initials) for seat, name in sitting.items()},
+                contract=contract,
+                declarer=declarer,
+                tricks=tricks,
+                ns=ns,
+                ew=ew,
+                # Each table deals its own cards: one number per deal of the evening, table by table, round by round.
+                board=((round_number - 1) * party.tables + table - 1) * 4 + number,
+                score=score,
+                ns_pair=_side(sitting, "N", "S", pair_of, player_of),
+                ew_pair=_side(sitting, "E", "W", pair_of, player_of),
+            )
+        )
+    return deals
 
 
 def _knockout_seats(match: KnockoutMatch) -> dict[str, str]:
@@ -106,7 +161,7 @@ def knockout_results(knockout: Knockout) -> Results:
     deals_of: dict[int, list[KnockoutDeal]] = {}
     for deal in KnockoutDeal.objects.filter(match__in=matches).order_by("number"):
         deals_of.setdefault(deal.match_id, []).append(deal)
-    deals = []
+    deals: list[Deal] = []
     for match in matches:
         pad = knockout_selectors.pad_view(match, deals_of.get(match.pk, []), knockout.rules)
         names = _knockout_seats(match)
@@ -123,10 +178,10 @@ def knockout_results(knockout: Knockout) -> Results:
                 tricks=row.tricks,
                 ns=row.ns_above + row.ns_below,
                 ew=row.ew_above + row.ew_below,
-                board=row.number,
+                board=len(deals) + index,  # through the file: every match has a deal 1
                 round_name=match.round.title,
             )
-            for row in pad.rows
+            for index, row in enumerate(pad.rows, start=1)
         ]
     if not deals:
         raise ValidationError(

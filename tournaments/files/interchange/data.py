@@ -1,6 +1,6 @@
 """The plain data an export is written from."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 
 
@@ -10,6 +10,17 @@ class Player:
     number: str  # the national body's member number, "" when not known
     kind: str  # "lady", "gentleman" or ""
     place: int  # 1, 2, 2, 4: tied players share a place
+    tied: bool
+    total: int
+
+
+@dataclass(frozen=True)
+class Pair:
+    """A keep-partners party's pair: numbered by where it sat in the first round (table t: N-S 2t-1, E-W 2t)."""
+
+    number: int
+    players: tuple[Player, Player]
+    place: int
     tied: bool
     total: int
 
@@ -25,10 +36,13 @@ class Deal:
     contract: str  # "4SX", "3N", "PASS"
     declarer: str  # "" when passed out
     tricks: int  # tricks the declarer took
-    ns: int  # the deal's score from North-South's side (negative when E-W scored)
-    ew: int  # the same from East-West's side (at rubber bridge both sides may score on one deal)
-    board: int = 0  # the board number to write; 0: counted through the evening (round 2's first deal is 5)
+    ns: int  # credited (+) or charged (-) to North-South (a party: after the 1,000 cap)
+    ew: int  # the same for East-West (at rubber bridge both sides may score on one deal)
+    board: int = 0  # the deal's number in the file: no two deals of one file share it
     round_name: str = ""  # the round's name to write ("Main semi-final"); "": its number
+    score: int = 0  # a party deal: the contract's own duplicate score, for the declaring side, before the cap
+    ns_pair: str = ""  # who sat North-South, as the USEBIO and BridgeWebs travellers name them
+    ew_pair: str = ""
 
 
 @dataclass(frozen=True)
@@ -42,3 +56,4 @@ class Results:
     program: str = "Club Director"
     identifier: str = ""
     scoring: str = "Chicago"  # PBN's Scoring tag: a party round is Chicago, a knockout match "Rubber"
+    pairs: list[Pair] = field(default_factory=list)  # a keep-partners party's pairs, by place; else none

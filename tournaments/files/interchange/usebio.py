@@ -1,14 +1,25 @@
-"""USEBIO 1.2 XML: the results of an individual event, as national bodies and club programs read it.
+"""USEBIO 1.2 XML: a party's results and every deal entered, as club scorers write them and results sites read them.
 
-A progressive party is an individual event (partners change every round) scored by aggregate
-points: every player a PLACE ("=2" when tied, as USEBIO writes a shared place) and a TOTAL_SCORE.
+A party whose partners change every round is an INDIVIDUAL event (PARTICIPANTS of PLAYERs); one whose
+partners stay together all evening is a PAIRS event (PARTICIPANTS of PAIRs, each with its number, place,
+total and two PLAYERs). Either way it is scored by AGGREGATE points. Tied places are written as the
+real files write them: the shared place as a plain number ("2" twice, then "4"), which readers take as
+a number. A member's NATIONAL_ID_NUMBER is written when the member has one.
+
+Every deal entered is a BOARD of the EVENT with its one TRAVELLER_LINE (each table deals its own cards,
+so every deal is played once): the board number is the one the PBN export gives it; the line names the
+North-South and East-West pairs (an individual event: the two players' numbers in the ranking, "3-7"),
+the contract, declarer, tricks and the score from North-South's side.
+
+The document type names the published DTD, as real files do; the element order follows Bridge NZ's
+Scorer-to-USEBIO converter and the EBU's Compscore files (docs/formats.md).
 """
 
 from xml.etree import ElementTree as ET
 
-from tournaments.files.interchange.data import Results
+from tournaments.files.interchange.data import Deal, Player, Results
 
-DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "usebio_1_2.dtd">'
+DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.usebio.org/files/usebio_v1_2.dtd">'
 
 
 def _add(parent: ET.Element, tag: str, text: str) -> ET.Element:
@@ -17,28 +28,72 @@ def _add(parent: ET.Element, tag: str, text: str) -> ET.Element:
     return element
 
 
+def _player(parent: ET.Element, player: Player) -> ET.Element:
+    entry = ET.SubElement(parent, "PLAYER")
+    _add(entry, "PLAYER_NAME", player.name)
+    if player.number:
+        _add(entry, "NATIONAL_ID_NUMBER", player.number)
+    return entry
+
+
+def _contract(deal: Deal) -> str:
+    """ "3N" -> "3NT", "4SX" -> "4SX", "PASS" -> "PASS" (as the travellers of real files write them)."""
+    if deal.contract == "PASS":
+        return "PASS"
+    return deal.contract[0] + ("NT" if deal.contract[1] == "N" else deal.contract[1]) + deal.contract[2:]
+
+
+def _ns_score(deal: Deal) -> int:
+    """The contract's score from North-South's side (a traveller's SCORE): negative when East-West scored."""
+    if deal.contract == "PASS":
+        return 0
+    return deal.score if deal.declarer in "NS" else -deal.score
+
+
+def _board(event: ET.Element, deal: Deal) -> None:
+    board = ET.SubElement(event, "BOARD")
+    _add(board, "BOARD_NUMBER", str(deal.board))
+    line = ET.SubElement(board, "TRAVELLER_LINE")
+    _add(line, "NS_PAIR_NUMBER", deal.ns_pair)
+    _add(line, "EW_PAIR_NUMBER", deal.ew_pair)
+    _add(line, "CONTRACT", _contract(deal))
+    if deal.contract != "PASS":
+        _add(line, "PLAYED_BY", deal.declarer)
+    _add(line, "TRICKS", str(deal.tricks))
+    _add(line, "SCORE", str(_ns_score(deal)))
+
+
 def usebio_bytes(results: Results) -> bytes:
     root = ET.Element("USEBIO", Version="1.2")
     club = ET.SubElement(root, "CLUB")
     _add(club, "CLUB_NAME", results.club)
-    event = ET.SubElement(root, "EVENT", EVENT_TYPE="INDIVIDUAL")
+    pairs = bool(results.pairs)
+    event = ET.SubElement(root, "EVENT", EVENT_TYPE="PAIRS" if pairs else "INDIVIDUAL")
     _add(event, "PROGRAM_NAME", results.program)
     _add(event, "EVENT_DESCRIPTION", results.event)
     if results.identifier:
         _add(event, "EVENT_IDENTIFIER", results.identifier)
     _add(event, "DATE", results.day.strftime("%d/%m/%Y"))
+    # One winner: pairs change direction as they move, so there is one ranking, not one per direction.
+    _add(event, "WINNER_TYPE", "1")
     _add(event, "BOARD_SCORING_METHOD", "AGGREGATE")
     _add(event, "BOARDS_PLAYED", str(results.rounds * 4))
-    # One winner: a single ranking of every player.
-    _add(event, "WINNER_TYPE", "1")
     participants = ET.SubElement(event, "PARTICIPANTS")
-    for player in results.players:
-        entry = ET.SubElement(participants, "PLAYER")
-        _add(entry, "PLAYER_NAME", player.name)
-        if player.number:
-            _add(entry, "NATIONAL_ID_NUMBER", player.number)
-        _add(entry, "PLACE", f"={player.place}" if player.tied else str(player.place))
-        _add(entry, "TOTAL_SCORE", str(player.total))
+    if pairs:
+        for pair in results.pairs:
+            entry = ET.SubElement(participants, "PAIR")
+            _add(entry, "PAIR_NUMBER", str(pair.number))
+            for player in pair.players:
+                _player(entry, player)
+            _add(entry, "PLACE", str(pair.place))
+            _add(entry, "TOTAL_SCORE", str(pair.total))
+    else:
+        for player in results.players:
+            entry = _player(participants, player)
+            _add(entry, "PLACE", str(player.place))
+            _add(entry, "TOTAL_SCORE", str(player.total))
+    for deal in results.deals:
+        _board(event, deal)
     ET.indent(root)
     body = ET.tostring(root, encoding="unicode")
     return f'<?xml version="1.0" encoding="UTF-8"?>\n{DOCTYPE}\n{body}\n'.encode()
