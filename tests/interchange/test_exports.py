@@ -15,12 +15,12 @@ from django.urls import reverse
 from lxml import etree
 
 from tests.conftest import make_party
-from tournaments.models import Member, Seat
+from tournaments.models import Guest, Member, Seat
 from tournaments.services import results as result_services
 
 pytestmark = pytest.mark.django_db
 
-DTD = Path(__file__).resolve().parents[2] / "tournaments" / "files" / "interchange" / "usebio_1_2.dtd"
+DTD = Path(__file__).with_name("usebio_standin.dtd")
 DEALS = [("4S", "N", 10), ("PASS", "", 0), ("3N", "E", 9), ("PASS", "", 0)]
 
 
@@ -57,22 +57,25 @@ def test_usebio_is_valid_against_the_dtd_and_holds_places_totals_and_numbers(pla
         p.findtext("PLAYER_NAME"): (p.findtext("PLACE"), p.findtext("TOTAL_SCORE"), p.findtext("NATIONAL_ID_NUMBER"))
         for p in event.iter("PLAYER")
     }
-    assert players[names["N"]] == ("=1", "20", "EBU123")
-    assert players[names["S"]] == ("=1", "20", None)
-    assert players[names["E"]] == ("=3", "-20", None)
-    assert players[names["W"]] == ("=3", "-20", None)
+    # Shared places as real files write them: the place itself, twice.
+    assert players[names["N"]] == ("1", "20", "EBU123")
+    assert players[names["S"]] == ("1", "20", None)
+    assert players[names["E"]] == ("3", "-20", None)
+    assert players[names["W"]] == ("3", "-20", None)
 
 
-def test_bridgewebs_csv_has_a_line_a_player(played, tmp_path):
+def test_bridgewebs_csv_writes_ties_plainly_and_guards_a_formula_name(played, tmp_path):
     party, names = played
-    text = export(party, "bridgewebs", tmp_path).decode("utf-8-sig")
+    Guest.objects.filter(name=names["W"]).update(name="=HYPERLINK(1)")
+    text = export(party, "bridgewebs", tmp_path).decode()
+    assert text.startswith("#Version,std1\r\n")  # no byte-order mark: the first line starts with "#"
     rows = list(csv.reader(io.StringIO(text)))
-    assert rows[0] == ["Place", "Name", "Member number", "Score"]
-    assert len(rows) == 5
-    by_name = {row[1]: row for row in rows[1:]}
-    # A shared place "=1" is written as text, never a formula.
-    assert by_name[names["N"]] == ["'=1", names["N"], "EBU123", "20"]
-    assert by_name[names["W"]] == ["'=3", names["W"], "", "-20"]
+    scores = rows[rows.index(["#Scores"]) + 1 : rows.index(["#Travellers"])]
+    assert scores[0] == ["Position", "Player", "Name", "Score"]
+    by_name = {row[2]: row for row in scores[1:]}
+    # A shared place "1=" starts with no formula character; a name that does is written as text.
+    assert by_name[names["N"]][0] == "1=" and by_name[names["N"]][3] == "20"
+    assert by_name["'=HYPERLINK(1)"][0] == "3=" and by_name["'=HYPERLINK(1)"][3] == "-20"
 
 
 def test_pbn_has_every_deal_with_its_seats_contract_and_score(played, tmp_path):

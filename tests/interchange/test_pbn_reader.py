@@ -1,0 +1,90 @@
+"""The PBN export read by a real PBN reader: endplay's (endplay.parsers.pbn), which follows PBN 2.1
+(https://www.tistis.nl/pbn/pbn_v21.txt: the Board, Vulnerable, Dealer, Contract, Declarer, Result and
+Score tags; §4.9, a program may add tags of its own).
+
+Every game parses; endplay's Contract.score for the Contract, Declarer, Result and Vulnerable given equals
+the Score tag; no two deals of the file share a Board number; each deal's Dealer and Vulnerable are the
+party's own for its deal of the round. The evening is tests/interchange/evening.py.
+"""
+
+import pytest
+from django.core.management import CommandError, call_command
+from endplay.parsers import pbn
+from endplay.types import Vul
+
+from tests.conftest import make_party
+from tests.interchange.evening import DUPLICATE, FRENCH, GREEK, PRIVATE, play_evening, shown
+from tournaments.services import results as result_services
+
+pytestmark = pytest.mark.django_db
+
+PARTY_DEALS = {1: ("N", Vul.none), 2: ("E", Vul.ew), 3: ("S", Vul.ns), 4: ("W", Vul.both)}
+SIDE = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
+
+
+def export(party, tmp_path) -> str:
+    out = tmp_path / "evening.pbn"
+    call_command("export_results", str(party.pk), "--format", "pbn", "-o", str(out))
+    return out.read_bytes().decode()
+
+
+def declarer_side_score(board) -> int:
+    """The Score tag ("NS 420", "EW 1080") as the declaring side's score, which Contract.score gives."""
+    side, value = board.info["Score"].split()
+    declarer = board.contract.declarer
+    if declarer is None:  # passed out
+        return int(value)
+    return int(value) if SIDE[declarer.abbr] == side else -int(value)
+
+
+@pytest.mark.parametrize("keep_partners", [False, True])
+def test_endplay_reads_every_deal_and_its_score_agrees_with_its_contract(director, tmp_path, keep_partners):
+    party, seats = play_evening(director, keep_partners=keep_partners)
+    boards = pbn.loads(export(party, tmp_path))
+    # Twelve deals entered (round 2's table 2 was entered as net figures: no deals).
+    assert len(boards) == 12
+    assert sorted(b.board_num for b in boards) == list(range(1, 13))
+    for board in boards:
+        number = board.board_num
+        round_, table, deal = (number - 1) // 8 + 1, (number - 1) % 8 // 4 + 1, (number - 1) % 4 + 1
+        assert (board.info["Round"], board.info["Table"], board.info["PartyDeal"]) == (
+            str(round_),
+            str(table),
+            str(deal),
+        )
+        dealer, vulnerable = PARTY_DEALS[deal]
+        assert board.vul == vulnerable
+        assert board.dealer is None or board.dealer.abbr == dealer
+        side, score, ns, ew = DUPLICATE[(round_, table, deal)]
+        assert board.info["Score"] == f"{side} {score}"
+        assert board.contract.score(board.vul) == declarer_side_score(board)
+        assert board.info["PartyCredit"] == f"NS {ns} EW {ew}"
+        sitting = seats[(round_, table)]
+        assert [board.info.get(seat) for seat in ("North", "East", "South", "West")] == [
+            shown(sitting[s]) for s in "NESW"
+        ]
+    # The capped deals: the contract's own score, not the 1,000 the party credited.
+    capped = {b.board_num: b for b in boards}
+    assert capped[2].info["Score"] == "EW 1080" and capped[2].contract.score(Vul.ew) == 1080
+    assert capped[3].info["Score"] == "EW 2000" and capped[3].contract.score(Vul.ns) == -2000
+    names = {board.info[seat] for board in boards for seat in ("North", "East", "South", "West")}
+    assert {GREEK, FRENCH, "M. J. W."} <= names and PRIVATE not in names
+
+
+def test_the_dealer_tag_is_the_partys_own(director, tmp_path):
+    party, _ = play_evening(director, keep_partners=False)
+    games = [g for g in export(party, tmp_path).split("\r\n\r\n") if g.startswith("[Event")]
+    dealers = [dict(line[1:-1].split(" ", 1) for line in g.split("\r\n") if line)["Dealer"] for g in games]
+    assert dealers == ['"N"', '"E"', '"S"', '"W"'] * 3
+
+
+def test_a_night_entered_as_net_figures_only_refuses_pbn_with_a_plain_message(director, tmp_path):
+    party = make_party(tables=1, rounds=1, user=director, name="Totals night")
+    result_services.result_record(round_=party.rounds.get(number=1), table=1, net=(300, -300), by_user=director)
+    out = tmp_path / "x.pbn"
+    with pytest.raises(CommandError, match="Totals night was entered as round results only, without its deals"):
+        call_command("export_results", str(party.pk), "--format", "pbn", "-o", str(out))
+    assert not out.exists()
+    # The other formats still carry its ranking.
+    call_command("export_results", str(party.pk), "--format", "usebio", "-o", str(tmp_path / "x.xml"))
+    assert b"<TOTAL_SCORE>300</TOTAL_SCORE>" in (tmp_path / "x.xml").read_bytes()
