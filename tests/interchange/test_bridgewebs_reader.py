@@ -1,15 +1,18 @@
-"""The BridgeWebs export read as BridgeWebs' CSV upload reads it, with a reader written here from its guide,
-"22.3 CSV Format" (https://www.bridgewebs.com/guideus/page40.html): the separator taken from the first
-line; option lines "#Name" then a value (case-insensitive: #Version std1, #Date DD/MM/YYYY, #Individual for
-an individual event, #Aggregate, #Boards, #Source, #Title); then data: a #Scores section (a heading line,
-then one line a player or pair) and a #Travellers section (a heading line, then each #Board line and its
-traveller lines). A file without those required lines is refused, as the reader refuses it.
+"""The BridgeWebs export read as BridgeWebs' CSV upload is read, with a reader written here from the format's
+public description and a public program that reads it:
+
+- BridgeWebs' guide, "22.3 CSV Format" (https://www.bridgewebs.com/guideus/page40.html): the separator is
+  taken from the first line; option lines are "#Name" and a value, case-insensitive (#Version std1,
+  #Date DD/MM/YYYY, #Individual for an individual event, #Aggregate, #Boards, #Source, #Title); then data.
+- Marc Shearer's ImportUsebio, which imports BridgeWebs CSV files
+  (https://github.com/marcshearer/ImportUsebio, ImportUsebio/Shared/BridgeWebs Csv Parser.swift): the
+  sections in the order it takes them, #Version first, then #Scores (a heading line, one line a player or
+  pair), #BoardFormat, #Travellers (a heading line) and each #Board with its traveller lines; a file that
+  stops short of a traveller line, or has a section out of its place, is refused: "the data does not contain
+  all the required lines". Like that reader, this one splits lines at CR and fields at the separator.
 
 The evening is tests/interchange/evening.py.
 """
-
-import csv
-import io
 
 import pytest
 from django.core.management import call_command
@@ -18,42 +21,74 @@ from tests.interchange.evening import DUPLICATE, FRENCH, GREEK, PRIVATE, play_ev
 
 pytestmark = pytest.mark.django_db
 
+# Each section and the sections that may follow it.
+FOLLOWS = {
+    "start": {"version"},
+    "version": {"scores"},
+    "scores": {"scores", "boardformat"},
+    "boardformat": {"travellers"},
+    "travellers": {"board"},
+    "board": {"board"},
+}
+REFUSED = "the data does not contain all the required lines"
+
 
 class Refused(Exception):
     pass
 
 
+class Reader:
+    """One file's lines, section by section."""
+
+    def __init__(self, data: bytes):
+        lines = [line for line in data.decode("utf-8").replace("\n", "").split("\r") if line]
+        self.separator = next((s for s in ("\t", ";", ",") if s in lines[0]), None) if lines else None
+        if self.separator is None:
+            raise Refused(REFUSED)
+        self.options: dict[str, str] = {}
+        self.scores: list[dict[str, str]] = []
+        self.boards: dict[int, list[dict[str, str]]] = {}
+        self.headings: dict[str, list[str]] = {}
+        self.board_format: list[str] = []
+        self.section, self.board = "start", 0
+        for line in lines:
+            self.take(line.split(self.separator))
+        if self.section != "board" or not self.boards[self.board]:
+            raise Refused(REFUSED)
+        if self.options.get("version") != "std1" or "date" not in self.options:
+            raise Refused(REFUSED)
+
+    def take(self, row: list[str]) -> None:
+        tag = row[0][1:].lower() if row[0].startswith("#") else None
+        if tag in FOLLOWS:
+            self.begin(tag, row)
+        elif self.section == "version" and tag is not None:
+            self.options[tag] = row[1] if len(row) > 1 else ""
+        elif self.section in ("scores", "travellers") and self.section not in self.headings:
+            self.headings[self.section] = row
+        elif self.section == "scores":
+            if len(row) != len(self.headings["scores"]):
+                raise Refused("column headings do not match the score lines")
+            self.scores.append(dict(zip(self.headings["scores"], row, strict=True)))
+        elif self.section == "board":
+            self.boards[self.board].append(dict(zip(self.headings["travellers"], row, strict=True)))
+
+    def begin(self, tag: str, row: list[str]) -> None:
+        if tag not in FOLLOWS[self.section]:
+            raise Refused(REFUSED)
+        self.section = tag
+        if tag == "version":
+            self.options["version"] = row[1]
+        elif tag == "boardformat":
+            self.board_format = row[1:]
+        elif tag == "board":
+            self.board = int(row[1])
+            self.boards[self.board] = []
+
+
 def read(data: bytes) -> dict:
-    text = data.decode("utf-8")
-    first = text.split("\n", 1)[0]
-    separator = next((s for s in ("\t", ";", ",") if s in first), None)
-    if separator is None or not first.startswith("#"):
-        raise Refused("the data does not contain all the required lines")
-    options: dict[str, str] = {}
-    sections: dict[str, list[list[str]]] = {}
-    boards: dict[int, list[dict[str, str]]] = {}
-    current, headings, board = None, None, None
-    for row in csv.reader(io.StringIO(text), delimiter=separator):
-        if not row:
-            continue
-        key = row[0].lower()
-        if key in ("#scores", "#travellers"):
-            current, headings = key[1:], None
-            sections[current] = []
-        elif key == "#board":
-            board = int(row[1])
-            boards[board] = []
-        elif key.startswith("#") and current is None:
-            options[key[1:]] = row[1] if len(row) > 1 else ""
-        elif headings is None:
-            headings = row
-        elif current == "travellers":
-            boards[board].append(dict(zip(headings, row, strict=True)))
-        else:
-            sections[current].append(dict(zip(headings, row, strict=True)))
-    if options.get("version") != "std1" or "date" not in options or "scores" not in sections:
-        raise Refused("the data does not contain all the required lines")
-    return {"options": options, "scores": sections["scores"], "boards": boards}
+    file = Reader(data)
+    return {"options": file.options, "scores": file.scores, "boards": file.boards, "board_format": file.board_format}
 
 
 def export(party, tmp_path) -> bytes:
@@ -62,9 +97,11 @@ def export(party, tmp_path) -> bytes:
     return out.read_bytes()
 
 
-def test_the_old_bare_ranking_table_is_refused_by_the_reader():
+def test_the_old_bare_ranking_table_and_a_file_without_travellers_are_refused_by_the_reader():
     with pytest.raises(Refused, match="required lines"):
         read("\ufeffPlace,Name,Member number,Score\r\n1,Ann,,20\r\n".encode())
+    with pytest.raises(Refused, match="required lines"):
+        read(b"#Version,std1\r\n#Date,28/11/2026\r\n#Scores\r\nPosition,Pair,Name1\r\n1,1,Ann\r\n#Travellers\r\n")
 
 
 def test_a_changing_partners_party_as_the_bridgewebs_reader_reads_it(director, tmp_path):
@@ -79,6 +116,7 @@ def test_a_changing_partners_party_as_the_bridgewebs_reader_reads_it(director, t
         "1",
     )
     assert (options["title"], options["boards"]) == ("Soirée Ω", "8")
+    assert file["board_format"] == ["Board"]
     expected = totals(seats)
     places = {1580: "1=", 0: "3=", -2660: "7="}  # shared places as the format's examples write them
     by_name = {line["Name"]: line for line in file["scores"]}
@@ -100,7 +138,7 @@ def test_a_changing_partners_party_as_the_bridgewebs_reader_reads_it(director, t
 def test_a_keep_partners_party_ranks_its_pairs(director, tmp_path):
     party, seats = play_evening(director, keep_partners=True)
     file = read(export(party, tmp_path))
-    assert "individual" not in file["options"]
+    assert "individual" not in file["options"] and file["options"]["pairs"] == "1"
     lines = [(line["Position"], line["Pair"], line["Score"]) for line in file["scores"]]
     assert lines == [("1", "2", "1580"), ("2=", "3", "0"), ("2=", "4", "0"), ("4", "1", "-2660")]
     first = file["scores"][0]

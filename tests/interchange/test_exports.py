@@ -70,7 +70,7 @@ def test_bridgewebs_csv_writes_ties_plainly_and_guards_a_formula_name(played, tm
     text = export(party, "bridgewebs", tmp_path).decode()
     assert text.startswith("#Version,std1\r\n")  # no byte-order mark: the first line starts with "#"
     rows = list(csv.reader(io.StringIO(text)))
-    scores = rows[rows.index(["#Scores"]) + 1 : rows.index(["#Travellers"])]
+    scores = rows[rows.index(["#Scores"]) + 1 : rows.index(["#BoardFormat", "Board"])]
     assert scores[0] == ["Position", "Player", "Name", "Score"]
     by_name = {row[2]: row for row in scores[1:]}
     # A shared place "1=" starts with no formula character; a name that does is written as text.

@@ -5,7 +5,9 @@ test data (https://github.com/abftech/cobalt, results/tests/test_files/mp_pairs_
 PAIRs, plain shared places, BOARDs of TRAVELLER_LINEs) and MyABF's pairs reader
 (https://github.com/abftech/cobalt/blob/main/results/views/usebio.py: EVENT/PARTICIPANTS/PAIR, each
 PAIR_NUMBER, PLACE read as a whole number, PLAYER_NAME and NATIONAL_ID_NUMBER of its PLAYERs; EVENT/BOARD,
-BOARD_NUMBER and each TRAVELLER_LINE's NS_PAIR_NUMBER and EW_PAIR_NUMBER).
+BOARD_NUMBER and each TRAVELLER_LINE's NS_PAIR_NUMBER and EW_PAIR_NUMBER), and Marc Shearer's ImportUsebio
+(https://github.com/marcshearer/ImportUsebio, ImportUsebio/Shared/Usebio Parser.swift: an individual's
+PLAYER_NUMBER, a PLACE with or without "=").
 
 The evening is tests/interchange/evening.py.
 """
@@ -47,6 +49,7 @@ def read(data: bytes) -> dict:
     ]
     players = [
         {
+            "player_number": p.findtext("PLAYER_NUMBER"),
             "name": p.findtext("PLAYER_NAME"),
             "number": p.findtext("NATIONAL_ID_NUMBER"),
             "place": int(p.findtext("PLACE")),
@@ -114,8 +117,9 @@ def test_a_changing_partners_party_is_an_individual_event_with_every_board(direc
         assert (by_name[shown(name)]["total"], by_name[shown(name)]["place"]) == (total, places[total])
     assert by_name["M. J. W."]["number"] == "EBU777" and by_name[GREEK]["number"] == "GR-42"
     assert by_name[FRENCH]["number"] is None and PRIVATE.encode() not in data
-    # An individual's partnership is named by its two players' numbers in the ranking.
-    rank = {p["name"]: str(i) for i, p in enumerate(file["players"], start=1)}
+    # An individual's players are numbered in the ranking's order; a partnership is named by its two numbers.
+    assert [p["player_number"] for p in file["players"]] == [str(n) for n in range(1, 9)]
+    rank = {p["name"]: p["player_number"] for p in file["players"]}
     check_travellers(
         file["boards"],
         lambda r, t: (

@@ -2,11 +2,14 @@
 
 Option lines first, each "#Name" and its value: #Version std1, #Source (this program), #Title, #Date
 (DD/MM/YYYY), #Boards, #Aggregate (the party is scored by aggregate points), #Individual when partners
-change every round, #Winners 1 (one ranking). Then the data sections: #Scores, a heading line and one
-line a player (an individual event) or a pair, and #Travellers, a heading line and, after each "#Board"
-line, the deal's one traveller line (each table deals its own cards): the pairs (or, individually, the
-two players' numbers in the ranking, "3-7"), the contract's score to the side that scored it, the
-party's credit to each side after the 1,000 cap, the contract, tricks and declarer.
+change every round (#Pairs when they stay together), #Winners 1 (one ranking). Then the data sections:
+#Scores, a heading line and one line a player (an individual event) or a pair; #BoardFormat, what each
+board line carries after "#Board" (its number); #Travellers, a heading line and, after each "#Board" line,
+the deal's one traveller line (each table deals its own cards): the pairs (or, individually, the two
+players' numbers in the ranking, "3-7"), the contract's score to the side that scored it, the party's
+credit to each side after the 1,000 cap, the contract, tricks and declarer. The sections come in the
+order a public reader of the format requires (Marc Shearer's ImportUsebio, "BridgeWebs Csv Parser.swift":
+#Version first, then #Scores, #BoardFormat, #Travellers, #Board).
 
 Comma-separated (the reader takes the separator from the first line), UTF-8 with no byte-order mark,
 so the first line starts with "#" as the reader looks for. A shared place is written "4=", as the
@@ -54,8 +57,7 @@ def bridgewebs_bytes(results: Results) -> bytes:
     writer.writerow(["#Date", results.day.strftime("%d/%m/%Y")])
     writer.writerow(["#Boards", results.rounds * 4])
     writer.writerow(["#Aggregate", 1])
-    if not results.pairs:
-        writer.writerow(["#Individual", 1])
+    writer.writerow(["#Pairs", 1] if results.pairs else ["#Individual", 1])
     writer.writerow(["#Winners", 1])
     writer.writerow(["#Scores"])
     if results.pairs:
@@ -69,23 +71,24 @@ def bridgewebs_bytes(results: Results) -> bytes:
         writer.writerow(["Position", "Player", "Name", "Score"])
         for number, player in enumerate(results.players, start=1):
             writer.writerow([_place(player.place, player.tied), number, _text(player.name), player.total])
-    if results.deals:
-        writer.writerow(["#Travellers"])
-        writer.writerow(TRAVELLER_HEADINGS)
-        for deal in results.deals:
-            writer.writerow(["#Board", deal.board])
-            ns_score, ew_score = _scores(deal)
-            writer.writerow(
-                [
-                    deal.ns_pair,
-                    deal.ew_pair,
-                    ns_score,
-                    ew_score,
-                    deal.ns,
-                    deal.ew,
-                    _contract(deal),
-                    deal.tricks,
-                    deal.declarer,
-                ]
-            )
+    # What follows "#Board" on each board line: the deal's number.
+    writer.writerow(["#BoardFormat", "Board"])
+    writer.writerow(["#Travellers"])
+    writer.writerow(TRAVELLER_HEADINGS)
+    for deal in results.deals:
+        writer.writerow(["#Board", deal.board])
+        ns_score, ew_score = _scores(deal)
+        writer.writerow(
+            [
+                deal.ns_pair,
+                deal.ew_pair,
+                ns_score,
+                ew_score,
+                deal.ns,
+                deal.ew,
+                _contract(deal),
+                deal.tricks,
+                deal.declarer,
+            ]
+        )
     return out.getvalue().encode()

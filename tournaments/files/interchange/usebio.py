@@ -2,13 +2,15 @@
 
 A party whose partners change every round is an INDIVIDUAL event (PARTICIPANTS of PLAYERs); one whose
 partners stay together all evening is a PAIRS event (PARTICIPANTS of PAIRs, each with its number, place,
-total and two PLAYERs). Either way it is scored by AGGREGATE points. Tied places are written as the
+total and two PLAYERs). An individual's PLAYERs are numbered (PLAYER_NUMBER) in the order of the ranking.
+Either way it is scored by AGGREGATE points. Tied places are written as the
 real files write them: the shared place as a plain number ("2" twice, then "4"), which readers take as
 a number. A member's NATIONAL_ID_NUMBER is written when the member has one.
 
 Every deal entered is a BOARD of the EVENT with its one TRAVELLER_LINE (each table deals its own cards,
 so every deal is played once): the board number is the one the PBN export gives it; the line names the
-North-South and East-West pairs (an individual event: the two players' numbers in the ranking, "3-7"),
+North-South and East-West pairs (an individual event: the two players' PLAYER_NUMBERs, North's or East's
+first, "3-7"),
 the contract, declarer, tricks and the score from North-South's side.
 
 The document type names the published DTD, as real files do; the element order follows Bridge NZ's
@@ -28,8 +30,10 @@ def _add(parent: ET.Element, tag: str, text: str) -> ET.Element:
     return element
 
 
-def _player(parent: ET.Element, player: Player) -> ET.Element:
+def _player(parent: ET.Element, player: Player, number: int | None = None) -> ET.Element:
     entry = ET.SubElement(parent, "PLAYER")
+    if number is not None:
+        _add(entry, "PLAYER_NUMBER", str(number))
     _add(entry, "PLAYER_NAME", player.name)
     if player.number:
         _add(entry, "NATIONAL_ID_NUMBER", player.number)
@@ -88,8 +92,8 @@ def usebio_bytes(results: Results) -> bytes:
             _add(entry, "PLACE", str(pair.place))
             _add(entry, "TOTAL_SCORE", str(pair.total))
     else:
-        for player in results.players:
-            entry = _player(participants, player)
+        for number, player in enumerate(results.players, start=1):
+            entry = _player(participants, player, number)
             _add(entry, "PLACE", str(player.place))
             _add(entry, "TOTAL_SCORE", str(player.total))
     for deal in results.deals:
