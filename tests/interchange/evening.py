@@ -92,5 +92,17 @@ def totals(seats) -> dict[str, int]:
     return result
 
 
+# The boards the evening's deals are numbered (docs/formats.md): each table's round takes sixteen numbers, two
+# tables a round; each deal of a round the number whose duplicate dealer and vulnerability are its own.
+DEAL_OF_BOARD = {1: 1, 6: 2, 15: 3, 4: 4}
+BOARDS = sorted(16 * group + board for group in range(3) for board in DEAL_OF_BOARD)  # round 2 table 2: net only
+
+
+def where(number: int) -> tuple[int, int, int]:
+    """A board number's (round, table, deal)."""
+    group, board = divmod(number - 1, 16)
+    return group // 2 + 1, group % 2 + 1, DEAL_OF_BOARD[board + 1]
+
+
 def shown(name: str) -> str:
     return PRIVATE_SHOWN if name == PRIVATE else name

@@ -10,10 +10,10 @@ party's own for its deal of the round. The evening is tests/interchange/evening.
 import pytest
 from django.core.management import CommandError, call_command
 from endplay.parsers import pbn
-from endplay.types import Vul
+from endplay.types import Player, Vul
 
 from tests.conftest import make_party
-from tests.interchange.evening import DUPLICATE, FRENCH, GREEK, PRIVATE, play_evening, shown
+from tests.interchange.evening import BOARDS, DUPLICATE, FRENCH, GREEK, PRIVATE, play_evening, shown, where
 from tournaments.services import results as result_services
 
 pytestmark = pytest.mark.django_db
@@ -41,20 +41,22 @@ def declarer_side_score(board) -> int:
 def test_endplay_reads_every_deal_and_its_score_agrees_with_its_contract(director, tmp_path, keep_partners):
     party, seats = play_evening(director, keep_partners=keep_partners)
     boards = pbn.loads(export(party, tmp_path))
-    # Twelve deals entered (round 2's table 2 was entered as net figures: no deals).
+    # Twelve deals entered (round 2's table 2 was entered as net figures: no deals), each its own number.
     assert len(boards) == 12
-    assert sorted(b.board_num for b in boards) == list(range(1, 13))
+    assert sorted(b.board_num for b in boards) == BOARDS
     for board in boards:
         number = board.board_num
-        round_, table, deal = (number - 1) // 8 + 1, (number - 1) % 8 // 4 + 1, (number - 1) % 4 + 1
+        round_, table, deal = where(number)
         assert (board.info["Round"], board.info["Table"], board.info["PartyDeal"]) == (
             str(round_),
             str(table),
             str(deal),
         )
         dealer, vulnerable = PARTY_DEALS[deal]
-        assert board.vul == vulnerable
+        assert board.vul == vulnerable == Vul.from_board(number)
         assert board.dealer is None or board.dealer.abbr == dealer
+        # A reader that takes the dealer from the number (duplicate's pattern) agrees with the tag.
+        assert Player.from_board(number).abbr == dealer
         side, score, ns, ew = DUPLICATE[(round_, table, deal)]
         assert board.info["Score"] == f"{side} {score}"
         assert board.contract.score(board.vul) == declarer_side_score(board)
@@ -65,8 +67,8 @@ def test_endplay_reads_every_deal_and_its_score_agrees_with_its_contract(directo
         ]
     # The capped deals: the contract's own score, not the 1,000 the party credited.
     capped = {b.board_num: b for b in boards}
-    assert capped[2].info["Score"] == "EW 1080" and capped[2].contract.score(Vul.ew) == 1080
-    assert capped[3].info["Score"] == "EW 2000" and capped[3].contract.score(Vul.ns) == -2000
+    assert capped[6].info["Score"] == "EW 1080" and capped[6].contract.score(Vul.ew) == 1080
+    assert capped[15].info["Score"] == "EW 2000" and capped[15].contract.score(Vul.ns) == -2000
     names = {board.info[seat] for board in boards for seat in ("North", "East", "South", "West")}
     assert {GREEK, FRENCH, "M. J. W."} <= names and PRIVATE not in names
 

@@ -60,6 +60,18 @@ def party_results(party: Party) -> Results:
     )
 
 
+# Of each sixteen duplicate board numbers, the one whose dealer and vulnerability are a party round's deal's:
+# board 1 (North, none), 6 (East, E-W), 15 (South, N-S), 4 (West, both).
+BOARD_OF_DEAL = {1: 1, 2: 6, 3: 15, 4: 4}
+
+
+def board_number(round_number: int, table: int, deal: int, tables: int) -> int:
+    """The deal's number in an export. Each table deals its own cards, so every deal of the evening gets a number
+    of its own: table by table and round by round, each table's round takes the next sixteen numbers, and its
+    deal takes the one of them whose duplicate dealer and vulnerability are the deal's (docs/formats.md)."""
+    return 16 * ((round_number - 1) * tables + table - 1) + BOARD_OF_DEAL[deal]
+
+
 Seating = dict[tuple[int, int], dict[str, str]]  # (round, table) -> seat -> guest name as entered
 
 
@@ -127,8 +139,7 @@ def _deals(party: Party, seats: Seating, initials: set[str], pair_of, player_of)
                 tricks=tricks,
                 ns=ns,
                 ew=ew,
-                # Each table deals its own cards: one number per deal of the evening, table by table, round by round.
-                board=((round_number - 1) * party.tables + table - 1) * 4 + number,
+                board=board_number(round_number, table, number, party.tables),
                 score=score,
                 ns_pair=_side(sitting, "N", "S", pair_of, player_of),
                 ew_pair=_side(sitting, "E", "W", pair_of, player_of),

@@ -2,11 +2,11 @@
 
 A party deal is dealt at its table and played once: nothing records the cards. PBN lets a hand be
 unknown ("-"), so every record has `[Deal "N:- - - -"]`: four unknown hands. Each table deals its own
-cards, so no two deals of a file share a Board number: a party's deals are numbered through the
-evening, table by table and round by round (round r, table t, deal d of the round is board
-((r - 1) x tables + t - 1) x 4 + d); Round and Table say where it was played. Dealer and Vulnerable are
-the party's own for the deal (deal 1 none, 2 E-W, 3 N-S, 4 both, dealer N, E, S, W): given
-explicitly, they are what a reader takes, not the duplicate pattern a board number implies.
+cards, so no two deals of a file share a Board number: each table's round takes the next sixteen
+numbers, table by table and round by round, and each deal the one of them whose duplicate dealer and
+vulnerability are the party's own for it (deal 1 board 1, 2 board 6, 3 board 15, 4 board 4, plus 16 for
+each table's round before), so a reader that takes them from the number agrees with the Dealer and
+Vulnerable tags. Round and Table say where it was played.
 
 Score is the contract's own duplicate score, named by the side that scored it ("NS 420", "EW 1080"):
 what Contract, Declarer, Result and Vulnerable give. What the party counted after its 1,000-point cap

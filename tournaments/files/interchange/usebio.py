@@ -8,7 +8,8 @@ real files write them: the shared place as a plain number ("2" twice, then "4"),
 a number. A member's NATIONAL_ID_NUMBER is written when the member has one.
 
 Every deal entered is a BOARD of the EVENT with its one TRAVELLER_LINE (each table deals its own cards,
-so every deal is played once): the board number is the one the PBN export gives it; the line names the
+so every deal is played once): the board number is the one the PBN export gives it, whose duplicate
+dealer and vulnerability are the deal's own (a results site takes them from the number); the line names the
 North-South and East-West pairs (an individual event: the two players' PLAYER_NUMBERs, North's or East's
 first, "3-7"),
 the contract, declarer, tricks and the score from North-South's side.
