@@ -192,3 +192,30 @@ def test_a_knockout_refuses_usebio_and_a_ranking_and_an_unplayed_one_says_so(dir
         call_command("export_results", "999999", "--knockout", "--format", "pbn")
     response = client_in.get(reverse("knockout_pbn", args=[knockout.pk]), follow=True)
     assert "Cup final has no deals entered yet" in response.content.decode()
+
+
+def test_a_knockouts_deals_are_numbered_through_the_file(director, tmp_path):
+    """Every match's pad has a deal 1: the Board numbers run through the file, MatchDeal keeps the pad's number."""
+    from tests.knockout.helpers import get_round, make_knockout, matches
+    from tournaments.services import knockout as knockout_services
+
+    knockout = make_knockout(pairs=4, user=director, name="Cup")
+    semis = matches(get_round(knockout))
+    assert len(semis) == 2
+    for match in semis:
+        for number, (contract, declarer, tricks, honours) in enumerate(KNOCKOUT_DEALS[:2], start=1):
+            knockout_services.match_deal_record(
+                match=match, number=number, contract=contract, declarer=declarer, tricks=tricks, honours=honours
+            )
+    out = tmp_path / "cup.pbn"
+    call_command("export_results", str(knockout.pk), "--knockout", "--format", "pbn", "-o", str(out))
+    records = [
+        dict(line[1:-1].split(" ", 1) for line in r.split("\r\n"))
+        for r in out.read_bytes().decode().strip().split("\r\n\r\n")[1:]
+    ]
+    assert [(r["Board"], r["Table"], r["MatchDeal"]) for r in records] == [
+        ('"1"', f'"{semis[0].table}"', '"1"'),
+        ('"2"', f'"{semis[0].table}"', '"2"'),
+        ('"3"', f'"{semis[1].table}"', '"1"'),
+        ('"4"', f'"{semis[1].table}"', '"2"'),
+    ]

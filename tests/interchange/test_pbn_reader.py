@@ -90,3 +90,15 @@ def test_a_night_entered_as_net_figures_only_refuses_pbn_with_a_plain_message(di
     # The other formats still carry its ranking.
     call_command("export_results", str(party.pk), "--format", "usebio", "-o", str(tmp_path / "x.xml"))
     assert b"<TOTAL_SCORE>300</TOTAL_SCORE>" in (tmp_path / "x.xml").read_bytes()
+
+
+def test_a_1938_partys_score_is_the_contracts_duplicate_score_and_its_credit_the_partys(director, tmp_path):
+    # 4♠ redoubled by East making ten, E-W vulnerable (deal 2): today's Laws 480 + 500 + 100 = 1,080 (what
+    # endplay gives); the 1938 rules give 50 for a redoubled contract made, 1,030. The party credits E-W 1,000
+    # (the cap) and charges N-S its own 1,030.
+    party = make_party(tables=1, rounds=1, user=director, name="Period night", rules="1938")
+    deals = [("PASS", "", 0), ("4SXX", "E", 10), ("PASS", "", 0), ("PASS", "", 0)]
+    result_services.result_record(round_=party.rounds.get(number=1), table=1, deals=deals, by_user=director)
+    boards = {b.board_num: b for b in pbn.loads(export(party, tmp_path))}
+    assert boards[6].info["Score"] == "EW 1080" and boards[6].contract.score(boards[6].vul) == 1080
+    assert boards[6].info["PartyCredit"] == "NS -1030 EW 1000"

@@ -11,7 +11,9 @@ from tournaments.files.interchange.data import Deal, Pair, Player, Results
 from tournaments.files.interchange.pbn import UNKNOWN
 from tournaments.models import DealEntry, Guest, Knockout, KnockoutDeal, KnockoutMatch, Party, Seat
 from tournaments.rules import standings as ranking
-from tournaments.rules.party import deal_dealer, deal_vulnerability
+from tournaments.rules.contract import SIDE_OF_SEAT
+from tournaments.rules.party import deal_dealer, deal_vulnerability, side_vulnerable
+from tournaments.rules.scoring import deal_breakdown
 from tournaments.selectors import knockout as knockout_selectors
 from tournaments.selectors.public import shown_name
 from tournaments.selectors.standings import party_standings
@@ -115,16 +117,23 @@ def _side(sitting: dict[str, str], one: str, other: str, pair_of, player_of) -> 
     return "-".join(player_of[sitting[seat]] for seat in (one, other) if seat in sitting)
 
 
+def _duplicate_score(number: int, contract: str, declarer: str, tricks: int) -> int:
+    """The contract's duplicate score for the declaring side, by today's Laws whatever the party's rules (a 1938
+    party's own figures are its credits): what any reader of a traveller works out from the contract."""
+    if contract == "PASS":
+        return 0
+    vulnerable = side_vulnerable(number, SIDE_OF_SEAT[declarer])
+    return deal_breakdown(contract, vulnerable, tricks, "modern").total
+
+
 def _deals(party: Party, seats: Seating, initials: set[str], pair_of, player_of) -> list[Deal]:
     entries = (
         DealEntry.objects.filter(result__round__party=party)
         .order_by("result__round__number", "result__table", "number")
-        .values_list(
-            "result__round__number", "result__table", "number", "contract", "declarer", "tricks", "score", "ns", "ew"
-        )
+        .values_list("result__round__number", "result__table", "number", "contract", "declarer", "tricks", "ns", "ew")
     )
     deals = []
-    for round_number, table, number, contract, declarer, tricks, score, ns, ew in entries:
+    for round_number, table, number, contract, declarer, tricks, ns, ew in entries:
         sitting = seats.get((round_number, table), {})
         deals.append(
             Deal(
@@ -140,7 +149,7 @@ def _deals(party: Party, seats: Seating, initials: set[str], pair_of, player_of)
                 ns=ns,
                 ew=ew,
                 board=board_number(round_number, table, number, party.tables),
-                score=score,
+                score=_duplicate_score(number, contract, declarer, tricks),
                 ns_pair=_side(sitting, "N", "S", pair_of, player_of),
                 ew_pair=_side(sitting, "E", "W", pair_of, player_of),
             )

@@ -40,7 +40,7 @@ class Deal:
     ew: int  # the same for East-West (at rubber bridge both sides may score on one deal)
     board: int = 0  # the deal's number in the file: no two deals of one file share it
     round_name: str = ""  # the round's name to write ("Main semi-final"); "": its number
-    score: int = 0  # a party deal: the contract's own duplicate score, for the declaring side, before the cap
+    score: int = 0  # a party deal: the contract's duplicate score (today's Laws) for the declaring side, before the cap
     ns_pair: str = ""  # who sat North-South, as the USEBIO and BridgeWebs travellers name them
     ew_pair: str = ""
 
