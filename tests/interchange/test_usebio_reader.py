@@ -32,6 +32,11 @@ def export(party, tmp_path) -> bytes:
     return out.read_bytes()
 
 
+def fields(element) -> dict[str, str | None]:
+    """An element's children by name, an empty one None (as xmltodict, which MyABF reads with, gives them)."""
+    return {child.tag: child.text or None for child in element}
+
+
 def read(data: bytes) -> dict:
     """What a results site takes from a USEBIO file: the event, its participants and every board's travellers."""
     tree = etree.ElementTree(etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True)))
@@ -43,19 +48,20 @@ def read(data: bytes) -> dict:
             "number": pair.findtext("PAIR_NUMBER"),
             "place": int(pair.findtext("PLACE")),  # a whole number, as MyABF reads it
             "total": int(pair.findtext("TOTAL_SCORE")),
-            "players": [(p.findtext("PLAYER_NAME"), p.findtext("NATIONAL_ID_NUMBER")) for p in pair.findall("PLAYER")],
+            # Indexed as MyABF's pairs reader indexes them: every PLAYER has both elements.
+            "players": [(p["PLAYER_NAME"], p["NATIONAL_ID_NUMBER"]) for p in map(fields, pair.findall("PLAYER"))],
         }
         for pair in event.findall("PARTICIPANTS/PAIR")
     ]
     players = [
         {
-            "player_number": p.findtext("PLAYER_NUMBER"),
-            "name": p.findtext("PLAYER_NAME"),
-            "number": p.findtext("NATIONAL_ID_NUMBER"),
-            "place": int(p.findtext("PLACE")),
-            "total": int(p.findtext("TOTAL_SCORE")),
+            "player_number": p["PLAYER_NUMBER"],
+            "name": p["PLAYER_NAME"],
+            "number": p["NATIONAL_ID_NUMBER"],
+            "place": int(p["PLACE"]),
+            "total": int(p["TOTAL_SCORE"]),
         }
-        for p in event.findall("PARTICIPANTS/PLAYER")
+        for p in map(fields, event.findall("PARTICIPANTS/PLAYER"))
     ]
     boards = {
         int(board.findtext("BOARD_NUMBER")): [

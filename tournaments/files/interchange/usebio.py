@@ -5,7 +5,8 @@ partners stay together all evening is a PAIRS event (PARTICIPANTS of PAIRs, each
 total and two PLAYERs). An individual's PLAYERs are numbered (PLAYER_NUMBER) in the order of the ranking.
 Either way it is scored by AGGREGATE points. Tied places are written as the
 real files write them: the shared place as a plain number ("2" twice, then "4"), which readers take as
-a number. A member's NATIONAL_ID_NUMBER is written when the member has one.
+a number. A member's NATIONAL_ID_NUMBER is written when the member has one; every other PLAYER has an empty
+one (a pairs reader such as MyABF's reads the element in every PLAYER, and an empty one as no number).
 
 Every deal entered is a BOARD of the EVENT with its one TRAVELLER_LINE (each table deals its own cards,
 so every deal is played once): the board number is the one the PBN export gives it, whose duplicate
@@ -36,8 +37,9 @@ def _player(parent: ET.Element, player: Player, number: int | None = None) -> ET
     if number is not None:
         _add(entry, "PLAYER_NUMBER", str(number))
     _add(entry, "PLAYER_NAME", player.name)
-    if player.number:
-        _add(entry, "NATIONAL_ID_NUMBER", player.number)
+    # Empty for a guest with no number: readers such as MyABF's index the element in every PLAYER, and take an
+    # empty one as no number.
+    ET.SubElement(entry, "NATIONAL_ID_NUMBER").text = player.number or None
     return entry
 
 
