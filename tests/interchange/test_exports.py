@@ -220,3 +220,16 @@ def test_a_knockouts_deals_are_numbered_through_the_file(director, tmp_path):
         ('"3"', f'"{semis[1].table}"', '"1"'),
         ('"4"', f'"{semis[1].table}"', '"2"'),
     ]
+
+
+def test_a_partys_results_for_export_take_six_queries(director, django_assert_num_queries):
+    """The standings (three), the members' numbers, the seats and the deals: whatever the party's size."""
+    from tests.interchange.evening import play_evening
+    from tournaments.models import Party
+    from tournaments.selectors.interchange import party_results
+
+    party, _ = play_evening(director, keep_partners=True)
+    party = Party.objects.select_related("club").get(pk=party.pk)
+    with django_assert_num_queries(6):
+        results = party_results(party)
+    assert len(results.deals) == 12 and len(results.pairs) == 4

@@ -1,4 +1,4 @@
-"""The results of a party (USEBIO, BridgeWebs CSV, PBN: five queries) and a knockout's deals (PBN) as plain
+"""The results of a party (USEBIO, BridgeWebs CSV, PBN: six queries) and a knockout's deals (PBN) as plain
 data for the exports.
 
 These files are made to be published: a member who asked for initials only appears as initials in every one
@@ -20,7 +20,7 @@ from tournaments.selectors.standings import party_standings
 
 
 def party_results(party: Party) -> Results:
-    """Five queries. Raises ValidationError when no table's result is in yet: there is nothing to send."""
+    """Six queries, whatever the size. Raises ValidationError when no table's result is in yet: there is nothing to send."""
     standings = party_standings(party)
     played = sorted({r.round for line in standings.players for r in line.rounds.values() if r.result is not None})
     if not played:
