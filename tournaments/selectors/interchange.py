@@ -20,7 +20,8 @@ from tournaments.selectors.standings import party_standings
 
 
 def party_results(party: Party) -> Results:
-    """Six queries, whatever the size. Raises ValidationError when no table's result is in yet: there is nothing to send."""
+    """Six queries, whatever the size. Raises ValidationError when no table's result is in yet: there is nothing
+    to send."""
     standings = party_standings(party)
     played = sorted({r.round for line in standings.players for r in line.rounds.values() if r.result is not None})
     if not played:
