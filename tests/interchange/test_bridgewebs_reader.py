@@ -137,7 +137,9 @@ def test_a_changing_partners_party_as_the_bridgewebs_reader_reads_it(director, t
 
 def test_a_keep_partners_party_ranks_its_pairs(director, tmp_path):
     party, seats = play_evening(director, keep_partners=True)
-    file = read(export(party, tmp_path))
+    data = export(party, tmp_path)
+    assert PRIVATE.encode() not in data and "M. J. W.".encode() in data
+    file = read(data)
     assert "individual" not in file["options"] and file["options"]["pairs"] == "1"
     lines = [(line["Position"], line["Pair"], line["Score"]) for line in file["scores"]]
     assert lines == [("1", "2", "1580"), ("2=", "3", "0"), ("2=", "4", "0"), ("4", "1", "-2660")]

@@ -9,6 +9,7 @@ party's own for its deal of the round. The evening is tests/interchange/evening.
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.urls import reverse
 from endplay.parsers import pbn
 from endplay.types import Player, Vul
 
@@ -40,7 +41,9 @@ def declarer_side_score(board) -> int:
 @pytest.mark.parametrize("keep_partners", [False, True])
 def test_endplay_reads_every_deal_and_its_score_agrees_with_its_contract(director, tmp_path, keep_partners):
     party, seats = play_evening(director, keep_partners=keep_partners)
-    boards = pbn.loads(export(party, tmp_path))
+    text = export(party, tmp_path)
+    assert PRIVATE not in text  # the initials-only member is "M. J. W." at every deal
+    boards = pbn.loads(text)
     # Twelve deals entered (round 2's table 2 was entered as net figures: no deals), each its own number.
     assert len(boards) == 12
     assert sorted(b.board_num for b in boards) == BOARDS
@@ -102,3 +105,19 @@ def test_a_1938_partys_score_is_the_contracts_duplicate_score_and_its_credit_the
     boards = {b.board_num: b for b in pbn.loads(export(party, tmp_path))}
     assert boards[6].info["Score"] == "EW 1080" and boards[6].contract.score(boards[6].vul) == 1080
     assert boards[6].info["PartyCredit"] == "NS -1030 EW 1000"
+
+
+def test_only_agreed_tables_deals_are_written(director, tmp_path, client_in):
+    """A table still entering its deals is in neither the ranking nor the deal records."""
+    party = make_party(tables=2, rounds=1, user=director, name="Half night")
+    first = party.rounds.get(number=1)
+    deals = [("4S", "N", 10), ("PASS", "", 0), ("3N", "E", 9), ("PASS", "", 0)]
+    result_services.result_record(round_=first, table=1, deals=deals, by_user=director)
+    result_services.result_record(round_=first, table=2, deals=deals[:2], complete=False, by_user=director)
+    boards = pbn.loads(export(party, tmp_path))
+    assert sorted((b.info["Table"], b.board_num) for b in boards) == [("1", 1), ("1", 4), ("1", 6), ("1", 15)]
+    # The download of a night with no deals says why, on the party's page.
+    totals_only = make_party(tables=1, rounds=1, user=director, name="Totals only")
+    result_services.result_record(round_=totals_only.rounds.get(number=1), table=1, net=(0, 0), by_user=director)
+    response = client_in.get(reverse("results_export", args=[totals_only.pk, "pbn"]), follow=True)
+    assert "Totals only was entered as round results only, without its deals" in response.content.decode()

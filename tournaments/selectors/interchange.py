@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.files.interchange.data import Deal, Pair, Player, Results
 from tournaments.files.interchange.pbn import UNKNOWN
-from tournaments.models import DealEntry, Guest, Knockout, KnockoutDeal, KnockoutMatch, Party, Seat
+from tournaments.models import DealEntry, Guest, Knockout, KnockoutDeal, KnockoutMatch, Party, Seat, TableResult
 from tournaments.rules import standings as ranking
 from tournaments.rules.contract import SIDE_OF_SEAT
 from tournaments.rules.party import deal_dealer, deal_vulnerability, side_vulnerable
@@ -129,7 +129,9 @@ def _duplicate_score(number: int, contract: str, declarer: str, tricks: int) -> 
 
 def _deals(party: Party, seats: Seating, initials: set[str], pair_of, player_of) -> list[Deal]:
     entries = (
-        DealEntry.objects.filter(result__round__party=party)
+        # Only agreed tables' deals: the ranking counts only theirs (a table still entering, or waiting for the
+        # other side to accept, is in neither).
+        DealEntry.objects.filter(result__round__party=party, result__status=TableResult.Status.AGREED)
         .order_by("result__round__number", "result__table", "number")
         .values_list("result__round__number", "result__table", "number", "contract", "declarer", "tricks", "ns", "ew")
     )
