@@ -1,7 +1,8 @@
 """`python manage.py export_results PARTY_ID --format usebio|bridgewebs|pbn [-o FILE]`
 
-A party's results for other bridge software: USEBIO XML for a national body, a BridgeWebs-style
-CSV ranking for a club's website, PBN records of every deal entered. Standard output without -o.
+A party's results for other bridge software: USEBIO XML for a national body or a results site, BridgeWebs'
+CSV upload (ranking and travellers) for a club's website, PBN records of every deal entered
+(docs/formats.md). Standard output without -o.
 
 `--knockout` reads the id as a knockout's: its deals as PBN. USEBIO and the ranking CSV place every
 player of a field by a score; a knockout places only who won each match, so for a knockout those two
@@ -20,7 +21,7 @@ from tournaments.selectors.interchange import knockout_results, party_results
 
 
 class Command(BaseCommand):
-    help = "Write a party's results as USEBIO XML, a BridgeWebs CSV ranking or PBN deal records."
+    help = "Write a party's results as USEBIO XML, BridgeWebs' CSV upload or PBN deal records."
 
     def add_arguments(self, parser):
         parser.add_argument("party_id", type=int)
