@@ -12,8 +12,8 @@ Round 1, table 1, entered deal by deal:
 Round 1, table 2, entered deal by deal:
   deal 1 3NT by South making nine, not vulnerable: 100 + 300 = 400 to N-S;
   deal 3 3NT by East making nine, E-W not vulnerable: 400 to E-W; deals 2 and 4 passed out. Net 0 and 0.
-Round 2, table 1, deal by deal: deal 1 1NT by North making seven (90 to N-S), deal 2 1NT by West making
-  seven (90 to E-W, not... E-W vulnerable on deal 2: 40 + 50 = 90 all the same), deals 3, 4 passed out: 0 and 0.
+Round 2, table 1, deal by deal: deal 1 1NT by North making seven, 40 + 50 = 90 to N-S; deal 2 1NT by West
+  making seven, 90 to E-W (a part score is 50 vulnerable or not); deals 3 and 4 passed out. Net 0 and 0.
 Round 2, table 2: entered as net figures only, 0 and 0.
 
 So every player's total is their round-1 side's: two players +1,580 (first, shared), four 0 (third,
