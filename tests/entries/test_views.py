@@ -29,7 +29,7 @@ def test_an_entrant_enters_sees_her_place_and_cancels_with_her_own_link(opened):
     client = Client()
     page = client.get(reverse("entry_page", args=[opened.token]))
     assert page.status_code == 200 and page["X-Robots-Tag"] == "noindex, nofollow"
-    assert page["Referrer-Policy"] == "no-referrer" and "Winter party" in page.content.decode()
+    assert page["Referrer-Policy"] == "same-origin" and "Winter party" in page.content.decode()
     sent = send(client, opened)
     entry = Entry.objects.get()
     assert sent.status_code == 302 and sent["Location"] == reverse("entry_status", args=[entry.cancel_token])

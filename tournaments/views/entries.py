@@ -31,9 +31,11 @@ from tournaments.views.common import add_errors, error_messages, live
 
 
 def _public(response):
-    # Not for search engines, and the link itself never leaves in a Referer.
+    # Not for search engines, and the link never leaves for another site in a Referer. Same-origin rather
+    # than the results pages' no-referrer: under no-referrer a browser posts these pages' forms with
+    # "Origin: null", which CSRF's check refuses.
     response["X-Robots-Tag"] = "noindex, nofollow"
-    response["Referrer-Policy"] = "no-referrer"
+    response["Referrer-Policy"] = "same-origin"
     return response
 
 
