@@ -162,7 +162,7 @@ def w(db):
         pool_feed=10, pool_limit=100, user=alice,
     )  # fmt: skip
     make_party(tables=1, user=bob, name="Bramley winter party")
-    entry_list = entries.entry_list_save(party=party, open=True)
+    entry_list = entries.entry_list_save(event=party, open=True)
     entry = entries.entry_add(entry_list=entry_list, name=NAMES[6], email="entrant@example.org")
     return SimpleNamespace(
         alice=alice, bob=bob, carol=carol, club_a=club_a, club_b=club_b, party=party, guest=party.guests.first(),

@@ -49,7 +49,7 @@ def test_two_phones_enter_the_second_waits_and_moves_up_when_the_first_cancels(c
     Membership.objects.create(club=Club.objects.create(name="Dora's club"), user=director, role="owner")
     party = make_party(tables=4, mixed=True, user=director, draw=False, name="Winter party")
     party.guests.all().delete()
-    entry_list = services.entry_list_save(party=party, open=True)
+    entry_list = services.entry_list_save(event=party, open=True)
     for i in range(1, 9):
         services.entry_add(entry_list=entry_list, name=f"Gent {i}", kind="gentleman", email=f"g{i}@example.org")
     for i in range(1, 8):

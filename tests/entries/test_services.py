@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 def opened(director, *, tables=4, mixed=True, keep_partners=False, **settings):
     party = make_party(tables=tables, mixed=mixed, keep_partners=keep_partners, user=director, draw=False)
     party.guests.all().delete()
-    return party, services.entry_list_save(party=party, open=True, **settings)
+    return party, services.entry_list_save(event=party, open=True, **settings)
 
 
 def enter(entry_list, name, kind="", **more):
@@ -98,7 +98,7 @@ def test_the_waiting_list_moves_up_in_order_and_a_cancel_link_twice_does_nothing
     services.entry_move_up(entry=Entry.objects.get(name="Gus"))
     assert [str(p) for p in selectors.board(entry_list).problems] == ["1 player over"]
     # One more table takes the first waiting in (Fay), with room for three more.
-    entry_list = services.entry_list_save(party=party, open=True, tables=2)
+    entry_list = services.entry_list_save(event=party, open=True, tables=2)
     assert Entry.objects.get(name="Fay").state == "confirmed"
     assert [str(p) for p in selectors.board(entry_list).problems] == ["2 more players needed"]
 
@@ -146,7 +146,7 @@ def test_closed_entries_refuse_by_hand_or_by_the_clock(director):
     party, entry_list = opened(director, closes_at=timezone.now() - timezone.timedelta(minutes=1))
     with pytest.raises(ValidationError, match="Entries are closed."):
         enter(entry_list, "Ann", "lady")
-    services.entry_list_save(party=party, open=False, closes_at=None)
+    services.entry_list_save(event=party, open=False, closes_at=None)
     with pytest.raises(ValidationError, match="Entries are closed."):
         enter(entry_list, "Ann", "lady")
     assert states(entry_list) == []

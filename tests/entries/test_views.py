@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 def opened(director):
     party = make_party(tables=1, mixed=True, user=director, draw=False, name="Winter party")
     party.guests.all().delete()
-    return services.entry_list_save(party=party, open=True)
+    return services.entry_list_save(event=party, open=True)
 
 
 def send(client, entry_list, **data):
@@ -70,7 +70,7 @@ def test_the_honeypot_and_a_flood_from_one_address_are_refused_plainly(opened, m
 
 
 def test_a_closed_list_shows_no_form_and_takes_no_entry(opened):
-    services.entry_list_save(party=opened.party, open=False)
+    services.entry_list_save(event=opened.party, open=False)
     page = Client().get(reverse("entry_page", args=[opened.token])).content.decode()
     assert "Entries are closed." in page and "Send my entry" not in page
     assert "Entries are closed." in send(Client(), opened).content.decode() and not Entry.objects.exists()

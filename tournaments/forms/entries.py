@@ -66,8 +66,10 @@ class EntryListForm(forms.Form):
         min_value=1, max_value=MAX_TABLES, label=gettext_lazy("Tables"), help_text=gettext_lazy("Four players a table.")
     )
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, pairs: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
+        if pairs:
+            self.fields["tables"].help_text = gettext_lazy("Two pairs a table.")
         self.fields["closes_at"].error_messages["invalid"] = gettext_lazy("Give the closing time as a day and an hour.")
         message = gettext("Entries are taken for 1 to 500 tables.")
         for code in ("min_value", "max_value", "required", "invalid"):

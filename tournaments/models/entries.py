@@ -21,11 +21,14 @@ def new_entry_token() -> str:
 
 
 class EntryList(models.Model):
-    """An event's entries: open or closed, until when, for how many tables."""
+    """An event's entries (a party's or a knockout's): open or closed, until when, for how many tables."""
 
     club = models.ForeignKey("tournaments.Club", on_delete=models.CASCADE, related_name="entry_lists")
     party = models.OneToOneField(
         "tournaments.Party", null=True, blank=True, on_delete=models.CASCADE, related_name="entry_list"
+    )
+    knockout = models.OneToOneField(
+        "tournaments.Knockout", null=True, blank=True, on_delete=models.CASCADE, related_name="entry_list"
     )
     token = models.CharField(max_length=40, unique=True, default=new_entry_token, editable=False)
     open = models.BooleanField(_("open for entries"), default=True)
@@ -40,10 +43,19 @@ class EntryList(models.Model):
             models.CheckConstraint(
                 condition=Q(tables__gte=1) & Q(tables__lte=MAX_TABLES), name="entries_tables_1_to_500"
             ),
+            models.CheckConstraint(
+                condition=Q(party__isnull=False, knockout__isnull=True) | Q(party__isnull=True, knockout__isnull=False),
+                name="entries_of_one_event",
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"entries for {self.party}"
+        return f"entries for {self.event}"
+
+    @property
+    def event(self):
+        """The party or the knockout the entries are for."""
+        return self.party if self.party_id else self.knockout
 
     def is_open(self, now=None) -> bool:
         now = now or timezone.now()
@@ -72,6 +84,10 @@ class Entry(models.Model):
     guest = models.ForeignKey("tournaments.Guest", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     partner_guest = models.ForeignKey(
         "tournaments.Guest", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    # The knockout's pair the entry became once the director made the pairs from the entries.
+    pair = models.ForeignKey(
+        "tournaments.KnockoutPair", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     # A hash of the address it came from (tournaments/http/entry_limit.py): enough to see a flood, no more.
     address = models.CharField(max_length=32, blank=True)

@@ -15,18 +15,20 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.models import Entry, EntryList, Guest, Member, Party
+from tournaments.models import Entry, EntryList, Guest, Knockout, KnockoutMatch, KnockoutPair, Member, Party
 from tournaments.rules import entries as rules
-from tournaments.selectors.entries import place_of
+from tournaments.selectors.entries import place_of, shape_of
 from tournaments.services import entry_notices
+from tournaments.services import knockout as knockout_services
 
+# The Four Aces advise no more than eight tables of a knockout (docs/rules/rubber-knockout.md).
+KNOCKOUT_TABLES = 8
 PHONE = re.compile(r"\+?[0-9 ()./-]{6,30}")
 MAX_NAME = 80
 
 
 def _shape(entry_list: EntryList) -> dict[str, bool]:
-    party = entry_list.party
-    return {"mixed": bool(party and party.mixed), "pairs": bool(party and party.keep_partners)}
+    return shape_of(entry_list)
 
 
 def _list_of(entry: Entry, shape: dict[str, bool]) -> str:
@@ -49,18 +51,25 @@ def _counts(entry_list: EntryList, state: str) -> dict[str, int]:
 
 
 def _locked(entry_list: EntryList) -> EntryList:
-    return EntryList.objects.select_for_update().select_related("party", "club").get(pk=entry_list.pk)
+    return EntryList.objects.select_for_update().select_related("party", "knockout", "club").get(pk=entry_list.pk)
 
 
 @transaction.atomic
-def entry_list_save(*, party: Party, open: bool, closes_at=None, tables: int | None = None) -> EntryList:
-    """Open (or close) the party's entries, until when and for how many tables; more tables take the
-    first waiting entrants in."""
-    tables = party.tables if tables is None else tables
+def entry_list_save(*, event: Party | Knockout, open: bool, closes_at=None, tables: int | None = None) -> EntryList:
+    """Open (or close) a party's or a knockout's entries, until when and for how many tables (a party's own
+    tables, a knockout's eight, when none are given); more tables take the first waiting entrants in."""
+    if tables is None:
+        tables = event.tables if isinstance(event, Party) else KNOCKOUT_TABLES
     if not 1 <= tables <= rules.MAX_TABLES:
         raise ValidationError({"tables": _("Entries are taken for 1 to 500 tables.")})
+    if isinstance(event, Knockout) and tables > knockout_services.MAX_PAIRS // 2:
+        most = knockout_services.MAX_PAIRS // 2
+        raise ValidationError(
+            {"tables": _("A knockout's entries are taken for 1 to %(most)s tables.") % {"most": most}}
+        )
+    field = "party" if isinstance(event, Party) else "knockout"
     entry_list, _made = EntryList.objects.get_or_create(
-        party=party, defaults={"club": party.club, "tables": tables, "open": open, "closes_at": closes_at}
+        **{field: event}, defaults={"club": event.club, "tables": tables, "open": open, "closes_at": closes_at}
     )
     entry_list = _locked(entry_list)
     entry_list.open, entry_list.closes_at, entry_list.tables = open, closes_at, tables
@@ -114,13 +123,18 @@ def _member_for(entry_list: EntryList, number: str, email: str) -> Member | None
     return None
 
 
+def _too_long(name: str, most: int) -> str:
+    return _("A name has at most %(most)s characters.") % {"most": most} if len(name) > most else ""
+
+
 def _check(entry_list: EntryList, *, name, kind, email, phone, partner, shape) -> None:
     """Every plain problem with an entry, before anything is written."""
     errors: dict[str, str] = {}
+    most = knockout_services.MAX_PLAYER_NAME if entry_list.knockout_id else MAX_NAME
     if not name:
         errors["name"] = _("Give your name.")
-    elif len(name) > MAX_NAME:
-        errors["name"] = _("A name has at most 80 characters.")
+    elif _too_long(name, most):
+        errors["name"] = _too_long(name, most)
     if shape["mixed"] and kind not in (rules.LADY, rules.GENTLEMAN):
         errors["kind"] = _("Say whether you play as a lady or a gentleman: the party is mixed.")
     if not email and not phone:
@@ -129,9 +143,13 @@ def _check(entry_list: EntryList, *, name, kind, email, phone, partner, shape) -
         errors["phone"] = _("A phone number has 6 to 30 digits, spaces and + ( ) - . /")
     if shape["pairs"]:
         if not partner:
-            errors["partner"] = _("Give your partner's name: partners play together all evening.")
-        elif len(partner) > MAX_NAME:
-            errors["partner"] = _("A name has at most 80 characters.")
+            errors["partner"] = (
+                _("Give your partner's name: a knockout is played by pairs.")
+                if entry_list.knockout_id
+                else _("Give your partner's name: partners play together all evening.")
+            )
+        elif _too_long(partner, most):
+            errors["partner"] = _too_long(partner, most)
         elif partner.casefold() == name.casefold():
             errors["partner"] = _("Your partner is someone else: give their name.")
     if errors:
@@ -198,12 +216,27 @@ def entry_add(
     return entry
 
 
+def _knockout_started(knockout: Knockout) -> bool:
+    return (
+        knockout.rounds.count() > 1 or KnockoutMatch.objects.filter(round__knockout=knockout).exclude(entry="").exists()
+    )
+
+
 def _drop_guests(entry: Entry) -> None:
-    """The guests an entry became leave the guest list (and any seat fixed for them), before seats are drawn."""
+    """What an entry became (a party's guests, a knockout's pair) leaves the event, before play starts: a
+    party's seat fixed for them goes too, a knockout's unplayed draw is cleared."""
+    entry_list = entry.entry_list
+    if entry.pair_id is not None and entry_list.knockout is not None:
+        if _knockout_started(entry_list.knockout):
+            raise ValidationError(
+                _("Play has started: only the director can take you off now. Tell them you cannot come.")
+            )
+        knockout_services.pair_remove(pair=KnockoutPair.objects.get(pk=entry.pair_id))
+        return
     guests = [g for g in (entry.guest, entry.partner_guest) if g is not None]
     if not guests:
         return
-    party = entry.entry_list.party
+    party = entry_list.party
     if party is not None and party.rounds.exists():
         raise ValidationError(
             _("The seats are drawn: only the hostess can take you off now. Tell her you cannot come.")
@@ -271,6 +304,8 @@ def guests_from_entries(*, entry_list: EntryList) -> int:
     nothing twice. Refused, with nothing added, once the seats are drawn or when a name is on the guest list
     already. The number of guests added."""
     entry_list = _locked(entry_list)
+    if entry_list.party_id is None:
+        raise ValidationError(_("These entries are a knockout's: make its pairs instead."))
     party = Party.objects.select_for_update().get(pk=entry_list.party_id)
     if party.rounds.exists():
         raise ValidationError(_("The seats are drawn: the guest list no longer takes entries."))
@@ -298,3 +333,27 @@ def guests_from_entries(*, entry_list: EntryList) -> int:
         entry.save(update_fields=["guest", "partner_guest"])
     party.save(update_fields=["pins"])
     return added
+
+
+@transaction.atomic
+def pairs_from_entries(*, entry_list: EntryList) -> int:
+    """The confirmed pairs not yet in the knockout become its pairs (the entrant North or East, a member
+    linked); an unplayed draw is cleared, as adding a pair by hand clears it. Pressed twice it adds nothing
+    twice; refused, with nothing added, once play has started or when a player already plays in a pair.
+    The number of pairs added."""
+    entry_list = _locked(entry_list)
+    if entry_list.knockout_id is None:
+        raise ValidationError(_("These entries are a party's: make its guest list instead."))
+    entries = list(entry_list.entries.filter(state=Entry.State.CONFIRMED, pair__isnull=True).order_by("pk"))
+    if not entries:
+        return 0
+    knockout = entry_list.knockout
+    picked = {e.name.casefold(): e.member_id for e in entries if e.member_id}
+    made, _cleared = knockout_services.pairs_add(
+        knockout=knockout, entries=[(e.name, e.partner) for e in entries], picked=picked
+    )
+    by_name = {pair.name: pair for pair in made}
+    for entry in entries:
+        entry.pair = by_name[f"{entry.name} & {entry.partner}"]
+        entry.save(update_fields=["pair"])
+    return len(made)

@@ -22,9 +22,10 @@ from tournaments.forms import entries as forms
 from tournaments.http import entry_limit, link_limit
 from tournaments.http.once import once_only
 from tournaments.http.site_url import site_url
-from tournaments.models import Entry
+from tournaments.models import Entry, Knockout
 from tournaments.printing.towie import qr_svg
 from tournaments.selectors import entries as selectors
+from tournaments.selectors import knockout as knockout_selectors
 from tournaments.selectors import party as party_selectors
 from tournaments.services import entries as services
 from tournaments.views.common import add_errors, error_messages, live
@@ -43,8 +44,8 @@ def _entry_form_page(request, entry_list, form, *, problem: str = "", status: in
     shape = selectors.shape_of(entry_list)
     context = {
         "link": entry_list,
-        "title": entry_list.party.name,
-        "party": entry_list.party,
+        "title": entry_list.event.name,
+        "event": entry_list.event,
         "entry_list": entry_list,
         "form": form,
         "problem": problem,
@@ -103,8 +104,8 @@ def entry_status(request, token):
     entry.refresh_from_db()
     context = {
         "link": entry.entry_list,
-        "title": entry.entry_list.party.name,
-        "party": entry.entry_list.party,
+        "title": entry.entry_list.event.name,
+        "event": entry.entry_list.event,
         "entry": entry,
         "place": selectors.place_of(entry),
         "problem": problem,
@@ -122,37 +123,50 @@ def _link_box(request, entry_list) -> dict:
     return {"entry_url": url, "entry_qr": mark_safe(qr_svg(url, label=url))}
 
 
-@require_http_methods(["GET", "POST"])
-def party_entries(request, party_id):
-    """The party's entries: open or close them, the link and its QR code, the live list and its balance."""
-    party = party_selectors.party_get(party_id, user=request.user)
-    entry_list = selectors.entry_list_of(party)
-    initial = {"open": True, "tables": party.tables}
+def _entries_page(request, event, kind: str, default_tables: int):
+    """The entries of a party or a knockout: open or close them, the link and its QR code, the live list."""
+    entry_list = selectors.entry_list_of(event)
+    initial = {"open": True, "tables": default_tables}
     if entry_list is not None:
         initial = {"open": entry_list.open, "closes_at": entry_list.closes_at, "tables": entry_list.tables}
-    form = forms.EntryListForm(request.POST or None, initial=initial)
+    form = forms.EntryListForm(request.POST or None, initial=initial, pairs=kind == "knockout")
+    page = "party_entries" if kind == "party" else "knockout_entries"
     if request.method == "POST" and form.is_valid():
         try:
-            services.entry_list_save(party=party, **form.cleaned_data)
+            services.entry_list_save(event=event, **form.cleaned_data)
         except ValidationError as error:
             add_errors(form, error)
         else:
             messages.success(request, _("The entries' settings are saved."))
-            return redirect("party_entries", party_id=party.id)
-    context = {"party": party, "tab": "entries", "form": form, "entry_list": entry_list}
+            return redirect(page, event.id)
+    context = {"event": event, "kind": kind, "tab": "entries", "form": form, "entry_list": entry_list}
+    context[kind] = event  # the format's own navigation names it
+    if kind == "knockout":
+        context["rounds"] = list(event.rounds.all())
     context |= _link_box(request, entry_list)
     context["board"] = selectors.board(entry_list) if entry_list is not None else None
-    return live(request, "entries/party_entries.html", "entries/_board.html", context)
+    return live(request, "entries/manage.html", "entries/_board.html", context)
 
 
-def _entry_of(request, party_id, entry_id) -> Entry:
+@require_http_methods(["GET", "POST"])
+def party_entries(request, party_id):
     party = party_selectors.party_get(party_id, user=request.user)
-    return get_object_or_404(Entry.objects.select_related("entry_list__party"), entry_list__party=party, pk=entry_id)
+    return _entries_page(request, party, "party", party.tables)
 
 
-@require_POST
-def entry_move_up(request, party_id, entry_id):
-    entry = _entry_of(request, party_id, entry_id)
+@require_http_methods(["GET", "POST"])
+def knockout_entries(request, knockout_id):
+    knockout = knockout_selectors.knockout_get(knockout_id, user=request.user)
+    return _entries_page(request, knockout, "knockout", services.KNOCKOUT_TABLES)
+
+
+def _entry_of(event, entry_id) -> Entry:
+    field = "entry_list__knockout" if isinstance(event, Knockout) else "entry_list__party"
+    return get_object_or_404(Entry.objects.select_related("entry_list"), **{field: event}, pk=entry_id)
+
+
+def _move_up(request, event, entry_id, page: str):
+    entry = _entry_of(event, entry_id)
     try:
         services.entry_move_up(entry=entry)
     except ValidationError as error:
@@ -160,12 +174,11 @@ def entry_move_up(request, party_id, entry_id):
             messages.error(request, message)
     else:
         messages.success(request, _("%(name)s has a place now.") % {"name": entry.name})
-    return redirect("party_entries", party_id=party_id)
+    return redirect(page, event.id)
 
 
-@require_POST
-def entry_remove(request, party_id, entry_id):
-    entry = _entry_of(request, party_id, entry_id)
+def _remove(request, event, entry_id, page: str):
+    entry = _entry_of(event, entry_id)
     try:
         moved = services.entry_cancel(entry=entry, by_hostess=True)
     except ValidationError as error:
@@ -175,26 +188,73 @@ def entry_remove(request, party_id, entry_id):
         messages.success(request, _("The entry of %(name)s is removed.") % {"name": entry.name})
         for other in moved:
             messages.info(request, _("%(name)s moved up from the waiting list.") % {"name": other.name})
-    return redirect("party_entries", party_id=party_id)
+    return redirect(page, event.id)
+
+
+@require_POST
+def entry_move_up(request, party_id, entry_id):
+    party = party_selectors.party_get(party_id, user=request.user)
+    return _move_up(request, party, entry_id, "party_entries")
+
+
+@require_POST
+def entry_remove(request, party_id, entry_id):
+    party = party_selectors.party_get(party_id, user=request.user)
+    return _remove(request, party, entry_id, "party_entries")
+
+
+@require_POST
+def knockout_entry_move_up(request, knockout_id, entry_id):
+    knockout = knockout_selectors.knockout_get(knockout_id, user=request.user)
+    return _move_up(request, knockout, entry_id, "knockout_entries")
+
+
+@require_POST
+def knockout_entry_remove(request, knockout_id, entry_id):
+    knockout = knockout_selectors.knockout_get(knockout_id, user=request.user)
+    return _remove(request, knockout, entry_id, "knockout_entries")
+
+
+def _made(request, make, entry_list, page: str, event):
+    """Make the guests (or pairs) from the entries; the page of what was made, or back with the reason."""
+    if entry_list is None:
+        messages.error(request, _("This event takes no entries."))
+        return redirect(page, event.id)
+    try:
+        added = make(entry_list=entry_list)
+    except ValidationError as error:
+        for message in error_messages(error):
+            messages.error(request, message)
+        return redirect(page, event.id)
+    return added
 
 
 @require_POST
 @once_only
 def entries_to_guests(request, party_id):
     party = party_selectors.party_get(party_id, user=request.user)
-    entry_list = selectors.entry_list_of(party)
-    if entry_list is None:
-        messages.error(request, _("This party takes no entries."))
-        return redirect("party_entries", party_id=party.id)
-    try:
-        added = services.guests_from_entries(entry_list=entry_list)
-    except ValidationError as error:
-        for message in error_messages(error):
-            messages.error(request, message)
-        return redirect("party_entries", party_id=party.id)
+    added = _made(request, services.guests_from_entries, selectors.entry_list_of(party), "party_entries", party)
+    if not isinstance(added, int):
+        return added
     if added:
         said = ngettext("%(count)s guest added from the entries.", "%(count)s guests added from the entries.", added)
         messages.success(request, said % {"count": added})
     else:
         messages.info(request, _("Every confirmed entry is on the guest list already."))
     return redirect("party_guests", party_id=party.id)
+
+
+@require_POST
+@once_only
+def knockout_entries_to_pairs(request, knockout_id):
+    knockout = knockout_selectors.knockout_get(knockout_id, user=request.user)
+    entry_list = selectors.entry_list_of(knockout)
+    added = _made(request, services.pairs_from_entries, entry_list, "knockout_entries", knockout)
+    if not isinstance(added, int):
+        return added
+    if added:
+        said = ngettext("%(count)s pair added from the entries.", "%(count)s pairs added from the entries.", added)
+        messages.success(request, said % {"count": added})
+    else:
+        messages.info(request, _("Every confirmed pair is in the knockout already."))
+    return redirect("knockout_detail", knockout_id=knockout.id)
