@@ -43,7 +43,7 @@ def _bucket(kind: str, shape: dict[str, bool]) -> str:
 
 
 def _counts(entry_list: EntryList, state: str) -> dict[str, int]:
-    shape, counts = _shape(entry_list), {}
+    shape, counts = _shape(entry_list), dict[str, int]()
     for kind in entry_list.entries.filter(state=state).values_list("kind", flat=True):
         name = _bucket(kind, shape)
         counts[name] = counts.get(name, 0) + 1
@@ -342,7 +342,7 @@ def pairs_from_entries(*, entry_list: EntryList) -> int:
     twice; refused, with nothing added, once play has started or when a player already plays in a pair.
     The number of pairs added."""
     entry_list = _locked(entry_list)
-    if entry_list.knockout_id is None:
+    if entry_list.knockout is None:
         raise ValidationError(_("These entries are a party's: make its guest list instead."))
     entries = list(entry_list.entries.filter(state=Entry.State.CONFIRMED, pair__isnull=True).order_by("pk"))
     if not entries:

@@ -126,7 +126,7 @@ def _link_box(request, entry_list) -> dict:
 def _entries_page(request, event, kind: str, default_tables: int):
     """The entries of a party or a knockout: open or close them, the link and its QR code, the live list."""
     entry_list = selectors.entry_list_of(event)
-    initial = {"open": True, "tables": default_tables}
+    initial: dict[str, object] = {"open": True, "tables": default_tables}
     if entry_list is not None:
         initial = {"open": entry_list.open, "closes_at": entry_list.closes_at, "tables": entry_list.tables}
     form = forms.EntryListForm(request.POST or None, initial=initial, pairs=kind == "knockout")
