@@ -2,7 +2,9 @@
 the abuse guards (a flood from one address, the honeypot), and the hostess's live list and buttons."""
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.conftest import make_party
@@ -30,6 +32,7 @@ def test_an_entrant_enters_sees_her_place_and_cancels_with_her_own_link(opened):
     page = client.get(reverse("entry_page", args=[opened.token]))
     assert page.status_code == 200 and page["X-Robots-Tag"] == "noindex, nofollow"
     assert page["Referrer-Policy"] == "same-origin" and "Winter party" in page.content.decode()
+    assert page["Cache-Control"] == "no-store"
     sent = send(client, opened)
     entry = Entry.objects.get()
     assert sent.status_code == 302 and sent["Location"] == reverse("entry_status", args=[entry.cancel_token])
@@ -113,3 +116,28 @@ def test_the_hostess_opens_entries_sees_them_live_and_makes_the_guest_list(clien
     ]  # fmt: skip
     again = client_in.post(reverse("entries_to_guests", args=[party.id]), follow=True).content.decode()
     assert "Every confirmed entry is on the guest list already." in again and party.guests.count() == 3
+
+
+@pytest.mark.parametrize("kind", ["party", "knockout"])
+def test_the_hostess_page_reads_as_many_queries_for_eight_entries_as_for_thirty_six(client_in, director, kind):
+    from tests.knockout.helpers import make_knockout
+
+    def queries(entrants: int) -> int:
+        if kind == "party":
+            event = make_party(tables=10, user=director, draw=False, name=f"Party {entrants}")
+            url = reverse("party_entries", args=[event.id])
+        else:
+            event = make_knockout(pairs=0, user=director, name=f"Cup {entrants}", draw=False)
+            url = reverse("knockout_entries", args=[event.id])
+        entry_list = services.entry_list_save(event=event, open=True, tables=10)
+        for i in range(entrants):
+            services.entry_add(entry_list=entry_list, name=f"P{i}", email=f"p{i}@example.org", partner=f"Q{i}")
+        for entry in Entry.objects.filter(entry_list=entry_list)[:3]:
+            services.entry_cancel(entry=entry)
+        with CaptureQueriesContext(connection) as captured:
+            assert client_in.get(url).status_code == 200
+        return len(captured)
+
+    # session, user, clubs (the header), the event, its entry list, the entries with their members; a
+    # knockout's rounds for its navigation
+    assert queries(8) == queries(36) == {"party": 6, "knockout": 7}[kind]

@@ -37,6 +37,8 @@ def _public(response):
     # "Origin: null", which CSRF's check refuses.
     response["X-Robots-Tag"] = "noindex, nofollow"
     response["Referrer-Policy"] = "same-origin"
+    # An entrant's page holds their name and their cancel button: no shared cache keeps it.
+    response["Cache-Control"] = "no-store"
     return response
 
 
