@@ -214,3 +214,14 @@ def test_a_name_already_on_the_guest_list_refuses_the_whole_step(director):
         services.guests_from_entries(entry_list=entry_list)
     assert list(party.guests.values_list("name", flat=True)) == ["ben"]
     assert not Entry.objects.filter(guest__isnull=False).exists()
+
+
+def test_a_newcomer_made_a_member_from_the_guest_list_keeps_the_contact_given_at_entry(director):
+    from tournaments.services import members
+
+    party, entry_list = opened(director, tables=1, mixed=False)
+    enter(entry_list, "Nia Newcomer", email="Nia@Example.org", phone="01632 960001")
+    services.guests_from_entries(entry_list=entry_list)
+    member = members.guest_make_member(guest=party.guests.get(name="Nia Newcomer"))
+    assert (member.name, member.email, member.phone) == ("Nia Newcomer", "nia@example.org", "01632 960001")
+    assert Entry.objects.get(name="Nia Newcomer").member == member
