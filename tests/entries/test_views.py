@@ -141,3 +141,13 @@ def test_the_hostess_page_reads_as_many_queries_for_eight_entries_as_for_thirty_
     # session, user, clubs (the header), the event, its entry list, the entries with their members; a
     # knockout's rounds for its navigation
     assert queries(8) == queries(36) == {"party": 6, "knockout": 7}[kind]
+
+
+def test_the_entry_form_sent_twice_makes_one_entry_and_says_so(opened):
+    client = Client()
+    data = {"name": "Ann Smith", "kind": "lady", "email": "ann@example.org", "once": "a-form-token-of-this-page"}
+    first = client.post(reverse("entry_page", args=[opened.token]), data)
+    again = client.post(reverse("entry_page", args=[opened.token]), data, follow=True)
+    assert again.redirect_chain[-1][0] == first["Location"] and Entry.objects.count() == 1
+    assert "That form was already sent: here is what it made." in again.content.decode()
+    assert "Enter someone else" in again.content.decode()
