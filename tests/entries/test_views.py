@@ -151,3 +151,29 @@ def test_the_entry_form_sent_twice_makes_one_entry_and_says_so(opened):
     assert again.redirect_chain[-1][0] == first["Location"] and Entry.objects.count() == 1
     assert "That form was already sent: here is what it made." in again.content.decode()
     assert "Enter someone else" in again.content.decode()
+
+
+def test_another_clubs_director_sees_and_changes_none_of_the_entries(opened, django_user_model):
+    from tournaments.models import Club, Membership
+
+    bob = django_user_model.objects.create_user("bob")
+    Membership.objects.create(club=Club.objects.create(name="Bramley"), user=bob, role="owner")
+    services.entry_add(entry_list=opened, name="Ann Smith", kind="lady", email="ann@example.org")
+    waiting = [
+        services.entry_add(entry_list=opened, name=f"Lady {i}", kind="lady", email=f"l{i}@example.org") for i in (2, 3)
+    ][-1]
+    client = Client()
+    client.force_login(bob)
+    party = opened.party
+    before = list(Entry.objects.order_by("pk").values_list("name", "state", "guest"))
+    assert client.get(reverse("party_entries", args=[party.id])).status_code == 404
+    for name, args in (
+        ("party_entries", [party.id]),
+        ("entry_move_up", [party.id, waiting.pk]),
+        ("entry_remove", [party.id, waiting.pk]),
+        ("entries_to_guests", [party.id]),
+    ):
+        assert client.post(reverse(name, args=args), {"open": "on", "tables": "9"}).status_code == 404, name
+    assert list(Entry.objects.order_by("pk").values_list("name", "state", "guest")) == before
+    opened.refresh_from_db()
+    assert (opened.tables, party.guests.count()) == (1, 0)
