@@ -165,6 +165,7 @@ def test_a_member_number_links_the_member_and_a_cancelled_entrant_may_enter_agai
 
 def test_keep_partners_an_entry_is_a_pair_and_partners_are_seated_together(director):
     party, entry_list = opened(director, tables=2, keep_partners=True)  # 4 pairs' places
+    partner = Member.objects.create(club=party.club, name="Partner 3", kind="gentleman")
     with pytest.raises(ValidationError, match="Give your partner's name"):
         enter(entry_list, "Ann", "lady")
     for i in range(1, 6):
@@ -182,6 +183,7 @@ def test_keep_partners_an_entry_is_a_pair_and_partners_are_seated_together(direc
         [2, "N", "Lady 3"], [2, "S", "Partner 3"], [2, "E", "Lady 4"], [2, "W", "Partner 4"],
     ]  # fmt: skip
     assert party.guests.get(name="Partner 2").kind == "lady"
+    assert party.guests.get(name="Partner 3").member == partner  # the only member of that name
     first = seating.seats_draw(party=party, seed=1)
     seated = {(s.table, s.seat): s.guest.name for s in first.seats.select_related("guest")}
     assert seated[(1, "N")] == "Lady 1" and seated[(1, "S")] == "Partner 1"

@@ -20,6 +20,7 @@ from tournaments.rules import entries as rules
 from tournaments.selectors.entries import place_of, shape_of
 from tournaments.services import entry_notices
 from tournaments.services import knockout as knockout_services
+from tournaments.services.members import members_named
 
 # The Four Aces advise no more than eight tables of a knockout (docs/rules/rubber-knockout.md).
 KNOCKOUT_TABLES = 8
@@ -318,12 +319,16 @@ def guests_from_entries(*, entry_list: EntryList) -> int:
             % {"names": ", ".join(clashes)}
         )
     seats = _free_pair_seats(party, party.pins) if party.keep_partners else []
+    # A partner is no entrant with a member number: linked when exactly one member has that name.
+    partners = members_named(party.club_id, [e.partner for e in entries if e.partner])
     added = 0
     for entry in entries:
         entry.guest = Guest.objects.create(party=party, name=entry.name, kind=entry.kind, member=entry.member)
         added += 1
         if entry.partner:
-            entry.partner_guest = Guest.objects.create(party=party, name=entry.partner, kind=_other(entry.kind))
+            member = partners.get(entry.partner.casefold())
+            kind = _other(entry.kind) or (member.kind if member else "")
+            entry.partner_guest = Guest.objects.create(party=party, name=entry.partner, kind=kind, member=member)
             added += 1
             if seats:
                 table, first, second = seats.pop(0)
