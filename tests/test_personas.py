@@ -20,18 +20,21 @@ from tests.knockout.helpers import make_knockout
 from tests.towie.conftest import make_table
 from tournaments.http import link_limit
 from tournaments.models import Club, DirectorSettings, KnockoutMatch, Membership, ResultChange, TableToken
-from tournaments.services import boston, clubs, knockout, members, public, results, rounds, seasons, towie
+from tournaments.services import boston, clubs, entries, knockout, members, public, results, rounds, seasons, towie
 
 pytestmark = pytest.mark.django_db
 
 SKIPPED = {"login", "logout"}  # django's own auth views; the admin: namespace is skipped whole
 # No login needed; and every towie_phone_* page.
-OPEN = {"club_setup", "invite_accept", "table_page", "table_manifest", "service_worker", "health", "public_page"}
+OPEN = {
+    "club_setup", "invite_accept", "table_page", "table_manifest", "service_worker", "health", "public_page",
+    "entry_page", "entry_status",
+}  # fmt: skip
 CLUB_PAGES = "tournaments.urls.clubs"  # they act on the director's current club, whatever the URL names
 KWARG = re.compile(r"<(?:\w+:)?(\w+)>")
 NAMES = (
     "Ashdown spring party", "Ashdown knockout", "Ashdown towie", "Ashdown boston", "Ashdown member",
-    "Ashdown season", "Ashdown Bridge Club",
+    "Ashdown season", "Ashdown entrant", "Ashdown Bridge Club",
 )  # fmt: skip
 PASSWORD = "correct horse battery"
 ROUND = [("4S", "N", 10), ("3NX", "E", 7), ("PASS", "", 0), ("6H", "S", 12)]
@@ -73,6 +76,7 @@ def kwarg_value(w, name: str, kwarg: str):
     event = next((prefix for prefix in ("knockout_", "towie_", "boston_") if name.startswith(prefix)), "party")
     tokens = {"table_page": w.party_token, "table_manifest": w.party_token, "invite_accept": w.invite.token}
     tokens["public_page"] = w.public_token
+    tokens["entry_page"], tokens["entry_status"] = w.entry.entry_list.token, w.entry.cancel_token
     values = {
         "party_id": w.party.pk,
         "number": {"knockout_": 1, "boston_": w.boston_deal.number, "party": 2}.get(event),
@@ -88,6 +92,7 @@ def kwarg_value(w, name: str, kwarg: str):
         "invite_id": w.invite.pk,
         "fmt": "usebio",
         "member_id": w.member.pk,
+        "entry_id": w.entry.pk,
         "series_id": w.series.pk,
         "kind": "party",
         "event_id": w.party.pk,
@@ -157,6 +162,8 @@ def w(db):
         pool_feed=10, pool_limit=100, user=alice,
     )  # fmt: skip
     make_party(tables=1, user=bob, name="Bramley winter party")
+    entry_list = entries.entry_list_save(event=party, open=True)
+    entry = entries.entry_add(entry_list=entry_list, name=NAMES[6], email="entrant@example.org")
     return SimpleNamespace(
         alice=alice, bob=bob, carol=carol, club_a=club_a, club_b=club_b, party=party, guest=party.guests.first(),
         change=ResultChange.objects.filter(result=result).latest("pk"), knockout=ko, pair=ko.pairs.first(),
@@ -167,6 +174,7 @@ def w(db):
         public_token=public.publish(event=party).token,
         member=members.member_create(club=club_a, name=NAMES[4]),
         series=seasons.series_save(club=club_a, name=NAMES[5], parties=[party]),
+        entry=entry,
     )  # fmt: skip
 
 

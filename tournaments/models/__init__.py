@@ -1,5 +1,6 @@
 from tournaments.models.boston import *  # noqa: F403
 from tournaments.models.club import Club, DirectorInvite, DirectorSettings, Membership, Paper, Role
+from tournaments.models.entries import Entry, EntryList
 from tournaments.models.knockout import *  # noqa: F403
 from tournaments.models.memory import Member, PublicLink, Scoring, Series
 from tournaments.models.party import (
@@ -23,6 +24,8 @@ __all__ = [
     "DirectorInvite",
     "Membership",
     "Role",
+    "Entry",
+    "EntryList",
     "Member",
     "PublicLink",
     "Scoring",

@@ -13,7 +13,7 @@ from django.db import models, transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from tournaments.models import BostonTable, Club, Guest, KnockoutPair, Member, TowiePlayer
+from tournaments.models import BostonTable, Club, Entry, Guest, KnockoutPair, Member, TowiePlayer
 
 FIELDS = ("name", "kind", "number", "email", "phone")
 BOSTON_SEATS = (1, 2, 3, 4)
@@ -172,9 +172,14 @@ def guest_make_member(*, guest: Guest) -> Member:
     """A newcomer at a party joins the club: a member made from the guest, and linked to it."""
     if guest.member is not None:
         return guest.member
-    member = member_create(club=guest.party.club, name=guest.name, kind=guest.kind)
+    # A guest who entered from the entry link brings the address or phone number they gave there.
+    entry = Entry.objects.filter(guest=guest).only("email", "phone").first()
+    contact = {"email": entry.email, "phone": entry.phone} if entry is not None else {}
+    member = member_create(club=guest.party.club, name=guest.name, kind=guest.kind, **contact)
     guest.member = member
     guest.save(update_fields=["member"])
+    if entry is not None:
+        Entry.objects.filter(pk=entry.pk).update(member=member)
     return member
 
 

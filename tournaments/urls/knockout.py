@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.views import interchange, members
+from tournaments.views import entries, interchange, members
 from tournaments.views import knockout as views
 
 K = "<int:knockout_id>/"
@@ -18,6 +18,10 @@ urlpatterns = [
     path(K + "pairs/<int:pair_id>/remove/", views.knockout_pair_remove, name="knockout_pair_remove"),
     path(K + "deals.pbn", interchange.knockout_pbn, name="knockout_pbn"),
     path(K + "pairs/<int:pair_id>/membership/", members.knockout_pair_membership, name="knockout_pair_membership"),
+    path(K + "entries/", entries.knockout_entries, name="knockout_entries"),
+    path(K + "entries/pairs/", entries.knockout_entries_to_pairs, name="knockout_entries_to_pairs"),
+    path(K + "entries/<int:entry_id>/move-up/", entries.knockout_entry_move_up, name="knockout_entry_move_up"),
+    path(K + "entries/<int:entry_id>/remove/", entries.knockout_entry_remove, name="knockout_entry_remove"),
     path(K + "draw/", views.knockout_draw, name="knockout_draw"),
     path(K + "bracket/", views.knockout_bracket, name="knockout_bracket"),
     path(K + "bracket.pdf", views.knockout_bracket_pdf, name="knockout_bracket_pdf"),

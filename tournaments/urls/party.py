@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.views import interchange, members, party, prints, rounds, standings
+from tournaments.views import entries, interchange, members, party, prints, rounds, standings
 
 P = "parties/<int:party_id>/"
 R = P + "rounds/<int:number>/"
@@ -19,6 +19,10 @@ urlpatterns = [
     path(P + "guests/<int:guest_id>/", party.guest_edit, name="guest_edit"),
     path(P + "guests/<int:guest_id>/remove/", party.guest_remove, name="guest_remove"),
     path(P + "guests/<int:guest_id>/membership/", members.guest_membership, name="guest_membership"),
+    path(P + "entries/", entries.party_entries, name="party_entries"),
+    path(P + "entries/guests/", entries.entries_to_guests, name="entries_to_guests"),
+    path(P + "entries/<int:entry_id>/move-up/", entries.entry_move_up, name="entry_move_up"),
+    path(P + "entries/<int:entry_id>/remove/", entries.entry_remove, name="entry_remove"),
     path(P + "seats/", rounds.party_seats, name="party_seats"),
     path(P + "rounds/", rounds.round_current, name="round_current"),
     path(P + "rounds/another/", rounds.round_extend, name="round_extend"),
