@@ -125,3 +125,31 @@ def test_the_members_list(client_in, director):
     page = client_in.get(reverse("member_list")).content.decode()
     places = [page.index(name) for name in IN_ORDER]
     assert places == sorted(places)
+
+
+@pytest.mark.django_db
+def test_the_members_picked_by_a_few_letters(director):
+    from tournaments.selectors import members as member_selectors
+
+    club = director.memberships.get().club
+    for name in ["Zoé Lunel", "Éloïse Lunel", "Luc Lunel", "Łukasz Lunel"]:
+        Member.objects.create(club=club, name=name)
+    found = [row["name"] for row in member_selectors.member_search(club, "lunel")]
+    assert found == ["Éloïse Lunel", "Luc Lunel", "Łukasz Lunel", "Zoé Lunel"]
+    # Those starting with the letters typed still come first ("Łu" does not start with "lu": Ł is its own letter).
+    found = [row["name"] for row in member_selectors.member_search(club, "lu")]
+    assert found == ["Luc Lunel", "Éloïse Lunel", "Łukasz Lunel", "Zoé Lunel"]
+
+
+@pytest.mark.django_db
+def test_a_pair_is_named_in_the_alphabets_order(director):
+    party = make_party(tables=2, user=director, draw=False, keep_partners=True)
+    for guest, name in zip(party.guests.order_by("id"), SHUFFLED, strict=True):
+        guest.name = name
+        guest.save()
+    from tournaments.services import seating as seating_services
+
+    seating_services.seats_draw(party=party, seed=7)
+    pairs = [pair.name.split(" & ") for pair in standings_selectors.party_standings(party).pairs]
+    assert len(pairs) == 4
+    assert all(IN_ORDER.index(first) < IN_ORDER.index(second) for first, second in pairs), pairs

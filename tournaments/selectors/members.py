@@ -42,14 +42,19 @@ def member_search(club: Club, text: str, *, limit: int = 10) -> list[dict]:
     text = " ".join(text.split())
     if len(text) < 2:
         return []
-    return list(
+    found = (
         Member.objects.filter(club=club, active=True, name__icontains=text)
         .annotate(
             starts=Case(When(name__istartswith=text, then=Value(0)), default=Value(1), output_field=IntegerField())
         )
         .order_by("starts", "name")
-        .values("id", "name", "kind", "number")[:limit]
+        .values("id", "name", "kind", "number", "starts")[:limit]
     )
+    # Those shown, in the collation's order (the database's puts "Émile" after "Zoé").
+    return [
+        {key: row[key] for key in ("id", "name", "kind", "number")}
+        for row in sorted(found, key=lambda row: (row["starts"], name_key(row["name"])))
+    ]
 
 
 @dataclass(frozen=True)

@@ -297,6 +297,6 @@ def _pairs(players: dict[str, PlayerLine], rounds: list[int], seating: Seating) 
     totals = {}
     for name, line in players.items():
         partner = partners.get(line.seated, "")
-        if partner and name.casefold() < partner.casefold():
+        if partner and name_key(name) < name_key(partner):  # a pair is named in the alphabet's order
             totals[f"{name} & {partner}"] = line.total
     return ranking.rank(totals)
