@@ -190,3 +190,24 @@ def test_text_that_turns_into_a_formula_once_cleaned_stays_text():
     cells = wb["Standings"]["B"][1:]
     assert [cell.value for cell in cells] == ["=1+1", "#N/A", "=", "Ada"]
     assert all(cell.data_type == "s" for cell in cells)
+
+
+@pytest.mark.django_db
+def test_a_french_clubs_workbook_from_its_page(client_in, director):
+    """The workbook as the hostess downloads it (the club's language): 3SA, 4♠, « Passe », no tricks when passed."""
+    from django.urls import reverse
+
+    from tests.conftest import make_party
+    from tournaments.services import results as result_services
+
+    club = director.memberships.get().club
+    club.language = "fr"
+    club.save()
+    party = make_party(tables=1, rounds=1, user=director)
+    deals = [("4S", "N", 10), ("PASS", "", 0), ("3N", "E", 9), ("2HX", "S", 7)]
+    result_services.result_record(round_=party.rounds.get(number=1), table=1, deals=deals, by_user=director)
+    answer = client_in.get(reverse("results_xlsx", args=[party.id]))
+    wb = load_workbook(io.BytesIO(answer.content))
+    rows = _rows(wb["Donnes"])
+    assert [row[5:8] for row in rows[1:]] == [["4♠", "Nord", 10], ["Passe", None, None], ["3SA", "Est", 9],
+                                             ["2♥×", "Sud", 7]]  # fmt: skip
