@@ -64,3 +64,30 @@ def test_the_committed_catalogues_are_what_the_code_marks(extracted):
         committed = {e.msgid for e in polib.pofile(str(ROOT / "locale" / language / "LC_MESSAGES" / "django.po"))}
         now = {e.msgid for e in polib.pofile(str(extracted / language / "LC_MESSAGES" / "django.po"))}
         assert now - committed == set(), f"{language}: not yet in the catalogue: {sorted(now - committed)[:10]}"
+
+
+def test_no_marked_string_is_commented_out(extracted):
+    """A string the code marks whose entry makemessages once commented out (`#~`) is not compiled: the page shows
+    it in English ("booby prize" on the standings in French, German and Dutch)."""
+    for language in LANGUAGES:
+        committed = polib.pofile(str(ROOT / "locale" / language / "LC_MESSAGES" / "django.po"))
+        active = {(e.msgctxt, e.msgid) for e in committed if not e.obsolete}
+        now = polib.pofile(str(extracted / language / "LC_MESSAGES" / "django.po"))
+        dormant = sorted(e.msgid for e in now if not e.obsolete and (e.msgctxt, e.msgid) not in active)
+        assert dormant == [], f"{language}: marked in the code but commented out: {dormant[:10]}"
+
+
+@pytest.mark.parametrize(
+    ("language", "booby", "late"),
+    [
+        ("fr", "lanterne rouge", "en retard sur le chrono"),
+        ("de", "Trostpreis", "hinter der Uhr"),
+        ("nl", "poedelprijs", "achter op de klok"),
+    ],
+)
+def test_the_standings_badge_and_the_clock_speak_the_language(language, booby, late):
+    from django.utils import translation
+
+    with translation.override(language):
+        assert translation.gettext("booby prize") == booby
+        assert translation.gettext("behind the clock") == late

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from decimal import Decimal
 
 from django.utils import dateformat, formats, numberformat, translation
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext
 
 from tournaments.rules.errors import RuleError, Words
 
@@ -90,6 +90,19 @@ def day(value: datetime.date | None, long: bool = False) -> str:
         return ""
     wanted = "DATE_FORMAT" if long else "SHORT_DATE_FORMAT"
     return dateformat.format(value, formats.get_format(wanted, lang=style(), use_l10n=True))
+
+
+SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+DOUBLES = {"": "", "X": "×", "XX": "××"}
+
+
+def contract(code: str, *, passed_out: str | None = None) -> str:
+    """A contract as the pages show it: "4SX" -> "4♠×", "3N" -> "3NT" (3SA in French, German, Dutch);
+    "PASS" (or none) -> `passed_out`, else "Passed out" in the reader's language."""
+    if not code or code == "PASS":
+        return pgettext("a deal", "Passed out") if passed_out is None else passed_out
+    strain = pgettext("no trump", "NT") if code[1] == "N" else SUITS.get(code[1], code[1])
+    return f"{code[0]}{strain}{DOUBLES.get(code[2:], code[2:])}"
 
 
 def say(said) -> str:

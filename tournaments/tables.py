@@ -21,6 +21,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, gettext_lazy, pgettext
 
 from tournaments import l10n
+from tournaments.rules.collation import name_key
 from tournaments.templatetags.bridge import seat, status_words
 from tournaments.templatetags.humanize_sign import signed
 
@@ -247,7 +248,7 @@ class RoundCells(dict):
 
 
 class StandingsRow(dict):
-    """A row's sort keys: a round's ("r3_sort") worked out only when the table is sorted by that round."""
+    """A row's sort keys: a round's ("r3_sort") or the name's worked out only when the table is sorted by it."""
 
     __slots__ = ("line",)
 
@@ -256,6 +257,9 @@ class StandingsRow(dict):
         self.line = line  # the player's line, as the selector made it (its rounds read only if sorted by one)
 
     def __missing__(self, key: str):
+        if key == "sort_name":  # the name's collation key (rules/collation.py), made only when sorted by name
+            self[key] = collated = name_key(self.line.name)
+            return collated
         number = key[1:-5]
         if not (key.startswith("r") and key.endswith("_sort") and number.isdigit()):
             raise KeyError(key)
@@ -364,7 +368,7 @@ def standings_table(standings, *, mixed: bool, order_by=None) -> StandingsTable:
             cells = [cell.encode(UTF8) for cell in _cells_by_player(line, rounds, cells_at, signs, names)]
         kind = line.kind if mixed else ""
         # What the columns sort by (the rows are drawn here, not through django-tables2's cells).
-        row = StandingsRow(line, position=line.position, sort_name=line.name.casefold(), total=line.total)
+        row = StandingsRow(line, position=line.position, total=line.total)
         marks = ""
         if kind:
             marks = badges.get(kind) or f' <span class="badge kind-{html_escape(kind)}">{html_escape(kind)}</span>'

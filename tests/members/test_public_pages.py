@@ -71,3 +71,25 @@ def test_a_season_page_in_french_with_shared_points(client, played, director):
     # 10-8 take (10 + 8) / 2 = 9 each; E and W (6 + 5) / 2 = 5.5, shown 5,5 in French.
     assert "Saison" in page and ">5,5<" in page and ">9<" in page
     assert "Meilleure dame de la saison" not in page  # not a mixed party: no ladies known
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "These results are not online at this link: the club has taken them down"),
+        ("fr", "Ces résultats ne sont pas en ligne à ce lien\u202f: le club les a retirés"),
+        ("de", "Unter diesem Link sind keine Ergebnisse online: Der Club hat sie entfernt"),
+        ("nl", "Deze uitslagen staan niet online op deze link: de club heeft ze offline gehaald"),
+    ],
+)
+def test_a_taken_down_results_link_says_so_in_the_readers_language(client, played, language, words):
+    """Not the site's 404 about scanning a table card: a guest followed a results link."""
+    party, _ = played
+    link = public_services.publish(event=party)
+    public_services.unpublish(event=party)
+    for token in (link.token, "not-the-token"):
+        response = client.get(f"/r/{token}/", HTTP_ACCEPT_LANGUAGE=language)
+        page = response.content.decode()
+        assert response.status_code == 404 and response["X-Robots-Tag"] == "noindex, nofollow"
+        assert words in page and f'lang="{language}' in page
+        assert "card" not in page and "carte" not in page and "Karte" not in page and "kaart" not in page

@@ -1,7 +1,10 @@
 """Seasons from real nights: totals and places worked out by hand from the results entered."""
 
+import datetime
+
 import pytest
 from django.core.exceptions import ValidationError
+from django.urls import reverse
 
 from tests.conftest import make_party
 from tournaments.models import Club, Seat, Series
@@ -111,3 +114,28 @@ def test_a_knockout_pair_picked_from_the_members_counts_for_the_same_player_as_h
     pair_points = match.ns_total if match.ns_id == first.id else match.ew_total
     seat = next(s for s in Seat.objects.filter(round__party=one) if s.guest.name == "Ann Smith")
     assert rows["Ann Smith"].points == (20 if seat.seat in "NS" else -20) + pair_points
+
+
+@pytest.mark.parametrize(
+    ("language", "style", "shown"),
+    [
+        ("fr", "", "28 novembre 2026"),
+        ("de", "", "28. November 2026"),
+        ("nl", "", "28 november 2026"),
+        ("en", "", "Nov. 28, 2026"),
+    ],
+)
+def test_the_season_form_names_each_night_with_its_date_in_the_clubs_style(
+    client, director, club, language, style, shown
+):
+    """The nights to tick carry their date as the club's pages write it, not as the database keeps it."""
+    from tournaments.models import Knockout
+
+    club.language, club.format_style = language, style
+    club.save()
+    make_party(tables=1, rounds=1, user=director, name="Soirée", draw=False)
+    Knockout.objects.create(club=club, name="Coupe", date=datetime.date(2026, 11, 28))
+    client.force_login(director)
+    page = client.get(reverse("series_create")).content.decode()
+    assert f"Soirée ({shown})" in page and f"Coupe ({shown})" in page
+    assert "2026-11-28" not in page

@@ -113,7 +113,7 @@ def make_workbook(tables: int = 2, *, rounds: int = 3, mixed: bool = False, keep
             names = [player_name((4 * (t - 1) + k + r) % (4 * tables)) for k in range(4)]
             seating.append(SeatingRow(r, t, *names, 400, -400, "NS"))
             for n in range(1, 5):
-                deals.append(DealRecordRow(r, t, n, "4S" if n % 2 else "3NTX", SEATS[n - 1], 10, 620, 620, -620))
+                deals.append(DealRecordRow(r, t, n, "4S" if n % 2 else "3NX", SEATS[n - 1], 10, 620, 620, -620))
     return Workbook(sheet, seating, deals)
 
 

@@ -151,3 +151,51 @@ def test_results_with_nothing_in_yet():
     sheet = dataclasses.replace(make_sheet(4), lines=[], booby=[])
     (text,) = pdf_pages(results_pdf(sheet)[2])
     assert "No results yet" in text
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "de", "nl"])
+@pytest.mark.parametrize("paper", ["A4", "letter"])
+@pytest.mark.parametrize("mixed", [True, False])
+def test_movement_sheet_headers_stay_inside_their_columns(language, paper, mixed):
+    """Every header word inside its column's padding, in every language: French's "Joue comme" ("Plays as")
+    is wider than its column and went over the border; it now takes two lines."""
+    from django.utils import translation
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from tournaments.printing import sheets
+    from tournaments.printing.common import Lines, page_size
+    from tournaments.printing.fonts import FONT_BOLD
+
+    lines = make_movement() if mixed else [dataclasses.replace(line, kind="") for line in make_movement()]
+    width = page_size(paper)[0] - 2 * sheets.MARGIN
+    with translation.override(language):
+        table = sheets._movement_table(lines, mixed, width)
+    for head, column in zip(table._cellvalues[0], table._colWidths, strict=True):
+        texts = head.lines if isinstance(head, Lines) else [head]
+        size = head.size if isinstance(head, Lines) else 11
+        assert size == 11  # the header's type is not made smaller
+        for text in texts:
+            assert stringWidth(text, FONT_BOLD, size) + 12 <= column, (text, column)
+    if language == "fr" and mixed:
+        assert table._cellvalues[0][1].lines == ["Joue", "comme"]
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "de", "nl"])
+@pytest.mark.parametrize("rounds", [3, 9])
+def test_results_sheet_headers_stay_inside_their_columns(language, rounds):
+    """The results sheet's standings and pairs: Dutch's "Plaats" was wider than the Place column."""
+    from django.utils import translation
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from tournaments.printing import sheets
+    from tournaments.printing.common import page_size
+    from tournaments.printing.fonts import FONT_BOLD
+
+    sheet = make_sheet(rounds=rounds, mixed=True, keep_partners=True)
+    width = page_size("A4", landscape=rounds > 4)[0] - 2 * sheets.MARGIN
+    with translation.override(language):
+        tables = [sheets._standings_table(sheet, width), sheets._pairs_table(sheet, width)]
+    for table in tables:
+        size = table._cellStyles[0][0].fontsize
+        for head, column in zip(table._cellvalues[0], table._colWidths, strict=True):
+            assert stringWidth(head, FONT_BOLD, size) + 12 <= column, (head, column)

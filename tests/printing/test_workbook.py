@@ -3,6 +3,7 @@
 import dataclasses
 import io
 
+import pytest
 from django.utils import translation
 from openpyxl import load_workbook
 
@@ -90,17 +91,46 @@ def test_deals():
         "E–W",
     ]
     assert len(rows) == 1 + 3 * 2 * 4
-    assert rows[1] == [1, 1, 1, "North", "Neither", "4S", "North", 10, 620, 620, -620]
-    assert rows[2] == [1, 1, 2, "East", "E–W", "3NTX", "East", 10, 620, 620, -620]
+    # The contracts in the pages' words (templatetags/bridge.contract), not as the data keeps them ("4S", "3NX").
+    assert rows[1] == [1, 1, 1, "North", "Neither", "4♠", "North", 10, 620, 620, -620]
+    assert rows[2] == [1, 1, 2, "East", "E–W", "3NT×", "East", 10, 620, 620, -620]
     assert rows[3][3:5] == ["South", "N–S"]
     assert rows[4][3:5] == ["West", "Both"]
 
 
 def test_passed_out_deal():
+    """A passed-out deal's Contract is the deal form's word for it, its By and Tricks blank (as the pages show it),
+    not 0 tricks."""
     book = make_workbook(tables=1, rounds=1)
-    book = dataclasses.replace(book, deals=[DealRecordRow(1, 1, 3, "Pass", "", 0, 0, 0, 0)])
+    book = dataclasses.replace(book, deals=[DealRecordRow(1, 1, 3, "PASS", "", 0, 0, 0, 0)])
     _, _, wb = _open(book)
-    assert _rows(wb["Deals"])[1] == [1, 1, 3, "South", "N–S", "Pass", None, 0, 0, 0, 0]
+    assert _rows(wb["Deals"])[1] == [1, 1, 3, "South", "N–S", "Pass", None, None, 0, 0, 0]
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", ["3NT", "4♠×", "6♥××", "Pass"]),
+        ("fr", ["3SA", "4♠×", "6♥××", "Passe"]),
+        ("de", ["3SA", "4♠×", "6♥××", "Passe"]),
+        ("nl", ["3SA", "4♠×", "6♥××", "Pas"]),
+    ],
+)
+def test_the_deals_sheet_speaks_the_clubs_contract_words(language, words):
+    """The Contract column in the words the club's pages use: SA, × and ×× as the deal pages show them, and a
+    passed-out deal as the deal form's menu names it, with no tricks."""
+    book = make_workbook(tables=1, rounds=1)
+    deals = [
+        DealRecordRow(1, 1, 1, "3N", "N", 9, 400, 400, -400),
+        DealRecordRow(1, 1, 2, "4SX", "E", 10, 790, -790, 790),
+        DealRecordRow(1, 1, 3, "6HXX", "S", 12, 1580, 1580, -1580),
+        DealRecordRow(1, 1, 4, "PASS", "", 0, 0, 0, 0),
+    ]
+    with translation.override(language):
+        _, _, wb = _open(dataclasses.replace(book, deals=deals))
+    rows = _rows(wb.worksheets[2])[1:]
+    assert [row[5] for row in rows] == words
+    assert [row[7] for row in rows] == [9, 10, 12, None]
 
 
 def test_headers_bold_panes_frozen_columns_sized():
@@ -143,8 +173,10 @@ def test_each_workbook_has_its_own_languages_words():
         _, _, french = _open(book)
     _, _, english = _open(book)
     assert french.sheetnames[0] == "Classement" and english.sheetnames[0] == "Standings"
-    assert _rows(french.worksheets[2])[1][3:7] == ["Nord", "Personne", "4S", "Nord"]
-    assert _rows(english["Deals"])[1][3:7] == ["North", "Neither", "4S", "North"]
+    assert _rows(french.worksheets[2])[1][3:7] == ["Nord", "Personne", "4♠", "Nord"]
+    assert _rows(french.worksheets[2])[2][5] == "3SA×"
+    assert _rows(english["Deals"])[1][3:7] == ["North", "Neither", "4♠", "North"]
+    assert _rows(english["Deals"])[2][5] == "3NT×"
     assert _rows(french.worksheets[0])[1][2] == "Monsieur" and _rows(english["Standings"])[1][2] == "Gentleman"
     assert _rows(french.worksheets[1])[0][5:8] == ["Ouest", "N–S", "E–O"]
     assert _rows(english["Seating"])[0][5:8] == ["West", "N–S", "E–W"]
@@ -158,3 +190,24 @@ def test_text_that_turns_into_a_formula_once_cleaned_stays_text():
     cells = wb["Standings"]["B"][1:]
     assert [cell.value for cell in cells] == ["=1+1", "#N/A", "=", "Ada"]
     assert all(cell.data_type == "s" for cell in cells)
+
+
+@pytest.mark.django_db
+def test_a_french_clubs_workbook_from_its_page(client_in, director):
+    """The workbook as the hostess downloads it (the club's language): 3SA, 4♠, « Passe », no tricks when passed."""
+    from django.urls import reverse
+
+    from tests.conftest import make_party
+    from tournaments.services import results as result_services
+
+    club = director.memberships.get().club
+    club.language = "fr"
+    club.save()
+    party = make_party(tables=1, rounds=1, user=director)
+    deals = [("4S", "N", 10), ("PASS", "", 0), ("3N", "E", 9), ("2HX", "S", 7)]
+    result_services.result_record(round_=party.rounds.get(number=1), table=1, deals=deals, by_user=director)
+    answer = client_in.get(reverse("results_xlsx", args=[party.id]))
+    wb = load_workbook(io.BytesIO(answer.content))
+    rows = _rows(wb["Donnes"])
+    assert [row[5:8] for row in rows[1:]] == [["4♠", "Nord", 10], ["Passe", None, None], ["3SA", "Est", 9],
+                                             ["2♥×", "Sud", 7]]  # fmt: skip

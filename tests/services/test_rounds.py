@@ -203,3 +203,28 @@ def test_one_more_round_after_the_last_was_closed(party_factory, director, clien
     assert party.rounds_planned == 2 and party.rounds.get(number=2).seats.count() == 8
     # Table 1's winners (N-S) stay at table 1.
     assert first.seats.get(table=1, seat="N").guest == party.rounds.get(number=2).seats.get(table=1, seat="N").guest
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "A round has four deals: 3 entered. Enter a passed-out deal as “Pass”."),
+        ("fr", "Un tour a quatre donnes\u202f: 3 saisies. Saisissez une donne passée comme «\u202fPasse\u202f»."),
+        ("de", "Eine Runde hat vier Spiele: 3 eingetragen. Tragen Sie ein ausgepasstes Spiel als „Passe“ ein."),
+        ("nl", "Een ronde heeft vier spellen: 3 ingevoerd. Voer een gepast spel in als “Pas”."),
+    ],
+)
+def test_a_missing_deal_is_asked_for_in_the_menus_word_for_a_pass(one_table, director, language, said):
+    """The deal form's Contract menu says "Pass" (Passe, Pas): the message names that word, not the data's "PASS"."""
+    from django.utils import translation
+
+    from tournaments.forms.rounds import LEVELS
+
+    with translation.override(language), pytest.raises(ValidationError) as error:
+        result_services.result_record(
+            round_=one_table.rounds.get(number=1), table=1, deals=[("PASS", "", 0)] * 3, by_user=director
+        )
+    with translation.override(language):
+        menu_word = str(dict(LEVELS)["P"])
+    assert error.value.messages == [said] and menu_word in said and "PASS" not in said
+    assert not TableResult.objects.exists()

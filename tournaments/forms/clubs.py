@@ -25,7 +25,7 @@ class PasswordTwiceForm(forms.Form):
 
 class SetupForm(PasswordTwiceForm):
     club_name = forms.CharField(
-        label=_("Your club's name"), max_length=80, widget=forms.TextInput(attrs={"autofocus": True})
+        label=_("Your club's name"), max_length=80, widget=forms.TextInput(attrs={"autofocus": True, "class": "whole"})
     )
     field_order = ["club_name", "username", "password1", "password2"]
 
@@ -49,7 +49,11 @@ class InviteForm(forms.Form):
 
 
 class ClubForm(forms.Form):
-    club_name = forms.CharField(label=_("The club's name"), max_length=80)
+    # "whole": as wide as its form, so a name such as "Club de Bridge d'Élancourt" is seen whole (a text box
+    # is 20 characters wide unless told).
+    club_name = forms.CharField(
+        label=_("The club's name"), max_length=80, widget=forms.TextInput(attrs={"class": "whole"})
+    )
 
 
 def _choice(label, choices, **options) -> forms.ChoiceField:

@@ -43,6 +43,11 @@ class ClubEventsField(forms.ModelMultipleChoiceField):
                 )
         return super()._check_values(value)
 
+    def label_from_instance(self, obj) -> str:
+        """ "Spring party (28 Nov 2026)": the date in the club's style, as the event pages show it (the model's
+        own text has the ISO date, "2026-11-28")."""
+        return f"{obj.name} ({l10n.day(obj.date, long=True)})"
+
 
 class SeriesForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)

@@ -222,6 +222,12 @@ def signed(value: int | None) -> str:
     return l10n.signed(value)
 
 
+def contract_word(code: str) -> str:
+    """A contract in a sheet's Contract column, in the words the pages use: "4♠×", "3SA" in French; a
+    passed-out deal is the word the deal form's menu shows for it ("Pass", "Passe" in French and German)."""
+    return l10n.contract(code, passed_out=gettext("Pass"))
+
+
 def seat_word(seat: str) -> str:
     """ "N" -> "North" in the printout's language; anything else as it is."""
     return str(SEAT_WORDS.get(seat, seat or ""))

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table, TableStyle
 
 from tournaments import l10n
@@ -52,6 +53,16 @@ def _name(text: str, font: str, size: float, width: float, *, least: float | Non
     if len(lines) == 1 and fitted == size:
         return cell(lines[0], font, size)
     return Lines("\n".join(lines), font, fitted)
+
+
+def _heads(head: list[str], widths: list[float], size: float) -> list:
+    """A table's header cells, each inside its column (6 points of padding each side): a word too long for its
+    column in some language ("Joue comme", French's "Plays as") goes on two lines at the same size, never into
+    the column's border."""
+    return [
+        _name(text, FONT_BOLD, size, width - 12, least=size, wrapped=size)
+        for text, width in zip(head, widths, strict=True)
+    ]
 
 
 def _grid_style(font_size: float, *, extra: list | None = None) -> TableStyle:
@@ -106,7 +117,7 @@ def _movement_table(lines: list[MovementLine], mixed: bool, width: float) -> Tab
     head = [_("Name"), _("Table"), _("Seat"), _("Partner")]
     if mixed:
         head.insert(1, _("Plays as"))
-    rows = [head]
+    rows = [_heads(head, widths, font_size)]
     for line in lines:
         # one line as long as it can (down to 7 points: a guest searches the sheet for her name), then two
         row = [_name(line.name, FONT_BOLD, font_size, widths[0] - 12, least=NAME_FLOOR, wrapped=9)]
@@ -244,11 +255,13 @@ def _round_cell(entry: tuple | None, font_size: float, width: float):
 def _standings_table(sheet: ResultsSheet, width: float) -> Table:
     rounds = sheet.rounds
     font_size = 8 if len(rounds) <= 8 else 7
-    fixed = [34, 0, 56, 48]  # place, name (the rest), kind, total
+    # place (wide enough for its header in every language: Dutch's "Plaats"), name (the rest), kind, total
+    place_w = max(34.0, stringWidth(_("Place"), FONT_BOLD, font_size) + 12)
+    fixed = [place_w, 0, 56, 48]
     if not sheet.mixed:
         fixed[2] = 0
-    round_w = max(40.0, min(90.0, (width - 34 - 110 - fixed[2] - 48) / max(len(rounds), 1)))
-    name_w = width - 34 - fixed[2] - 48 - round_w * len(rounds)
+    round_w = max(40.0, min(90.0, (width - place_w - 110 - fixed[2] - 48) / max(len(rounds), 1)))
+    name_w = width - place_w - fixed[2] - 48 - round_w * len(rounds)
     kind = [pgettext("a lady or a gentleman", "Kind")] if sheet.mixed else []
     head = [_("Place"), _("Name"), *kind, _("Total"), *[_("Round %(round)s") % {"round": r} for r in rounds]]
     rows = [head]
@@ -261,7 +274,7 @@ def _standings_table(sheet: ResultsSheet, width: float) -> Table:
         row += [_round_cell(by_round.get(r), font_size, round_w - 8) for r in rounds]
         rows.append(row)
     total_col = 3 if sheet.mixed else 2
-    widths = [34, name_w, *([fixed[2]] if sheet.mixed else []), 48, *[round_w] * len(rounds)]
+    widths = [place_w, name_w, *([fixed[2]] if sheet.mixed else []), 48, *[round_w] * len(rounds)]
     extra = [
         ("FONT", (1, 1), (1, -1), FONT_BOLD, font_size),
         ("FONT", (total_col, 1), (total_col, -1), FONT_BOLD, font_size + 1),

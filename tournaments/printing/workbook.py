@@ -18,7 +18,15 @@ from openpyxl.cell.cell import ERROR_CODES, ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 
-from tournaments.printing.common import XLSX, filename, kind_word, seat_word, side_word, vulnerable_word
+from tournaments.printing.common import (
+    XLSX,
+    contract_word,
+    filename,
+    kind_word,
+    seat_word,
+    side_word,
+    vulnerable_word,
+)
 from tournaments.printing.data import Workbook
 from tournaments.rules import party as party_rules
 
@@ -200,10 +208,12 @@ def _deals(xlsx: XlsxWorkbook, book: Workbook) -> None:
     ws = new_sheet(xlsx, _("Deals"), headers, "D2")
     headings = {n: _deal_heading(n) for n in range(1, party_rules.DEALS_PER_ROUND + 1)}
     seats = _once(lambda seat: seat_word(seat) or None)
+    contracts = _once(contract_word)
     if not book.deals:
         put_row(ws, [_("No deals to list: the results were entered as each table's two net figures.")])
     for deal in book.deals:
         dealer, vulnerable = headings.get(deal.number) or _deal_heading(deal.number)
+        passed = deal.contract in ("", "PASS")  # no tricks, as the pages show it: blank, not 0
         put_row(
             ws,
             [
@@ -212,9 +222,9 @@ def _deals(xlsx: XlsxWorkbook, book: Workbook) -> None:
                 deal.number,
                 dealer,
                 vulnerable,
-                deal.contract,
+                contracts(deal.contract),
                 seats(deal.declarer),
-                deal.tricks,
+                None if passed else deal.tricks,
                 deal.score,
                 deal.ns,
                 deal.ew,

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from tournaments.rules.collation import name_key
 from tournaments.rules.errors import RuleError
 from tournaments.rules.standings import rank
 
@@ -84,7 +85,7 @@ def season_standings(
             found = fractions[value] = Fraction(value, scale)
         return found
 
-    players = sorted({p for night in scaled for p in night}, key=str.casefold)
+    players = sorted({p for night in scaled for p in night}, key=name_key)
     lines: dict[str, tuple[int, int, tuple[int, ...], tuple[Fraction | None, ...]]] = {}
     for player in players:
         figures = [night.get(player) for night in scaled]

@@ -3,6 +3,8 @@
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
+from tournaments.rules.collation import name_key
+
 
 @dataclass(frozen=True)
 class Placed:
@@ -21,9 +23,10 @@ def rank(totals: Mapping[str, int]) -> list[Placed]:
     ]
 
 
-def best_first(item: tuple[str, int]) -> tuple[int, str]:
-    """rank()'s order: the highest total first, equal totals by name (as the alphabet goes, whatever the case)."""
-    return -item[1], item[0].casefold()
+def best_first(item: tuple[str, int]) -> tuple[int, tuple[tuple[int, ...], str]]:
+    """rank()'s order: the highest total first, equal totals by name (as the alphabet goes in the club's
+    language: "Éloïse" before "Jean", whatever the case and the accents; see rules/collation.py)."""
+    return -item[1], name_key(item[0])
 
 
 def placings(totals: Iterable[int]) -> Iterator[tuple[int, str]]:
@@ -50,7 +53,7 @@ def booby(totals: Mapping[str, int]) -> list[str]:
     if len(totals) < 2:
         return []
     lowest = min(totals.values())
-    return sorted((n for n, t in totals.items() if t == lowest), key=str.casefold)
+    return sorted((n for n, t in totals.items() if t == lowest), key=name_key)
 
 
 def leading(placed: Sequence[Placed], places: int = 3) -> list[Placed]:

@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404
 
 from tournaments.models import BostonTable, Club, Guest, KnockoutPair, Member, Seat, TableResult, TowiePlayer
 from tournaments.rules import standings as ranking
+from tournaments.rules.collation import name_key
 from tournaments.selectors.clubs import of_my_clubs
 
 SIDE = {"N": "ns", "S": "ns", "E": "ew", "W": "ew"}
@@ -18,11 +19,16 @@ def member_get(member_id: int, *, user) -> Member:
     return get_object_or_404(of_my_clubs(Member.objects.select_related("club"), user), pk=member_id)
 
 
-def member_list(club: Club, *, archived: bool = False, text: str = "") -> QuerySet[Member]:
+def member_list(club: Club, *, archived: bool = False, text: str = "") -> list[Member]:
     members = Member.objects.filter(club=club, active=not archived)
     if text:
         members = members.filter(name__icontains=text.strip())
-    return members.order_by("name", "number")
+    return _by_name(members)
+
+
+def _by_name(members: QuerySet[Member]) -> list[Member]:
+    """By name as the club's language sorts them (rules/collation.py), then by number."""
+    return sorted(members, key=lambda m: (name_key(m.name), m.number))
 
 
 def member_all(club: Club) -> QuerySet[Member]:
@@ -36,14 +42,19 @@ def member_search(club: Club, text: str, *, limit: int = 10) -> list[dict]:
     text = " ".join(text.split())
     if len(text) < 2:
         return []
-    return list(
+    found = (
         Member.objects.filter(club=club, active=True, name__icontains=text)
         .annotate(
             starts=Case(When(name__istartswith=text, then=Value(0)), default=Value(1), output_field=IntegerField())
         )
         .order_by("starts", "name")
-        .values("id", "name", "kind", "number")[:limit]
+        .values("id", "name", "kind", "number", "starts")[:limit]
     )
+    # Those shown, in the collation's order (the database's puts "Émile" after "Zoé").
+    return [
+        {key: row[key] for key in ("id", "name", "kind", "number")}
+        for row in sorted(found, key=lambda row: (row["starts"], name_key(row["name"])))
+    ]
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,9 @@ from dataclasses import dataclass
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404
 
-from tournaments.models import Party
+from tournaments.models import Guest, Party
 from tournaments.rules import draw
+from tournaments.rules.collation import by_name
 from tournaments.rules.errors import Words
 from tournaments.selectors.clubs import of_my_clubs
 
@@ -51,6 +52,12 @@ def guest_count(party: Party, guests=None) -> GuestCount:
         party.tables, ladies=ladies, gentlemen=gentlemen, players=playing, mixed=party.mixed
     )
     return GuestCount(playing, ladies, gentlemen, everyone - playing, party.players_needed, problems)
+
+
+def guest_list(party: Party) -> list[Guest]:
+    """The party's guests with their members (one query), by name as the club's language sorts them
+    ("Éloïse" before "Jean-Pierre"): the database would put every accented capital after "Z"."""
+    return by_name(party.guests.select_related("member"), lambda guest: guest.name)
 
 
 def party_get(party_id: int, *, user) -> Party:

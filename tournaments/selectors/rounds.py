@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import DealEntry, Party, Round, Seat, TableResult
 from tournaments.rules import party as party_rules
+from tournaments.rules.collation import name_key
 
 SEAT_ORDER = ("N", "E", "S", "W")
 
@@ -200,4 +201,4 @@ def movement_sheet(round_: Round, seats: list[SeatRow] | None = None) -> list[Mo
         from_table, from_seat = previous.get(guest, NOWHERE)
         partner = by_place.get((table, OPPOSITE[seat]), "")
         moves.append(Move(name, plays_as or kind, table, seat, from_table, from_seat, partner))
-    return sorted(moves, key=lambda m: m.name.casefold())
+    return sorted(moves, key=lambda m: name_key(m.name))

@@ -27,6 +27,7 @@ from tournaments.printing.towie import (
     TowieSheetPrint,
 )
 from tournaments.rules import towie
+from tournaments.rules.collation import names_sorted
 from tournaments.rules.contract import parse_contract
 from tournaments.rules.errors import RuleError
 from tournaments.selectors.clubs import of_my_clubs
@@ -560,7 +561,7 @@ def _and(names: list[str]) -> str:
 
 
 def party_reserves(party: Party) -> list[str]:
-    return list(party.guests.filter(reserve=True).order_by("name").values_list("name", flat=True))
+    return names_sorted(party.guests.filter(reserve=True).values_list("name", flat=True))
 
 
 @dataclass(frozen=True)

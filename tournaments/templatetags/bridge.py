@@ -5,14 +5,13 @@ language: a seat's letter, a table's status, a sentence from the rules engine.
 """
 
 from django import template
-from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from tournaments import l10n
 
 register = template.Library()
 
-SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-DOUBLES = {"": "", "X": "×", "XX": "××"}
+SUITS, DOUBLES = l10n.SUITS, l10n.DOUBLES
 
 # A seat as shown (the data keeps N, E, S, W): N E S O in French, N O S W in German, N O Z W in Dutch.
 SEATS = {
@@ -34,10 +33,7 @@ STATUS = {
 @register.filter
 def contract(code: str) -> str:
     """ "4SX" -> "4♠×"; "3N" -> "3NT" (3SA in French, German, Dutch); "PASS" -> "Passed out"."""
-    if not code or code == "PASS":
-        return pgettext("a deal", "Passed out")
-    strain = pgettext("no trump", "NT") if code[1] == "N" else SUITS.get(code[1], code[1])
-    return f"{code[0]}{strain}{DOUBLES.get(code[2:], code[2:])}"
+    return l10n.contract(code)
 
 
 @register.filter

@@ -74,7 +74,7 @@ def party_dashboard(request, party_id):
 
 def party_guests(request, party_id):
     party = party_selectors.party_get(party_id, user=request.user)
-    guests = list(party.guests.select_related("member"))
+    guests = party_selectors.guest_list(party)
     context = {
         "party": party,
         "guests": guests,

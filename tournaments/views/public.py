@@ -4,7 +4,7 @@ during play and stay afterwards, until the club takes the link down."""
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.http import Http404
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -19,7 +19,10 @@ from tournaments.views.common import live
 @login_not_required
 @require_GET
 def public_page(request, token):
-    link = public_selectors.public_link(token)
+    try:
+        link = public_selectors.public_link(token)
+    except Http404:
+        return _gone(request)
     projector = request.GET.get("projector") == "1"
     if link.knockout_id:
         context = {"link": link, "title": link.knockout.name, "day": link.knockout.date}
@@ -33,6 +36,15 @@ def public_page(request, token):
         context["season"] = bool(link.series_id)
         response = live(request, "public/board.html", "public/_board_body.html", context)
     # Not for search engines, and the link itself never leaves in a Referer.
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    response["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+def _gone(request):
+    """A results link taken down or mistyped: 404, with words about a results link (the site's own 404 speaks
+    of table cards, which a guest following a results link never scanned), in the reader's language."""
+    response = render(request, "public/gone.html", status=404)
     response["X-Robots-Tag"] = "noindex, nofollow"
     response["Referrer-Policy"] = "no-referrer"
     return response

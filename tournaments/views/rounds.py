@@ -16,6 +16,7 @@ from tournaments.forms import rounds as forms
 from tournaments.http.once import once_only
 from tournaments.models import Guest, ResultChange, TableResult
 from tournaments.rules import party as party_rules
+from tournaments.rules.collation import by_name
 from tournaments.selectors import party as party_selectors
 from tournaments.selectors import rounds as round_selectors
 from tournaments.services import results as result_services
@@ -161,7 +162,7 @@ def round_movement(request, party_id, number):
         "move_rows": movement_rows_html(moves, show_from=round_.number > 1),
         "tables": tables,
         "squares_html": squares_html(tables),
-        "reserves": [] if round_.is_closed else list(party.guests.filter(reserve=True)),
+        "reserves": [] if round_.is_closed else by_name(party.guests.filter(reserve=True), lambda g: g.name),
         "tab": "rounds",
     }
     return render(request, "tournaments/round_movement.html", context)

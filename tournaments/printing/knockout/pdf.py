@@ -12,6 +12,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
 
+from tournaments import l10n
 from tournaments.printing.common import (
     PDF,
     TableCommand,
@@ -19,6 +20,7 @@ from tournaments.printing.common import (
     clean,
     long_date,
     page_size,
+    seat_letter,
     vulnerable_word,
 )
 from tournaments.printing.fonts import FONT, FONT_BOLD, FONT_ITALIC
@@ -281,7 +283,13 @@ def _pad_row(line: PadLine | None, number: int) -> list[str]:
     if line.contract == "PASS":
         played = [_("passed out"), "", "", ""]
     else:
-        played = [line.contract, line.declarer, str(line.tricks), honours_short(line.honours)]
+        # The contract and the declarer's seat as the pages show them: "4♠×" by "N" ("3SA" in French).
+        played = [
+            l10n.contract(line.contract),
+            seat_letter(line.declarer),
+            str(line.tricks),
+            honours_short(line.honours),
+        ]
     points = [line.ns_above, line.ns_below, line.ew_above, line.ew_below]
     return [
         str(line.number),

@@ -8,6 +8,8 @@ from openpyxl import Workbook as XlsxWorkbook
 
 from tournaments.printing.common import (
     XLSX,
+    contract_word,
+    seat_word,
     vulnerable_word,
 )
 from tournaments.printing.knockout.data import KnockoutBook, _knockout_filename, bracket_word, honours_long
@@ -80,8 +82,8 @@ def _deals(xlsx: XlsxWorkbook, book: KnockoutBook) -> None:
                         *where,
                         line.number,
                         vulnerable_word(line.vulnerable),
-                        line.contract,
-                        None if passed else line.declarer,
+                        contract_word(line.contract),
+                        None if passed else seat_word(line.declarer),
                         None if passed else line.tricks,
                         honours_long(line.honours) or None,
                         line.ns_above,

@@ -135,11 +135,12 @@ def _figures(party, deals, net, complete: bool):
     if complete and len(scored) != party_rules.DEALS_PER_ROUND:
         raise ValidationError(
             ngettext(
-                "A round has four deals: %(count)s entered. Enter a passed-out deal as PASS.",
-                "A round has four deals: %(count)s entered. Enter a passed-out deal as PASS.",
+                "A round has four deals: %(count)s entered. Enter a passed-out deal as “%(pass)s”.",
+                "A round has four deals: %(count)s entered. Enter a passed-out deal as “%(pass)s”.",
                 len(scored),
             )
-            % {"count": len(scored)}
+            # The word the deal form's Contract menu shows for it (forms/rounds.LEVELS), in the page's language.
+            % {"count": len(scored), "pass": _("Pass")}
         )
     if not scored:
         return scored, None, None
