@@ -24,6 +24,7 @@ urlpatterns = [
     path(P + "rounds/another/", rounds.round_extend, name="round_extend"),
     path(R, rounds.round_detail, name="round_detail"),
     path(R + "close/", rounds.round_close, name="round_close"),
+    path(R + "start/", rounds.round_start, name="round_start"),
     path(R + "clock/", rounds.round_clock_set, name="round_clock"),
     path(R + "movement/", rounds.round_movement, name="round_movement"),
     path(R + "swap/", rounds.seat_swap, name="seat_swap"),

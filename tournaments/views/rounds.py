@@ -102,6 +102,20 @@ def round_detail(request, party_id, number):
     return live(request, "tournaments/round_detail.html", "tournaments/_round_tiles.html", context)
 
 
+@require_POST
+def round_start(request, party_id, number):
+    """The director says the round starts: its clock runs from now."""
+    party = party_selectors.party_get(party_id, user=request.user)
+    round_ = round_selectors.round_get(party, number)
+    try:
+        round_services.round_start(round_=round_)
+    except ValidationError as error:
+        _flash_errors(request, error)
+    else:
+        messages.success(request, _("Round %(number)s has started: the clock runs.") % {"number": number})
+    return redirect("round_detail", party_id=party.id, number=number)
+
+
 CLOCK_ACTIONS = {
     "pause": (round_services.clock_pause, gettext_lazy("The clock is paused.")),
     "resume": (round_services.clock_resume, gettext_lazy("The clock runs again.")),
