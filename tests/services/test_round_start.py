@@ -40,7 +40,13 @@ def test_the_draw_leaves_the_clock_not_started(party):
     round_ = first_round(party)
     assert round_.clock_started_at is None
     clock = round_clock(round_, 30, timezone.now() + datetime.timedelta(hours=2))
-    assert (clock.started, clock.running, clock.shown, clock.deals_due, clock.ends_at) == (False, False, "30:00", 0, None)
+    assert (clock.started, clock.running, clock.shown, clock.deals_due, clock.ends_at) == (
+        False,
+        False,
+        "30:00",
+        0,
+        None,
+    )
 
 
 def test_the_round_page_says_not_started_and_offers_to_start_the_round(client_in, party):

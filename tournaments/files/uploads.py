@@ -25,6 +25,7 @@ from django.utils.translation import gettext_lazy as _
 from openpyxl import load_workbook
 
 from tournaments import l10n
+from tournaments.rules import kinds
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -40,10 +41,10 @@ MAX_MARKUP = 100_000  # elements and attributes in all the parts (1,000 names fr
 LAST_LINE = 10 * MAX_ROWS  # rows (or lines) read at most, blank ones included: a row beyond refuses the file
 CHUNK = 64 * 1024
 
-KIND_WORDS = {
-    **dict.fromkeys(["lady", "l", "woman", "f", "female", "mrs", "miss", "ms"], "lady"),
-    **dict.fromkeys(["gentleman", "g", "gent", "man", "m", "male", "mr"], "gentleman"),
-}
+# Lady or gentleman in any of the site's languages: one reader, tournaments/rules/kinds.py (kept here by name
+# for the callers that import it from this module).
+KIND_WORDS = kinds.KIND_WORDS
+kind_from_word = kinds.kind_from_word
 # The messages are lazy: each is read in the language of the page that shows it.
 NOT_A_LIST = _("This file is not a guest list: upload an XLSX or CSV file with a name in the first column.")
 TOO_LARGE = _("The file is larger than 2 MB: that is no guest list.")
@@ -133,14 +134,6 @@ def line_of(entry, index: int) -> int:
     """The line to name in a message about `entry`, the index-th of its batch (from 1): its line in the file when
     it came from one, else the index."""
     return getattr(entry, "line", 0) or index
-
-
-def kind_from_word(word: str) -> str | None:
-    """'lady', 'Gentleman', 'L', 'g' ... -> "lady" / "gentleman"; '' -> ''; anything else -> None."""
-    cleaned = (word or "").strip().lower().rstrip(".")
-    if not cleaned:
-        return ""
-    return KIND_WORDS.get(cleaned)
 
 
 def _cells(row) -> list[str]:

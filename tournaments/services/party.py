@@ -5,9 +5,10 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from tournaments import l10n
-from tournaments.files.uploads import kind_from_word, line_of
+from tournaments.files.uploads import line_of
 from tournaments.models import Guest, Party
 from tournaments.models.party import DEFAULT_ROUND_MINUTES, MAX_TABLES
+from tournaments.rules.kinds import kind_from_word
 from tournaments.services.clubs import club_for
 from tournaments.services.tokens import tokens_ensure
 

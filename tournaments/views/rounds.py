@@ -40,7 +40,8 @@ def _flash_errors(request, error: ValidationError) -> None:
 def party_seats(request, party_id):
     party = party_selectors.party_get(party_id, user=request.user)
     first = party.rounds.filter(number=1).first()
-    pins_text = "\n".join(f"{t} {s} {n}" for t, s, n in party.pins)
+    # Echoed in the reader's letters (French "2 O" is West), as they typed them: parsed back the same.
+    pins_text = "\n".join(f"{t} {seat_shown(s)} {n}" for t, s, n in party.pins)
     tables = round_selectors.round_tables(first) if first else []
     form = forms.PinsForm(request.POST or None, initial={"pins": pins_text})
     if request.method == "POST" and form.is_valid():
