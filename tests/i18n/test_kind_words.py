@@ -46,7 +46,7 @@ def test_every_languages_words_are_understood_at_a_french_club(client_in, party_
 def test_an_uploaded_guest_list_takes_the_words_of_every_language(client_in, party_factory):
     club_speaking("de")
     party = party_factory(tables=1, mixed=True, draw=False)
-    data = "Name,Art\nClaire Petit,femme\nLuc Petit,Homme\nGreet Bos,dame\nKees Bos,man\n".encode()
+    data = b"Name,Art\nClaire Petit,femme\nLuc Petit,Homme\nGreet Bos,dame\nKees Bos,man\n"
     upload = SimpleUploadedFile("gäste.csv", data)
     response = client_in.post(reverse("guests_upload", args=[party.id]), {"file": upload}, follow=True)
     assert "4 Gäste hinzugefügt." in messages_of(response)
