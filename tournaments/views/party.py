@@ -74,14 +74,20 @@ def party_dashboard(request, party_id):
 
 def party_guests(request, party_id):
     party = party_selectors.party_get(party_id, user=request.user)
+    return _guests_page(request, party)
+
+
+def _guests_page(request, party, *, paste_form=None, panel_open: bool = False):
+    """The guests page; after a refused paste or upload, the list's panel open and the pasted text kept."""
     guests = list(party.guests.select_related("member"))
     context = {
         "party": party,
         "guests": guests,
         "count": party_selectors.guest_count(party, guests),
         "add_form": forms.GuestForm(),
-        "paste_form": forms.PasteGuestsForm(),
+        "paste_form": paste_form or forms.PasteGuestsForm(),
         "upload_form": forms.UploadGuestsForm(),
+        "panel_open": panel_open,
         "tab": "guests",
     }
     return render(request, "tournaments/party_guests.html", context)
@@ -95,20 +101,21 @@ NOTHING_ADDED = {
 }
 
 
-def _add_entries(request, party, entries, what: str):
+def _add_entries(request, party, entries, what: str) -> bool:
+    """Add the guests, or say what is wrong with which line (and add none); whether they were added."""
     try:
         added = party_services.guests_add(party=party, entries=entries)
     except ValidationError as error:
         for message in error_messages(error):
             messages.error(request, message)
         messages.error(request, str(NOTHING_ADDED[what]))
-    else:
-        count = len(added)
-        messages.success(
-            request,
-            ngettext("%(count)s guest added.", "%(count)s guests added.", count) % {"count": l10n.number(count)},
-        )
-    return redirect("party_guests", party_id=party.id)
+        return False
+    count = len(added)
+    messages.success(
+        request,
+        ngettext("%(count)s guest added.", "%(count)s guests added.", count) % {"count": l10n.number(count)},
+    )
+    return True
 
 
 @require_POST
@@ -123,12 +130,12 @@ def guest_add(request, party_id):
         return redirect("party_guests", party_id=party.id)
     name = form.cleaned_data["name"]
     known = set(party.guests.values_list("id", flat=True))
-    response = _add_entries(request, party, [(name, form.cleaned_data["kind"])], "form")
+    _add_entries(request, party, [(name, form.cleaned_data["kind"])], "form")
     # The guest just added (not one of the same name already there) is the member picked, if any.
     guest = party.guests.exclude(id__in=known).filter(name__iexact=name).first()
     if guest is not None:
         member_services.guest_pick_member(guest=guest, member_id=form.cleaned_data["member"])
-    return response
+    return redirect("party_guests", party_id=party.id)
 
 
 @require_POST
@@ -139,7 +146,10 @@ def guests_paste(request, party_id):
     if not form.is_valid():
         messages.error(request, _("Paste at least one name."))
         return redirect("party_guests", party_id=party.id)
-    return _add_entries(request, party, uploads.pasted_entries(form.cleaned_data["names"]), "pasted list")
+    if _add_entries(request, party, uploads.pasted_entries(form.cleaned_data["names"]), "pasted list"):
+        return redirect("party_guests", party_id=party.id)
+    # A mistake: the text stays in the box and the panel open, the bad lines named above, to correct and send again.
+    return _guests_page(request, party, paste_form=form, panel_open=True)
 
 
 @require_POST
@@ -156,8 +166,10 @@ def guests_upload(request, party_id):
     except ValidationError as error:
         for message in error_messages(error):
             messages.error(request, message)
+        return _guests_page(request, party, panel_open=True)
+    if _add_entries(request, party, uploads.guest_entries(rows), "file"):
         return redirect("party_guests", party_id=party.id)
-    return _add_entries(request, party, uploads.guest_entries(rows), "file")
+    return _guests_page(request, party, panel_open=True)  # the panel open, the bad rows named above
 
 
 def guest_edit(request, party_id, guest_id):
