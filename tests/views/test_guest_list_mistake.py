@@ -41,7 +41,10 @@ def test_in_french_the_box_keeps_what_was_typed(client_in, party_factory):
     typed = "Marie Dupont, dame\nJean Martin, monsieur\nLéa Roux, dama"
     page = client_in.post(reverse("guests_paste", args=[party.id]), {"names": typed}).content.decode()
     assert box(page).strip() == typed and "<details open>" in page
-    assert "Ligne 3" in page and party.guests.count() == 4
+    said = [str(m) for m in client_in.get(reverse("party_guests", args=[party.id])).context["messages"]]
+    assert said == []  # shown once, on the page that kept the text
+    assert "Ligne 3 : « dama » n&#x27;est ni dame ni monsieur (Léa Roux)." in page
+    assert party.guests.count() == 4
 
 
 def test_a_refused_upload_leaves_the_panel_open(client_in, party_factory):
@@ -57,3 +60,16 @@ def test_the_panel_is_closed_on_the_plain_page(client_in, party_factory):
     party = party_factory(tables=1, mixed=True, draw=False)
     page = client_in.get(reverse("party_guests", args=[party.id])).content.decode()
     assert "<details>" in page and "<details open>" not in page and box(page).strip() == ""
+
+
+def test_at_a_party_that_is_not_mixed_a_comma_stays_in_the_name(client_in, party_factory):
+    party = party_factory(tables=1, draw=False)
+    client_in.post(reverse("guests_paste", args=[party.id]), {"names": "Smith, Mary\nRoe, Bob, M."})
+    kinds = dict(party.guests.values_list("name", "kind"))
+    assert (kinds["Smith, Mary"], kinds["Roe, Bob"]) == ("", "gentleman")
+
+
+def test_at_a_mixed_party_a_word_that_is_no_kind_is_named(client_in, party_factory):
+    party = party_factory(tables=1, mixed=True, draw=False)
+    response = client_in.post(reverse("guests_paste", args=[party.id]), {"names": "Ann Lee, lady\nSmith, Mary"})
+    assert [str(m) for m in response.context["messages"]][0] == "Line 2: “Mary” is not lady or gentleman (Smith)."

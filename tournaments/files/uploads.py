@@ -300,24 +300,33 @@ def guest_entries(rows: list[Row]) -> list[Entry]:
     return [Entry(row[0], row[1] if len(row) > 1 else "", getattr(row, "line", 0)) for row in rows]
 
 
-def pasted_entries(text: str) -> list[Entry]:
+def pasted_entries(text: str, *, kinds: bool = False) -> list[Entry]:
     """Pasted lines 'Name' or 'Name, lady' (a tab or ';' works too) -> (name, kind); blank lines skipped, but
     counted in each entry's line.
 
-    The last part is taken as the kind only when it reads as one, so "Smith, Mary" stays a name.
+    The last part is taken as the kind when it reads as one, so "Smith, Mary" stays a name. Where every line
+    needs a kind (`kinds`: a mixed party) a last part that reads as none is taken as the kind all the same, so
+    that the refusal names the word ("“dama” is not lady or gentleman"), not a name with the word in it.
     """
     entries = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
         name, kind = line, ""
-        for separator in ("\t", ";", ","):
+        for separator in SEPARATORS:
             head, found, tail = line.rpartition(separator)
             if found and kind_from_word(tail):
                 name, kind = head, tail.strip()
                 break
+        else:
+            split = next((line.rpartition(s) for s in SEPARATORS if s in line), None)
+            if kinds and split is not None and split[0].strip() and split[2].strip():
+                name, kind = split[0], split[2].strip()
         entries.append(Entry(name, kind, number))
     return entries
+
+
+SEPARATORS = ("\t", ";", ",")  # between a pasted name and its kind, tried in this order
 
 
 def upload_bytes(upload, *, wording: Wording = GUESTS) -> bytes:

@@ -146,7 +146,8 @@ def guests_paste(request, party_id):
     if not form.is_valid():
         messages.error(request, _("Paste at least one name."))
         return redirect("party_guests", party_id=party.id)
-    if _add_entries(request, party, uploads.pasted_entries(form.cleaned_data["names"]), "pasted list"):
+    entries = uploads.pasted_entries(form.cleaned_data["names"], kinds=party.mixed)
+    if _add_entries(request, party, entries, "pasted list"):
         return redirect("party_guests", party_id=party.id)
     # A mistake: the text stays in the box and the panel open, the bad lines named above, to correct and send again.
     return _guests_page(request, party, paste_form=form, panel_open=True)
