@@ -125,3 +125,31 @@ def test_with_javascript_off_deleting_asks_on_a_page_of_its_own(browser, live_se
         assert not Party.objects.filter(demo=True).exists()
     finally:
         context.close()
+
+
+def test_a_phone_shows_the_round_not_started_and_its_clock_runs_once_the_round_starts(browser, live_server):
+    from tournaments.models import TableToken
+    from tournaments.services import rounds as round_services
+
+    director = get_user_model().objects.create_user("dora")
+    Membership.objects.create(club=Club.objects.create(name="Club de Passy", language="fr"), user=director)
+    party = make_party(tables=2, user=director)
+    token = TableToken.objects.get(party=party, table=1, revoked_at=None)
+    context = browser.new_context(locale="fr-FR", viewport={"width": 375, "height": 812}, is_mobile=True)
+    try:
+        phone = context.new_page()
+        phone.goto(f"{live_server.url}/t/{token.token}/")
+        assert "(pas commencé)" in phone.inner_text(".clock") and "30:00" in phone.inner_text(".clock")
+        phone.wait_for_timeout(1500)
+        assert phone.inner_text(".clock .clock-time") == "30:00"  # still, before the start
+        shot(phone, "5-phone-not-started")
+        phone.evaluate("() => { window.drawnOnce = true; }")  # gone if the page were drawn again
+        round_services.round_start(round_=party.rounds.get(number=1))
+        # The phone's poll (every 5 s) learns it, and the clock runs where it stands: no reload.
+        phone.wait_for_function(
+            "() => document.querySelector('.clock .clock-time').textContent !== '30:00'", timeout=15_000
+        )
+        assert "pas commencé" not in phone.inner_text(".clock")
+        assert phone.evaluate("() => window.drawnOnce === true")
+    finally:
+        context.close()
