@@ -155,3 +155,10 @@ def guest_remove(*, guest: Guest) -> None:
             _("%(name)s has played or has a seat: set them aside as a reserve instead.") % {"name": guest.name}
         )
     guest.delete()
+
+
+@transaction.atomic
+def party_delete(*, party: Party) -> None:
+    """The party and everything entered for it (guests, rounds, results, history, phone links, its public page);
+    a Towie or Boston table set up at it stays, without the party; a season loses the night."""
+    party.delete()

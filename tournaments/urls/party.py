@@ -11,6 +11,7 @@ urlpatterns = [
     path("parties/new/", party.party_create, name="party_create"),
     path(P, party.party_dashboard, name="party_dashboard"),
     path(P + "edit/", party.party_edit, name="party_edit"),
+    path(P + "delete/", party.party_delete, name="party_delete"),
     path(P + "export.json", party.party_export, name="party_export"),
     path(P + "guests/", party.party_guests, name="party_guests"),
     path(P + "guests/add/", party.guest_add, name="guest_add"),

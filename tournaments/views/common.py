@@ -56,8 +56,10 @@ def confirmed(request) -> bool:
 
 
 def ask_first(request, *, question: str, button: str, back: str) -> HttpResponse:
-    """The second step without JavaScript: the question, a button sending this post again with the answer, and
-    the way back."""
-    context = {"question": question, "button": button, "back": back, "action": request.path}
+    """The second step without JavaScript: the question, a button sending this post again (its fields, such as
+    the record a merge drops) with the answer, and the way back."""
+    left_out = {CONFIRM_FIELD, "csrfmiddlewaretoken"}
+    posted = [(name, value) for name in request.POST if name not in left_out for value in request.POST.getlist(name)]
+    context = {"question": question, "button": button, "back": back, "action": request.path, "posted": posted}
     context |= {"field": CONFIRM_FIELD, "value": CONFIRM_VALUE}
     return render(request, "confirm.html", context)

@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -19,7 +20,7 @@ from tournaments.selectors import rounds as round_selectors
 from tournaments.selectors.clubs import current_club
 from tournaments.services import members as member_services
 from tournaments.services import party as party_services
-from tournaments.views.common import add_errors, error_messages
+from tournaments.views.common import add_errors, ask_first, confirmed, error_messages
 
 
 @once_only
@@ -50,6 +51,18 @@ def party_edit(request, party_id):
             messages.success(request, _("Saved."))
             return redirect("party_dashboard", party_id=party.id)
     return render(request, "tournaments/party_form.html", {"form": form, "party": party, "creating": False})
+
+
+@require_POST
+def party_delete(request, party_id):
+    party = party_selectors.party_get(party_id, user=request.user)
+    if not confirmed(request):
+        question = _("Delete %(name)s and everything entered for it?") % {"name": party.name}
+        back = reverse("party_edit", args=[party.id])
+        return ask_first(request, question=question, button=_("Delete the party"), back=back)
+    party_services.party_delete(party=party)
+    messages.success(request, _("%(name)s is deleted.") % {"name": party.name})
+    return redirect("home")
 
 
 def party_export(request, party_id):
