@@ -16,6 +16,7 @@ from tournaments.models import Round, TableToken
 from tournaments.selectors import table as table_selectors
 from tournaments.services import results as result_services
 from tournaments.services import rounds as round_services
+from tournaments.services import seating as seating_services
 
 pytestmark = pytest.mark.django_db
 
@@ -157,3 +158,13 @@ def test_a_round_not_started_survives_export_and_import(party, director):
     assert again.rounds.get(number=2).clock_started_at is None
     assert again.rounds.get(number=1).clock_started_at == first_round(party).clock_started_at
     assert party_export(again)["rounds"] == data["rounds"]
+
+
+def test_once_round_one_has_started_the_seats_are_not_drawn_again(client_in, party):
+    round_services.round_start(round_=first_round(party))
+    seats = sorted(first_round(party).seats.values_list("table", "seat", "guest__name"))
+    with pytest.raises(ValidationError, match="Round 1 has started: the seats can no longer be drawn again."):
+        seating_services.seats_draw(party=party, seed=99)
+    page = client_in.get(reverse("party_seats", args=[party.id])).content.decode()
+    assert "Round 1 has started: the draw can no longer change." in page and 'id="id_pins"' not in page
+    assert sorted(first_round(party).seats.values_list("table", "seat", "guest__name")) == seats

@@ -60,7 +60,9 @@ def party_seats(request, party_id):
         "round": first,
         "tables": tables,
         "squares_html": squares_html(tables),
-        "started": bool(first and (first.is_closed or TableResult.objects.filter(round=first).exists())),
+        "started": bool(
+            first and (first.is_closed or first.clock_started_at or TableResult.objects.filter(round=first).exists())
+        ),
         "tab": "seats",
     }
     return render(request, "tournaments/party_seats.html", context)
