@@ -103,7 +103,7 @@ def test_once_set_up_the_setup_page_only_says_so(client, director):
 
 def test_the_demo_events_are_deleted_with_one_button(client, fresh):
     client.post(reverse("club_setup"), setup_data())
-    response = client.post(reverse("demo_delete"), follow=True)
+    response = client.post(reverse("demo_delete"), {"confirm": "yes"}, follow=True)
     assert "The demo events are deleted." in page_text(response)
     assert not Party.objects.exists()
     assert "Delete the demo events" not in page_text(client.get("/"))
@@ -112,7 +112,7 @@ def test_the_demo_events_are_deleted_with_one_button(client, fresh):
 def test_deleting_the_demo_keeps_the_clubs_own_parties(client_in, director):
     call_command("demo", "--club", "Alice's club", stdout=open("/dev/null", "w"))  # noqa: SIM115
     own = make_party(user=director, name="Our own night")
-    client_in.post(reverse("demo_delete"))
+    client_in.post(reverse("demo_delete"), {"confirm": "yes"})
     assert list(Party.objects.all()) == [own]
 
 

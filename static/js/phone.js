@@ -306,13 +306,24 @@
           || String(state.version) !== root.dataset.version
           || String(state.accepted) !== (root.dataset.accepted || "0");
         if (changed) location.reload();
+        else if (state.started) startClock();
       })
       .catch(function () {});
   }, 5000);
 
-  // ---- the round clock
+  // ---- the round clock: still until the round starts (the poll says when: it then runs from the
+  // whole round's time, a few seconds out at most, till the page is next drawn)
   var clock = document.querySelector(".clock");
-  if (clock && !clock.dataset.paused) {
+  function startClock() {
+    if (!clock || !clock.dataset.idle) return;
+    delete clock.dataset.idle;
+    delete clock.dataset.paused;
+    clock.classList.remove("paused");
+    var idle = clock.querySelector(".clock-idle");
+    if (idle) idle.remove();
+    runClock();
+  }
+  function runClock() {
     var ends = Date.now() + 1000 * parseInt(clock.dataset.remaining, 10);
     var time = clock.querySelector(".clock-time");
     setInterval(function () {
@@ -321,4 +332,5 @@
       clock.classList.toggle("ending", left <= 120);
     }, 1000);
   }
+  if (clock && !clock.dataset.paused) runClock();
 })();

@@ -54,16 +54,28 @@
 })();
 
 /* What the templates once wrote inline (the Content-Security-Policy allows no inline script): a form or its
-   button with data-confirm asks first, a select with data-submit-on-change sends its form when changed. */
+   button with data-confirm asks first (and, answered yes, sends confirm=yes: tournaments/views/common.py),
+   a select with data-submit-on-change sends its form when changed. */
 (function () {
   "use strict";
   // Capture: asked before any other submit handler marks the page busy; a "Cancel" stops them all.
   document.addEventListener("submit", function (event) {
     var button = event.submitter;
     var question = (button && button.getAttribute("data-confirm")) || event.target.getAttribute("data-confirm");
-    if (question && !window.confirm(question)) {
+    if (!question) return;
+    if (!window.confirm(question)) {
       event.preventDefault();
       event.stopPropagation();
+      return;
+    }
+    // Asked and answered: the server, which asks again when the answer is missing (JavaScript off), is told.
+    var form = event.target;
+    if (!form.querySelector('input[type="hidden"][name="confirm"]')) {
+      var answer = document.createElement("input");
+      answer.type = "hidden";
+      answer.name = "confirm";
+      answer.value = "yes";
+      form.appendChild(answer);
     }
   }, true);
   document.addEventListener("change", function (event) {

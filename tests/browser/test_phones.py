@@ -160,6 +160,9 @@ def test_the_round_clock_runs_on_the_big_screen(contexts, live_server):
     director = get_user_model().objects.create_user("dora", password="a long party password")
     Membership.objects.create(club=Club.objects.create(name="Dora's club"), user=director, role="owner")
     party = make_party(tables=3, user=director)
+    from tournaments.services import rounds as round_services
+
+    round_services.round_start(round_=party.rounds.get(number=1))  # seated, the clock waits for the start
     screen = contexts(viewport={"width": 1280, "height": 900}).new_page()
     screen.goto(f"{live_server.url}/accounts/login/?next=/parties/{party.id}/rounds/1/%3Fprojector%3D1")
     screen.fill("#id_username", "dora")

@@ -41,7 +41,7 @@ WORDS = {
 ENGLISH = {
     "dashboard": ["Overview", "Next step", "Go to the current round", "partners change every round"],
     "guests": ["Add a guest", "Paste a list, or upload a spreadsheet", "The numbers fit the", "No guests yet"],
-    "round": ["Two more minutes", "Start the clock again", "deals in", "Big screen", "still playing"],
+    "round": ["Start round 2", "not started", "deals in", "Big screen", "still playing"],
     "standings": ["Everyone", "Round by round", "Running total after each round", "Results sheet"],
     "movement": ["where everyone sits", "Change a seat before play starts", "swaps with", "Movement sheet"],
 }

@@ -82,7 +82,7 @@ def test_the_director_sees_the_phone_link_and_may_delete_the_table(client_in, to
     html = client_in.get(reverse("towie_edit", args=[table.pk])).content.decode()
     assert f"http://testserver/towie/p/{table.token}/" in html
     response = client_in.post(reverse("towie_delete", args=[table.pk]), follow=True)
-    assert "Tick the box to confirm" in response.content.decode()
+    assert f"Delete {table.name} and its whole sheet?" in response.content.decode()
     assert TowieTable.objects.filter(pk=table.pk).exists()
     response = client_in.post(reverse("towie_delete", args=[table.pk]), {"confirm": "yes"}, follow=True)
     assert "Towie night is deleted." in response.content.decode()

@@ -17,6 +17,7 @@ from openpyxl import Workbook
 
 from tournaments.files import uploads
 from tournaments.printing.workbook import put_row
+from tournaments.rules import kinds
 from tournaments.services.members import MemberRow
 
 HEADINGS = ["Name", "Lady or gentleman", "Member number", "Email", "Phone", "Active", "Initials only"]
@@ -76,7 +77,7 @@ def member_rows(filename: str, data: bytes) -> list[MemberRow]:
     problems, out = [], []
     for row in rows:
         line = getattr(row, "line", 0)
-        kind = uploads.kind_from_word(_cell(row, 1))
+        kind = kinds.kind_from_word(_cell(row, 1))
         if kind is None:
             problems.append(
                 _("Row %(line)s: “%(word)s” is neither lady nor gentleman.") % {"line": line, "word": _cell(row, 1)}

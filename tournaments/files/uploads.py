@@ -25,6 +25,7 @@ from django.utils.translation import gettext_lazy as _
 from openpyxl import load_workbook
 
 from tournaments import l10n
+from tournaments.rules import kinds
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -40,10 +41,10 @@ MAX_MARKUP = 100_000  # elements and attributes in all the parts (1,000 names fr
 LAST_LINE = 10 * MAX_ROWS  # rows (or lines) read at most, blank ones included: a row beyond refuses the file
 CHUNK = 64 * 1024
 
-KIND_WORDS = {
-    **dict.fromkeys(["lady", "l", "woman", "f", "female", "mrs", "miss", "ms"], "lady"),
-    **dict.fromkeys(["gentleman", "g", "gent", "man", "m", "male", "mr"], "gentleman"),
-}
+# Lady or gentleman in any of the site's languages: one reader, tournaments/rules/kinds.py (kept here by name
+# for the callers that import it from this module).
+KIND_WORDS = kinds.KIND_WORDS
+kind_from_word = kinds.kind_from_word
 # The messages are lazy: each is read in the language of the page that shows it.
 NOT_A_LIST = _("This file is not a guest list: upload an XLSX or CSV file with a name in the first column.")
 TOO_LARGE = _("The file is larger than 2 MB: that is no guest list.")
@@ -133,14 +134,6 @@ def line_of(entry, index: int) -> int:
     """The line to name in a message about `entry`, the index-th of its batch (from 1): its line in the file when
     it came from one, else the index."""
     return getattr(entry, "line", 0) or index
-
-
-def kind_from_word(word: str) -> str | None:
-    """'lady', 'Gentleman', 'L', 'g' ... -> "lady" / "gentleman"; '' -> ''; anything else -> None."""
-    cleaned = (word or "").strip().lower().rstrip(".")
-    if not cleaned:
-        return ""
-    return KIND_WORDS.get(cleaned)
 
 
 def _cells(row) -> list[str]:
@@ -307,24 +300,33 @@ def guest_entries(rows: list[Row]) -> list[Entry]:
     return [Entry(row[0], row[1] if len(row) > 1 else "", getattr(row, "line", 0)) for row in rows]
 
 
-def pasted_entries(text: str) -> list[Entry]:
+def pasted_entries(text: str, *, kinds: bool = False) -> list[Entry]:
     """Pasted lines 'Name' or 'Name, lady' (a tab or ';' works too) -> (name, kind); blank lines skipped, but
     counted in each entry's line.
 
-    The last part is taken as the kind only when it reads as one, so "Smith, Mary" stays a name.
+    The last part is taken as the kind when it reads as one, so "Smith, Mary" stays a name. Where every line
+    needs a kind (`kinds`: a mixed party) a last part that reads as none is taken as the kind all the same, so
+    that the refusal names the word ("“dama” is not lady or gentleman"), not a name with the word in it.
     """
     entries = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
         name, kind = line, ""
-        for separator in ("\t", ";", ","):
+        for separator in SEPARATORS:
             head, found, tail = line.rpartition(separator)
             if found and kind_from_word(tail):
                 name, kind = head, tail.strip()
                 break
+        else:
+            split = next((line.rpartition(s) for s in SEPARATORS if s in line), None)
+            if kinds and split is not None and split[0].strip() and split[2].strip():
+                name, kind = split[0], split[2].strip()
         entries.append(Entry(name, kind, number))
     return entries
+
+
+SEPARATORS = ("\t", ";", ",")  # between a pasted name and its kind, tried in this order
 
 
 def upload_bytes(upload, *, wording: Wording = GUESTS) -> bytes:

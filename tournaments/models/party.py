@@ -123,8 +123,9 @@ class Round(models.Model):
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PLAYING)
     movement_seed = models.BigIntegerField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
-    # The round clock: started when the round is seated, paused and extended by the director.
-    clock_started_at = models.DateTimeField(default=timezone.now)
+    # The round clock: started when the round starts (the director's "Start round N", or else the
+    # round's first deal saved), not when it is seated; None until then. Paused and extended by the director.
+    clock_started_at = models.DateTimeField(null=True, blank=True)
     clock_paused_at = models.DateTimeField(null=True, blank=True)
     clock_paused_seconds = models.PositiveIntegerField(default=0)
     clock_extra_minutes = models.PositiveSmallIntegerField(default=0)

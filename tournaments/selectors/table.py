@@ -196,4 +196,6 @@ def table_state(token: TableToken, current: Round | None = None, saved: TableRes
         "status": result["status"] if result else "",
         "deals": result["deals_in"] if result else 0,
         "accepted": result["accepted_in"] if result else 0,
+        # Whether the round's clock runs: a table's result exists only once the round has started.
+        "started": bool(current and (current.clock_started_at or result)),
     }

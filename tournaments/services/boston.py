@@ -288,6 +288,12 @@ def boston_table_create(
 
 
 @transaction.atomic
+def boston_table_delete(*, table: BostonTable) -> None:
+    """The table and its whole sheet."""
+    table.delete()
+
+
+@transaction.atomic
 def boston_table_update(*, table: BostonTable, **fields) -> BostonTable:
     """Change the table's settings; every deal is settled again with them, or nothing changes."""
     unknown = sorted(set(fields) - set(TABLE_FIELDS))

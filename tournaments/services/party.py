@@ -5,9 +5,10 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from tournaments import l10n
-from tournaments.files.uploads import kind_from_word, line_of
+from tournaments.files.uploads import line_of
 from tournaments.models import Guest, Party
 from tournaments.models.party import DEFAULT_ROUND_MINUTES, MAX_TABLES
+from tournaments.rules.kinds import kind_from_word
 from tournaments.services.clubs import club_for
 from tournaments.services.tokens import tokens_ensure
 
@@ -154,3 +155,10 @@ def guest_remove(*, guest: Guest) -> None:
             _("%(name)s has played or has a seat: set them aside as a reserve instead.") % {"name": guest.name}
         )
     guest.delete()
+
+
+@transaction.atomic
+def party_delete(*, party: Party) -> None:
+    """The party and everything entered for it (guests, rounds, results, history, phone links, its public page);
+    a Towie or Boston table set up at it stays, without the party; a season loses the night."""
+    party.delete()

@@ -97,9 +97,31 @@ def _playing(round_: Round) -> Round:
     return round_
 
 
+def _started(round_: Round) -> Round:
+    round_ = _playing(round_)
+    if round_.clock_started_at is None:
+        raise ValidationError(
+            _("Round %(number)s has not started: start it first, and its clock runs.") % {"number": round_.number}
+        )
+    return round_
+
+
+@transaction.atomic
+def round_start(*, round_: Round) -> Round:
+    """The round starts now: its clock runs from this moment (the seats were drawn earlier)."""
+    round_ = _playing(round_)
+    if round_.clock_started_at is not None:
+        raise ValidationError(
+            _("Round %(number)s has already started: its clock is running.") % {"number": round_.number}
+        )
+    round_.clock_started_at = timezone.now()
+    round_.save(update_fields=["clock_started_at"])
+    return round_
+
+
 @transaction.atomic
 def clock_pause(*, round_: Round) -> Round:
-    round_ = _playing(round_)
+    round_ = _started(round_)
     if round_.clock_paused_at is None:
         round_.clock_paused_at = timezone.now()
         round_.save(update_fields=["clock_paused_at"])
@@ -108,7 +130,7 @@ def clock_pause(*, round_: Round) -> Round:
 
 @transaction.atomic
 def clock_resume(*, round_: Round) -> Round:
-    round_ = _playing(round_)
+    round_ = _started(round_)
     if round_.clock_paused_at is not None:
         stopped = int((timezone.now() - round_.clock_paused_at).total_seconds())
         round_.clock_paused_seconds += max(0, stopped)
@@ -119,7 +141,7 @@ def clock_resume(*, round_: Round) -> Round:
 
 @transaction.atomic
 def clock_extend(*, round_: Round, minutes: int = 2) -> Round:
-    round_ = _playing(round_)
+    round_ = _started(round_)
     if not 1 <= minutes <= 30 or round_.clock_extra_minutes + minutes > 120:
         raise ValidationError(_("Extend the round by 1 to 30 minutes at a time (two hours at most in all)."))
     round_.clock_extra_minutes += minutes
@@ -129,8 +151,8 @@ def clock_extend(*, round_: Round, minutes: int = 2) -> Round:
 
 @transaction.atomic
 def clock_restart(*, round_: Round) -> Round:
-    """Start the round's clock again from now (the round began later than it was seated)."""
-    round_ = _playing(round_)
+    """Start the round's clock again from now (the round began later than it was started)."""
+    round_ = _started(round_)
     round_.clock_started_at, round_.clock_paused_at = timezone.now(), None
     round_.clock_paused_seconds = round_.clock_extra_minutes = 0
     round_.save(update_fields=["clock_started_at", "clock_paused_at", "clock_paused_seconds", "clock_extra_minutes"])

@@ -105,7 +105,8 @@ def _fixed_seats(pins: list[list], kinds: dict[str, str] | None) -> dict[tuple[i
 
 
 def _round_has_play(round_: Round) -> bool:
-    return TableResult.objects.filter(round=round_).exists()
+    """The round has started (the director said so, or a deal is in): its seats are in use."""
+    return round_.clock_started_at is not None or TableResult.objects.filter(round=round_).exists()
 
 
 @transaction.atomic

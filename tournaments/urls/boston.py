@@ -12,6 +12,7 @@ urlpatterns = [
     path("new/", boston.boston_create, name="boston_create"),
     path(T, boston.boston_table, name="boston_table"),
     path(T + "settings/", boston.boston_edit, name="boston_edit"),
+    path(T + "delete/", boston.boston_delete, name="boston_delete"),
     path(T + "membership/", members.boston_membership, name="boston_membership"),
     path(D, boston.boston_deal_edit, name="boston_deal_edit"),
     path(D + "remove/", boston.boston_deal_remove, name="boston_deal_remove"),

@@ -3,6 +3,7 @@
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -16,7 +17,7 @@ from tournaments.printing import boston as boston_printing
 from tournaments.selectors import boston as selectors
 from tournaments.selectors.clubs import current_club
 from tournaments.services import boston as services
-from tournaments.views.common import add_errors, error_messages, file_response, live
+from tournaments.views.common import add_errors, ask_first, confirmed, error_messages, file_response, live
 
 
 def _flash_errors(request, error: ValidationError) -> None:
@@ -241,3 +242,15 @@ def boston_sheet_pdf(request, table_id):
             presentation.sheet_print(presentation.shown(sheet)), pagesize=_paper(request, table.club)
         )
     return file_response(built)
+
+
+@require_POST
+def boston_delete(request, table_id):
+    table = selectors.table_get(table_id, user=request.user)
+    if not confirmed(request):
+        question = _("Delete %(name)s and its whole sheet?") % {"name": table.name}
+        back = reverse("boston_edit", args=[table.pk])
+        return ask_first(request, question=question, button=_("Delete"), back=back)
+    services.boston_table_delete(table=table)
+    messages.success(request, _("%(name)s is deleted.") % {"name": table.name})
+    return redirect("boston_list")

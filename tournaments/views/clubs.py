@@ -21,7 +21,7 @@ from tournaments.models import DirectorInvite, DirectorSettings
 from tournaments.selectors import clubs as selectors
 from tournaments.services import clubs as services
 from tournaments.services.demo import demo_add
-from tournaments.views.common import add_errors
+from tournaments.views.common import add_errors, ask_first, confirmed
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
 
@@ -262,6 +262,9 @@ def club_switch(request):
 @require_POST
 def demo_delete(request):
     club = _club_or_404(request).club
+    if not confirmed(request):
+        question = _("Delete the demo events and everything entered in them?")
+        return ask_first(request, question=question, button=_("Delete the demo events"), back=reverse("home"))
     removed = services.demo_remove(club=club)
     messages.success(request, _("The demo events are deleted.") if removed else _("There were no demo events left."))
     return redirect("home")

@@ -1,4 +1,4 @@
-"""Small helpers the views share: errors into messages, printed files into responses."""
+"""Small helpers the views share: errors into messages, printed files into responses, asking before deleting."""
 
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.http import HttpResponse
@@ -43,3 +43,23 @@ def live(request, template: str, fragment: str, context: dict) -> HttpResponse:
     response = render(request, fragment if request.htmx else template, context)
     patch_vary_headers(response, ["HX-Request"])
     return response
+
+
+# Deleting asks first. The button's data-confirm asks in the browser, and site.js then sends confirm=yes with the
+# form; without JavaScript the post comes without it and is answered by a page asking the same question, whose
+# button sends the same post again with the answer. Nothing is deleted until then.
+CONFIRM_FIELD, CONFIRM_VALUE = "confirm", "yes"
+
+
+def confirmed(request) -> bool:
+    return request.POST.get(CONFIRM_FIELD) == CONFIRM_VALUE
+
+
+def ask_first(request, *, question: str, button: str, back: str) -> HttpResponse:
+    """The second step without JavaScript: the question, a button sending this post again (its fields, such as
+    the record a merge drops) with the answer, and the way back."""
+    left_out = {CONFIRM_FIELD, "csrfmiddlewaretoken"}
+    posted = [(name, value) for name in request.POST if name not in left_out for value in request.POST.getlist(name)]
+    context = {"question": question, "button": button, "back": back, "action": request.path, "posted": posted}
+    context |= {"field": CONFIRM_FIELD, "value": CONFIRM_VALUE}
+    return render(request, "confirm.html", context)

@@ -5,6 +5,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -20,7 +21,7 @@ from tournaments.selectors import party as party_selectors
 from tournaments.selectors import towie as towie_selectors
 from tournaments.selectors.clubs import current_club
 from tournaments.services import members as services
-from tournaments.views.common import add_errors
+from tournaments.views.common import add_errors, ask_first, confirmed
 
 
 def _club(request):
@@ -106,8 +107,16 @@ def member_merge(request, member_id):
     if not form.is_valid():
         messages.error(request, _("Choose the other record of this member."))
         return redirect("member_detail", member_id=member.id)
+    other = form.cleaned_data["other"]
+    if not confirmed(request):  # a merge deletes the other record: asked first
+        question = _("Merge %(other)s into %(name)s? The record of %(other)s is deleted; its nights move here.") % {
+            "other": f"{other.name} ({other.number})" if other.number else other.name,
+            "name": member.name,
+        }
+        back = reverse("member_detail", args=[member.id])
+        return ask_first(request, question=question, button=_("Merge into this record"), back=back)
     try:
-        services.member_merge(keep=member, drop=form.cleaned_data["other"])
+        services.member_merge(keep=member, drop=other)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     else:

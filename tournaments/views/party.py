@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -19,7 +20,7 @@ from tournaments.selectors import rounds as round_selectors
 from tournaments.selectors.clubs import current_club
 from tournaments.services import members as member_services
 from tournaments.services import party as party_services
-from tournaments.views.common import add_errors, error_messages
+from tournaments.views.common import add_errors, ask_first, confirmed, error_messages
 
 
 @once_only
@@ -52,6 +53,18 @@ def party_edit(request, party_id):
     return render(request, "tournaments/party_form.html", {"form": form, "party": party, "creating": False})
 
 
+@require_POST
+def party_delete(request, party_id):
+    party = party_selectors.party_get(party_id, user=request.user)
+    if not confirmed(request):
+        question = _("Delete %(name)s and everything entered for it?") % {"name": party.name}
+        back = reverse("party_edit", args=[party.id])
+        return ask_first(request, question=question, button=_("Delete the party"), back=back)
+    party_services.party_delete(party=party)
+    messages.success(request, _("%(name)s is deleted.") % {"name": party.name})
+    return redirect("home")
+
+
 def party_export(request, party_id):
     party = party_selectors.party_get(party_id, user=request.user)
     response = JsonResponse(transfer.party_export(party), json_dumps_params={"indent": 1, "ensure_ascii": False})
@@ -74,14 +87,20 @@ def party_dashboard(request, party_id):
 
 def party_guests(request, party_id):
     party = party_selectors.party_get(party_id, user=request.user)
+    return _guests_page(request, party)
+
+
+def _guests_page(request, party, *, paste_form=None, panel_open: bool = False):
+    """The guests page; after a refused paste or upload, the list's panel open and the pasted text kept."""
     guests = party_selectors.guest_list(party)
     context = {
         "party": party,
         "guests": guests,
         "count": party_selectors.guest_count(party, guests),
         "add_form": forms.GuestForm(),
-        "paste_form": forms.PasteGuestsForm(),
+        "paste_form": paste_form or forms.PasteGuestsForm(),
         "upload_form": forms.UploadGuestsForm(),
+        "panel_open": panel_open,
         "tab": "guests",
     }
     return render(request, "tournaments/party_guests.html", context)
@@ -95,20 +114,21 @@ NOTHING_ADDED = {
 }
 
 
-def _add_entries(request, party, entries, what: str):
+def _add_entries(request, party, entries, what: str) -> bool:
+    """Add the guests, or say what is wrong with which line (and add none); whether they were added."""
     try:
         added = party_services.guests_add(party=party, entries=entries)
     except ValidationError as error:
         for message in error_messages(error):
             messages.error(request, message)
         messages.error(request, str(NOTHING_ADDED[what]))
-    else:
-        count = len(added)
-        messages.success(
-            request,
-            ngettext("%(count)s guest added.", "%(count)s guests added.", count) % {"count": l10n.number(count)},
-        )
-    return redirect("party_guests", party_id=party.id)
+        return False
+    count = len(added)
+    messages.success(
+        request,
+        ngettext("%(count)s guest added.", "%(count)s guests added.", count) % {"count": l10n.number(count)},
+    )
+    return True
 
 
 @require_POST
@@ -123,12 +143,12 @@ def guest_add(request, party_id):
         return redirect("party_guests", party_id=party.id)
     name = form.cleaned_data["name"]
     known = set(party.guests.values_list("id", flat=True))
-    response = _add_entries(request, party, [(name, form.cleaned_data["kind"])], "form")
+    _add_entries(request, party, [(name, form.cleaned_data["kind"])], "form")
     # The guest just added (not one of the same name already there) is the member picked, if any.
     guest = party.guests.exclude(id__in=known).filter(name__iexact=name).first()
     if guest is not None:
         member_services.guest_pick_member(guest=guest, member_id=form.cleaned_data["member"])
-    return response
+    return redirect("party_guests", party_id=party.id)
 
 
 @require_POST
@@ -139,7 +159,11 @@ def guests_paste(request, party_id):
     if not form.is_valid():
         messages.error(request, _("Paste at least one name."))
         return redirect("party_guests", party_id=party.id)
-    return _add_entries(request, party, uploads.pasted_entries(form.cleaned_data["names"]), "pasted list")
+    entries = uploads.pasted_entries(form.cleaned_data["names"], kinds=party.mixed)
+    if _add_entries(request, party, entries, "pasted list"):
+        return redirect("party_guests", party_id=party.id)
+    # A mistake: the text stays in the box and the panel open, the bad lines named above, to correct and send again.
+    return _guests_page(request, party, paste_form=form, panel_open=True)
 
 
 @require_POST
@@ -156,8 +180,10 @@ def guests_upload(request, party_id):
     except ValidationError as error:
         for message in error_messages(error):
             messages.error(request, message)
+        return _guests_page(request, party, panel_open=True)
+    if _add_entries(request, party, uploads.guest_entries(rows), "file"):
         return redirect("party_guests", party_id=party.id)
-    return _add_entries(request, party, uploads.guest_entries(rows), "file")
+    return _guests_page(request, party, panel_open=True)  # the panel open, the bad rows named above
 
 
 def guest_edit(request, party_id, guest_id):

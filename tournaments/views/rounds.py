@@ -41,7 +41,8 @@ def _flash_errors(request, error: ValidationError) -> None:
 def party_seats(request, party_id):
     party = party_selectors.party_get(party_id, user=request.user)
     first = party.rounds.filter(number=1).first()
-    pins_text = "\n".join(f"{t} {s} {n}" for t, s, n in party.pins)
+    # Echoed in the reader's letters (French "2 O" is West), as they typed them: parsed back the same.
+    pins_text = "\n".join(f"{t} {seat_shown(s)} {n}" for t, s, n in party.pins)
     tables = round_selectors.round_tables(first) if first else []
     form = forms.PinsForm(request.POST or None, initial={"pins": pins_text})
     if request.method == "POST" and form.is_valid():
@@ -60,7 +61,9 @@ def party_seats(request, party_id):
         "round": first,
         "tables": tables,
         "squares_html": squares_html(tables),
-        "started": bool(first and (first.is_closed or TableResult.objects.filter(round=first).exists())),
+        "started": bool(
+            first and (first.is_closed or first.clock_started_at or TableResult.objects.filter(round=first).exists())
+        ),
         "tab": "seats",
     }
     return render(request, "tournaments/party_seats.html", context)
@@ -101,6 +104,20 @@ def round_detail(request, party_id, number):
         context["tables"], party_id=party.id, round_number=round_.number, projector=projector
     )
     return live(request, "tournaments/round_detail.html", "tournaments/_round_tiles.html", context)
+
+
+@require_POST
+def round_start(request, party_id, number):
+    """The director says the round starts: its clock runs from now."""
+    party = party_selectors.party_get(party_id, user=request.user)
+    round_ = round_selectors.round_get(party, number)
+    try:
+        round_services.round_start(round_=round_)
+    except ValidationError as error:
+        _flash_errors(request, error)
+    else:
+        messages.success(request, _("Round %(number)s has started: the clock runs.") % {"number": number})
+    return redirect("round_detail", party_id=party.id, number=number)
 
 
 CLOCK_ACTIONS = {

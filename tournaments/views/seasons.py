@@ -5,6 +5,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -16,7 +17,7 @@ from tournaments.printing import seasons as printing
 from tournaments.selectors import seasons as selectors
 from tournaments.selectors.clubs import current_club
 from tournaments.services import seasons as services
-from tournaments.views.common import add_errors, file_response, live
+from tournaments.views.common import add_errors, ask_first, confirmed, file_response, live
 
 
 def _club(request):
@@ -95,6 +96,10 @@ def series_detail(request, series_id):
 @require_POST
 def series_delete(request, series_id):
     series = selectors.series_get(series_id, user=request.user)
+    if not confirmed(request):
+        question = _("Delete the season %(name)s? Its nights are kept.") % {"name": series.name}
+        button = _("Delete the season (its nights are kept)")
+        return ask_first(request, question=question, button=button, back=reverse("series_detail", args=[series.pk]))
     services.series_delete(series=series)
     messages.success(request, _("The season %(name)s is deleted; its nights are kept.") % {"name": series.name})
     return redirect("series_list")

@@ -31,7 +31,7 @@ from tournaments.selectors import party as party_selectors
 from tournaments.selectors import towie as selectors
 from tournaments.selectors.clubs import LANGUAGE_KEY, current_club
 from tournaments.services import towie as services
-from tournaments.views.common import add_errors, error_messages, file_response, live
+from tournaments.views.common import add_errors, ask_first, confirmed, error_messages, file_response, live
 
 # htmx stops polling on this status: a live page whose table is gone says so once, and asks no more.
 STOP_POLLING = 286
@@ -247,9 +247,9 @@ def towie_link_renew(request, table_id):
 @require_POST
 def towie_delete(request, table_id):
     table = selectors.towie_get(table_id, user=request.user)
-    if request.POST.get("confirm") != "yes":
-        messages.error(request, _("Tick the box to confirm: the table and its whole sheet will be deleted."))
-        return redirect("towie_edit", table_id=table.pk)
+    if not confirmed(request):
+        question = _("Delete %(name)s and its whole sheet?") % {"name": table.name}
+        return ask_first(request, question=question, button=_("Delete"), back=reverse("towie_edit", args=[table.pk]))
     services.towie_table_delete(table=table)
     messages.success(request, _("%(name)s is deleted.") % {"name": table.name})
     return redirect("towie_list")

@@ -5,6 +5,7 @@ import secrets
 
 from django.core.exceptions import ValidationError
 from django.db import connection
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -81,6 +82,24 @@ def _lock_round(round_: Round) -> Round:
     locked = plain_sql.instance(Round, found[0][:width])
     locked.party = plain_sql.instance(Party, found[0][width:])
     return locked
+
+
+def _clock_start(round_: Round) -> None:
+    """The round's first deal saved starts its clock, if the director has not started it: one statement,
+    changing nothing once the clock runs or the round is closed. Run first in its transaction: on
+    PostgreSQL a second save waits here for the first to commit and then finds the clock started,
+    never holding the round shared (as _lock_round does) while it waits to write it."""
+    now = plain_sql.prepared(Round, "clock_started_at", timezone.now())
+    plain_sql.run(_clock_start_sql(), [now, round_.pk, Round.Status.PLAYING.value])
+
+
+@functools.cache
+def _clock_start_sql() -> str:
+    c = plain_sql.column
+    return (
+        f"UPDATE {plain_sql.table(Round)} SET {c(Round, 'clock_started_at')} = %s"
+        f" WHERE {c(Round, 'id')} = %s AND {c(Round, 'clock_started_at')} IS NULL AND {c(Round, 'status')} = %s"
+    )
 
 
 @functools.cache

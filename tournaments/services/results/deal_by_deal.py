@@ -20,6 +20,7 @@ from tournaments.services.results.common import (
     SendRefused,
     StaleResult,
     _check_table,
+    _clock_start,
     _tally,
     _winner,
 )
@@ -330,6 +331,8 @@ def deal_record(
     action = f"deal {number} {'corrected' if corrected else 'entered'} at the table"
 
     def write() -> tuple[TableResult, list[str]]:
+        if row is None:  # the table's first deal: the round has started, if the director did not say so
+            _clock_start(round_)
         _remember_send(by_token, client_id, content)
         if row is None:
             result = TableResult.objects.create(round=round_, table=table, **changed)

@@ -15,6 +15,7 @@ from tournaments.services.results.common import (
     SIDE_NAMES,
     StaleResult,
     _check_table,
+    _clock_start,
     _lock_round,
     _score,
     _snapshot,
@@ -42,6 +43,7 @@ def result_record(
     deals: up to four (contract, declarer seat, tricks); complete=True needs all four.
     net: (north_south, east_west) straight from the score card instead of deals.
     """
+    _clock_start(round_)  # first, before the round is held shared: see _clock_start
     round_ = _lock_round(round_)
     party = round_.party
     notices: list[str] = []
