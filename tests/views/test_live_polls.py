@@ -212,3 +212,25 @@ def test_another_clubs_director_gets_no_validator(client, night, django_user_mod
     client.force_login(other)
     answer = tiles_poll(client, party, tag='"anything"')
     assert answer.status_code == 404 and "ETag" not in answer
+
+
+def test_a_director_removed_from_the_club_loses_the_poll_at_once(client_in, director, night):
+    """The club's words are kept in the session for the polls; the events never are."""
+    from tournaments.models import Membership
+
+    party, _ = night
+    tag = tiles_poll(client_in, party)["ETag"]
+    assert tiles_poll(client_in, party, tag=tag).status_code == 304
+    Membership.objects.filter(user=director).delete()
+    answer = tiles_poll(client_in, party, tag=tag)
+    assert answer.status_code == 404 and "ETag" not in answer
+
+
+def test_a_poll_speaks_the_club_language_the_last_whole_page_read(client_in, director, night):
+    from tournaments.models import Club
+
+    party, _ = night
+    Club.objects.filter(memberships__user=director).update(language="fr")
+    assert client_in.get(reverse("home"))["Content-Language"] == "fr"  # the whole page reads it, keeps it
+    poll = tiles_poll(client_in, party)
+    assert poll["Content-Language"] == "fr" and "donnes saisies".encode() in poll.content
