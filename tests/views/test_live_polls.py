@@ -233,4 +233,4 @@ def test_a_poll_speaks_the_club_language_the_last_whole_page_read(client_in, dir
     Club.objects.filter(memberships__user=director).update(language="fr")
     assert client_in.get(reverse("home"))["Content-Language"] == "fr"  # the whole page reads it, keeps it
     poll = tiles_poll(client_in, party)
-    assert poll["Content-Language"] == "fr" and "donnes saisies".encode() in poll.content
+    assert poll["Content-Language"] == "fr" and b"donnes saisies" in poll.content
