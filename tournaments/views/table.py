@@ -83,7 +83,9 @@ def _render_deals(request, table_token, page, form=None, status=200):
         "phone_words": _phone_words(),
         "phone_deals": phone_presentation.deals(),
     }
-    return render(request, "tournaments/table_deals.html", context, status=status)
+    # The page's own part only (phone.js draws it again in place when the state changes).
+    template = "tournaments/_phone_deals.html" if request.GET.get("part") == "1" else "tournaments/table_deals.html"
+    return render(request, template, context, status=status)
 
 
 def _phone_words() -> dict[str, str]:
