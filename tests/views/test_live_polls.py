@@ -234,3 +234,28 @@ def test_a_poll_speaks_the_club_language_the_last_whole_page_read(client_in, dir
     assert client_in.get(reverse("home"))["Content-Language"] == "fr"  # the whole page reads it, keeps it
     poll = tiles_poll(client_in, party)
     assert poll["Content-Language"] == "fr" and b"donnes saisies" in poll.content
+
+
+def standings_poll(client, party, tag=None):
+    url = reverse("party_standings", args=[party.id]) + "?projector=1"
+    return client.get(url, headers={"HX-Request": "true", **({"If-None-Match": tag} if tag else {})})
+
+
+@pytest.mark.parametrize("what", [w for w in _writes(None) if not w.startswith("the clock")])
+def test_every_write_the_standings_show_changes_their_validator(client_in, director, night, what):
+    """The standings on the big screen (polled every 10 s): the whole party's validator. The clock is
+    not on them, so a clock's change leaves them be."""
+    party, round_ = night
+    write = _writes(director)[what](round_)
+    before = standings_poll(client_in, party)["ETag"]
+    assert standings_poll(client_in, party, tag=before).status_code == 304
+    write()
+    assert standings_poll(client_in, party, tag=before).status_code == 200, f"the standings missed {what}"
+
+
+def test_a_round_of_another_party_leaves_the_standings_be(client_in, director, night):
+    party, _ = night
+    other = make_party(tables=2, user=director, name="Another party")
+    before = standings_poll(client_in, party)["ETag"]
+    record(other.rounds.get(number=1), 1)
+    assert standings_poll(client_in, party, tag=before).status_code == 304

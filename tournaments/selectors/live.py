@@ -40,11 +40,14 @@ def matches(request, tag: str) -> bool:
     return bool(sent) and tag in (value.strip().removeprefix("W/") for value in sent.split(","))
 
 
-def _results_counted(round_id_sql: str, where: str = "") -> str:
-    """Five scalar subqueries: the round's results (and, with `where`, one table's only) counted up."""
+def _of_round(round_id_sql: str) -> str:
+    return f"tr.{plain_sql.column(TableResult, 'round')} = {round_id_sql}"
+
+
+def _results_counted(of_round: str) -> str:
+    """Five scalar subqueries: the results `of_round` picks (SQL on `tr`) counted up."""
     result, deal = plain_sql.table(TableResult), plain_sql.table(DealEntry)
     c = plain_sql.column
-    of_round = f"tr.{c(TableResult, 'round')} = {round_id_sql}{where}"
     joined = f"FROM {deal} d JOIN {result} tr ON tr.{c(TableResult, 'id')} = d.{c(DealEntry, 'result')}"
     return (
         f"(SELECT COUNT(*) FROM {result} tr WHERE {of_round}),"
@@ -79,7 +82,7 @@ def _round_sql() -> str:
     round_id = "r." + c(Round, "id")
     return (
         f"SELECT {plain_sql.columns(Party, 'p', _PARTY)}, {plain_sql.columns(Round, 'r', _ROUND)},"
-        f" {_results_counted(round_id)},"
+        f" {_results_counted(_of_round(round_id))},"
         f" (SELECT MAX(r2.{c(Round, 'number')}) FROM {round_} r2 WHERE r2.{c(Round, 'party')} = p.{c(Party, 'id')})"
         f" FROM {party} p JOIN {round_} r ON r.{c(Round, 'party')} = p.{c(Party, 'id')} AND r.{c(Round, 'number')} = %s"
         f" WHERE p.{c(Party, 'id')} = %s AND EXISTS (SELECT 1 FROM {member} m"
@@ -117,7 +120,7 @@ def _phone_sql() -> str:
     return (
         f"SELECT t.{c(TableToken, 'id')}, t.{c(TableToken, 'table')}, {plain_sql.columns(Party, 'p', _PARTY)},"
         f" {plain_sql.columns(Round, 'r', _ROUND)},"
-        f" {_results_counted(round_id, one_table)},"
+        f" {_results_counted(_of_round(round_id) + one_table)},"
         f" (SELECT tr.{c(TableResult, 'status')} FROM {result} tr"
         f" WHERE tr.{c(TableResult, 'round')} = {round_id}{one_table})"
         f" FROM {token} t JOIN {party} p ON p.{c(Party, 'id')} = t.{c(TableToken, 'party')}"
@@ -164,3 +167,34 @@ def phone_values(party: Party, round_: Round | None) -> tuple[list, list]:
     party_values = [getattr(party, name) for name in _PARTY]
     round_values = [getattr(round_, name) if round_ else None for name in _ROUND]
     return party_values, round_values
+
+
+@functools.cache
+def _party_sql() -> str:
+    """The party's fields and counter, its rounds (how many, how many closed) and every result counted
+    up, for one of the director's parties."""
+    party, round_, member = plain_sql.table(Party), plain_sql.table(Round), plain_sql.table(Membership)
+    c = plain_sql.column
+    of_party = f"(SELECT r.{c(Round, 'id')} FROM {round_} r WHERE r.{c(Round, 'party')} = p.{c(Party, 'id')})"
+    counted = _results_counted(f"tr.{c(TableResult, 'round')} IN {of_party}")
+    return (
+        f"SELECT {plain_sql.columns(Party, 'p', _PARTY)},"
+        f" (SELECT COUNT(*) FROM {round_} r WHERE r.{c(Round, 'party')} = p.{c(Party, 'id')}),"
+        f" (SELECT COUNT(*) FROM {round_} r WHERE r.{c(Round, 'party')} = p.{c(Party, 'id')}"
+        f" AND r.{c(Round, 'status')} = %s), {counted}"
+        f" FROM {party} p WHERE p.{c(Party, 'id')} = %s AND EXISTS (SELECT 1 FROM {member} m"
+        f" WHERE m.{c(Membership, 'club')} = p.{c(Party, 'club')} AND m.{c(Membership, 'user')} = %s)"
+    )
+
+
+def party_etag(party_id: int, user, *extra) -> str | None:
+    """The validator of a page showing the whole party (its standings on the big screen); None when it
+    is no party of the director's."""
+    if not user.is_authenticated:
+        return None
+    found = plain_sql.rows(_party_sql(), [Round.Status.CLOSED, True, party_id, user.pk])
+    if not found:
+        return None
+    row = found[0]
+    party_values = plain_sql.converted(Party, row[: len(_PARTY)], _PARTY)
+    return etag("party", party_id, party_values, row[len(_PARTY) :], *extra)
