@@ -10,8 +10,8 @@ The database is bench/bench.sqlite3 (made afresh; BENCH_SQLITE names another fil
 set (its tables are flushed first: never point it at a database you care about).
 
     BENCH_SERVERS=2   the load also through two gunicorns behind nginx (256 phones; meant for PostgreSQL)
-    BENCH_SMOKE=1     only the load: 32 phones, one run, and one small hosted step of each side (one
-                      night, 8 s); exits 1 on any error, lost or doubled entry
+    BENCH_SMOKE=1     only the load: 32 phones, one run, and one small hosted step (one night, 6 s);
+                      exits 1 on any error, lost or doubled entry
     BENCH_HOSTED_STEPS=5,10,…, BENCH_HOSTED_S, BENCH_HOSTED_DEAL_S  the hosted load (bench/hosted.py)
     BENCH_PHONES, BENCH_LOAD_RUNS, BENCH_WORKERS, BENCH_THREADS, BENCH_SIZES=10,25,…  to vary it
 """
@@ -125,7 +125,7 @@ def smoke() -> int:
     checked = fair["runs"] + fair["baseline_runs"] + [fair["form_runs"]["ours"], fair["form_runs"]["baseline"]]
     bad = {k: sum(r[k] for r in checked) for k in ("errors", "lost", "doubled")}
     if not os.environ.get("BENCH_SMOKE_SKIP_HOSTED"):
-        say("smoke: the hosted load, one small step of each side")
+        say("smoke: the hosted load, one small step")
         hosted_figures = hosted.smoke(director, servers)
         fair["hosted"] = hosted_figures
         bad["errors"] += hosted_figures["errors"] + sum(s["errors"] for s in hosted_figures["baseline_steps"])
