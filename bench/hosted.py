@@ -155,7 +155,11 @@ def capacity(director, *, servers_count: int = 1, quick: bool = False) -> dict:
     passed = [s for s in ours if s["passed"]]
     bare_passed = [s for s in baseline if s["passed"]]
     best = passed[-1] if passed else (ours[0] if ours else {})
-    both = sorted({s["nights"] for s in passed} & {s["nights"] for s in bare_passed})
+    # The CPU is compared at the biggest step both carried; else (a loaded machine) at the first both ran.
+    both = (
+        sorted({s["nights"] for s in passed} & {s["nights"] for s in bare_passed})
+        or sorted({s["nights"] for s in ours} & {s["nights"] for s in baseline})[:1]
+    )
     cores = os.cpu_count() or 1
     cpu = {}
     if both:
@@ -164,6 +168,7 @@ def capacity(director, *, servers_count: int = 1, quick: bool = False) -> dict:
         theirs = next(s for s in baseline if s["nights"] == at)["cpu_s_per_night_s"]
         cpu = {
             "at_nights": at,
+            "both_passed": at in {s["nights"] for s in passed} and at in {s["nights"] for s in bare_passed},
             "cores": cores,
             "ours_cpu_s_per_night_s": mine,
             "baseline_cpu_s_per_night_s": theirs,
