@@ -16,7 +16,7 @@ import time
 
 from django.contrib.auth.decorators import login_not_required
 from django.db import connection, transaction
-from django.http import HttpResponse, JsonResponse
+from django.http import HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import redirect, render
 from django.test.utils import CaptureQueriesContext
 from django.views.decorators.http import require_http_methods
@@ -168,3 +168,16 @@ def xlsx(request, key: str):
     buffer = io.BytesIO()
     workbook.save(buffer)
     return HttpResponse(buffer.getvalue(), content_type="application/vnd.openxmlformats-officedocument.spreadsheetml")
+
+
+def poll(request):
+    """The bare live poll: the same middleware (a director's, logged in), a fixed small 304."""
+    response = HttpResponseNotModified()
+    response["ETag"] = '"bare"'
+    return response
+
+
+@login_not_required
+def poll_open(request):
+    """The bare phone's poll: no login, a fixed small 304."""
+    return poll(request)

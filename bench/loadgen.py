@@ -54,7 +54,7 @@ class Connection:
                 await self.writer.wait_closed()
         self.reader = self.writer = None
 
-    async def request(self, method: str, path: str, body: bytes = b"") -> Answer:
+    async def request(self, method: str, path: str, body: bytes = b"", headers: dict | None = None) -> Answer:
         if self.writer is None:
             await self._open()
         assert self.reader is not None and self.writer is not None
@@ -66,6 +66,7 @@ class Connection:
             if self.json_answers:
                 lines.append("Accept: application/json")
             lines.append(f"Referer: http://127.0.0.1:{self.port}{path}")
+        lines += [f"{name}: {value}" for name, value in (headers or {}).items()]
         self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
         await self.writer.drain()
         answer = await self._read()

@@ -10,7 +10,9 @@ The database is bench/bench.sqlite3 (made afresh; BENCH_SQLITE names another fil
 set (its tables are flushed first: never point it at a database you care about).
 
     BENCH_SERVERS=2   the load also through two gunicorns behind nginx (256 phones; meant for PostgreSQL)
-    BENCH_SMOKE=1     only the load: 32 phones, one run; exits 1 on any error, lost or doubled entry
+    BENCH_SMOKE=1     only the load: 32 phones, one run, and one small hosted step (one night, 6 s);
+                      exits 1 on any error, lost or doubled entry
+    BENCH_HOSTED_STEPS=5,10,…, BENCH_HOSTED_S, BENCH_HOSTED_DEAL_S  the hosted load (bench/hosted.py)
     BENCH_PHONES, BENCH_LOAD_RUNS, BENCH_WORKERS, BENCH_THREADS, BENCH_SIZES=10,25,…  to vary it
 """
 
@@ -112,7 +114,7 @@ def _load_figures(fair: dict) -> dict:
 
 def smoke() -> int:
     """BENCH_SMOKE=1: the load alone, small and bounded; 1 when anything was refused, lost or doubled."""
-    from bench import build, loadtest
+    from bench import build, hosted, loadtest
 
     director = build.director()
     servers = _env_int("BENCH_SERVERS", 1)
@@ -122,6 +124,11 @@ def smoke() -> int:
     fair = loadtest.fair(director, phones=phones, servers_count=servers, runs=runs, label="Smoke")
     checked = fair["runs"] + fair["baseline_runs"] + [fair["form_runs"]["ours"], fair["form_runs"]["baseline"]]
     bad = {k: sum(r[k] for r in checked) for k in ("errors", "lost", "doubled")}
+    if not os.environ.get("BENCH_SMOKE_SKIP_HOSTED"):
+        say("smoke: the hosted load, one small step")
+        hosted_figures = hosted.smoke(director, servers)
+        fair["hosted"] = hosted_figures
+        bad["errors"] += hosted_figures["errors"] + sum(s["errors"] for s in hosted_figures["baseline_steps"])
     print(json.dumps({"smoke": fair, "bad": bad}))
     if any(bad.values()):
         print(f"bench smoke FAILED: {bad}", file=sys.stderr)
@@ -132,7 +139,7 @@ def smoke() -> int:
 
 def main() -> None:
     configure()
-    from bench import build, load, loadtest, measure
+    from bench import build, hosted, load, loadtest, measure
 
     if os.environ.get("BENCH_SMOKE"):
         sys.exit(smoke())
@@ -161,6 +168,7 @@ def main() -> None:
     say("measuring each hot path beside its baseline")
     results["limits"], results["baselines"] = measure.limits(director, parties[big])
     results["baselines"]["tables"] = big
+    results["limits"]["unchanged_poll"] = hosted.unchanged_poll(director)
     say("measuring the growth")
     results["scale"] = measure.scale(director, parties)
     results["scale_rounds"] = ROUNDS_NOTE
@@ -185,6 +193,8 @@ def main() -> None:
             director, phones=_env_int("BENCH_SERVERS_PHONES", 256), servers_count=servers,
             runs=_env_int("BENCH_LOAD_RUNS", 3), label="Servers",
         )  # fmt: skip
+    say("the hosted load: nights at once, stepped up, beside a bare Django")
+    results["hosted"] = hosted.capacity(director, servers_count=servers)
     results["goals"] = measure.goals(results)
     OUT.write_text(json.dumps(results, indent=2))
     for goal, met in results["goals"].items():

@@ -8,6 +8,8 @@ urlpatterns = [
     path("bench-bare/page/<int:queries>/<int:rows>/", bare.page, name="bench_bare_page"),
     path("bench-bare/phone/<str:phone>/<int:queries>/<int:rows>/", bare.phone, name="bench_bare_phone"),
     path("bench-bare/pdf/<str:key>/", bare.pdf, name="bench_bare_pdf"),
+    path("bench-bare/poll/", bare.poll, name="bench_bare_poll"),
+    path("bench-bare/poll/open/", bare.poll_open, name="bench_bare_poll_open"),
     path("bench-bare/xlsx/<str:key>/", bare.xlsx, name="bench_bare_xlsx"),
     path("", include("clubdirector.urls")),
 ]

@@ -7,3 +7,6 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         from tournaments.http import signals  # noqa: F401  (connects the login receiver)
+        from tournaments.services import live
+
+        live.connect()  # Party.changes, for the live pages' validators

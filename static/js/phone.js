@@ -19,7 +19,10 @@
   var token = root.dataset.token;
   var OUTBOX = "cd-outbox-" + token;
   var HOLDER = "cd-holder-" + token;
+  // The page's parts are drawn again in place when the state changes (redraw below): these point at
+  // the parts now shown, and the listeners sit on the document, so they outlive a redraw.
   var outboxList = document.getElementById("outbox");
+  var entry = document.getElementById("entry");
   var dirty = false;
   // The round's four deals as the rules have them (number, dealer, vulnerability, the form's words):
   // offline, the form moves on to the next deal with that deal's own heading and button.
@@ -50,21 +53,27 @@
         if (registration.active) registration.active.postMessage({ keep: keep });
       })
       .catch(function () {});
-  } else {
-    var keepOpen = document.getElementById("keep-open");
-    if (keepOpen) keepOpen.hidden = false;
   }
+  function askToKeepOpen() {
+    var keepOpen = document.getElementById("keep-open");
+    if (keepOpen && !canKeepPage) keepOpen.hidden = false;
+  }
+  askToKeepOpen();
 
   // ---- who holds the phone: North-South enter and East-West accept, unless the phone says otherwise
   function holder() { return localStorage.getItem(HOLDER) || ""; }
   function enteringSide() { var h = holder(); return h === "E" || h === "W" ? "EW" : "NS"; }
-  document.querySelectorAll('input[name="holder"]').forEach(function (radio) {
-    radio.checked = radio.value === holder();
-    radio.addEventListener("change", function () { localStorage.setItem(HOLDER, radio.value); });
+  function showHolder() {
+    document.querySelectorAll('input[name="holder"]').forEach(function (radio) { radio.checked = radio.value === holder(); });
+  }
+  showHolder();
+  document.addEventListener("change", function (event) {
+    var target = event.target;
+    if (target.name === "holder" && target.checked) localStorage.setItem(HOLDER, target.value);
+    if (entry && entry.contains(target)) { dirty = true; relabelTricks(); }
   });
 
   // ---- the tricks read as made, over or under once a level is chosen
-  var entry = document.getElementById("entry");
   function relabelTricks() {
     if (!entry) return;
     var level = entry.querySelector('input[name="deal-level"]:checked');
@@ -78,10 +87,7 @@
       label.textContent = text;
     });
   }
-  if (entry) {
-    entry.addEventListener("change", function () { dirty = true; relabelTricks(); });
-    relabelTricks();
-  }
+  relabelTricks();
 
   // ---- the outbox
   function load() { try { return JSON.parse(localStorage.getItem(OUTBOX) || "[]"); } catch (e) { return []; } }
@@ -175,10 +181,7 @@
       }
       // Drawn again by the laptop, without "?deal=N": after a correction the phone moves on.
       // The laptop's own words (the deal saved, a correction's notice) are shown on the page drawn again.
-      if (allSent) {
-        sessionStorage.setItem("cd-saved", said.join(" ") || "1");
-        location.replace(location.pathname);
-      }
+      if (allSent) redraw(said.join(" "), true);
     });
   }
 
@@ -235,8 +238,10 @@
     dirty = false;
   }
 
-  document.querySelectorAll("form[data-phone]").forEach(function (form) {
-    form.addEventListener("submit", function (event) {
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-phone") || !root.contains(form)) return;
+    (function () {
       event.preventDefault();
       var fields = queue(form, event.submitter);
       if (form.classList.contains("accept")) form.hidden = true;
@@ -251,39 +256,81 @@
       }
       setTimeout(moveOn, 2000);
       flush().then(moveOn);
-    });
+    })();
   });
   function waiting(clientId) { return load().some(function (item) { return item.fields.client_id === clientId; }); }
 
   // "Correct deal N" is a link to the laptop's page: offline (on plain http:// nothing could draw it),
   // the form here becomes that deal's correction instead.
-  document.querySelectorAll("a.correct").forEach(function (link) {
-    link.addEventListener("click", function (event) {
-      if (navigator.onLine || !entry) return;
-      var number = parseInt(new URLSearchParams(link.search).get("deal"), 10);
-      if (!deals[number]) return;
-      event.preventDefault();
-      setDeal(number, true);
-      entry.scrollIntoView({ block: "start" });
-    });
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest ? event.target.closest("a.correct") : null;
+    if (!link || !root.contains(link) || navigator.onLine || !entry) return;
+    var number = parseInt(new URLSearchParams(link.search).get("deal"), 10);
+    if (!deals[number]) return;
+    event.preventDefault();
+    setDeal(number, true);
+    entry.scrollIntoView({ block: "start" });
   });
 
-  // A page opened (or reloaded) with deals still waiting on this phone asks for the next one not yet
-  // waiting, never again for one that is (unless a correction was asked for).
-  if (entry && entry.querySelector('input[name="correcting"]').value !== "1") {
-    var asked = parseInt(entry.querySelector('input[name="number"]').value, 10);
-    if (queued(asked)) setDeal(nextDeal());
+  // A page opened (or drawn again) with deals still waiting on this phone asks for the next one not
+  // yet waiting, never again for one that is (unless a correction was asked for).
+  function skipQueued() {
+    if (entry && entry.querySelector('input[name="correcting"]').value !== "1") {
+      var asked = parseInt(entry.querySelector('input[name="number"]').value, 10);
+      if (queued(asked)) setDeal(nextDeal());
+    }
+  }
+  skipQueued();
+
+  // ---- a state change draws the page's part again in place (its own address with ?part=1: the
+  // laptop draws that part only), never the whole page. After a save: the deal just saved and the
+  // next one to play are shown, with the laptop's words, not wherever the browser was scrolled.
+  var drawing = null;
+  function redraw(said, saved) {
+    if (drawing) return drawing;
+    var address = location.pathname;
+    drawing = fetch(address + "?part=1", { credentials: "same-origin", headers: { "Accept": "text/html" } })
+      .then(function (response) {
+        if (!response.ok) throw new Error("no part");
+        return response.text();
+      })
+      .then(function (html) {
+        var drawn = new DOMParser().parseFromString(html, "text/html").getElementById("phone");
+        if (!drawn) throw new Error("no part");
+        root.replaceWith(drawn);
+        root = drawn;
+        outboxList = document.getElementById("outbox");
+        entry = document.getElementById("entry");
+        dirty = false;
+        // The frame around the part says the party's name too.
+        if (root.dataset.title) document.title = root.dataset.title;
+        var partyName = document.getElementById("phone-party");
+        if (partyName && root.dataset.party) partyName.textContent = root.dataset.party;
+        // Drawn without "?deal=N": after a correction the phone moves on.
+        if (location.search) history.replaceState(null, "", address);
+        askToKeepOpen();
+        showHolder();
+        relabelTricks();
+        skipQueued();
+        show();
+        startClock();
+        keepPage();
+        if (said) say(said, false);
+        if (saved) {
+          var entered = document.querySelectorAll(".deal-line.entered");
+          var target = entered.length ? entered[entered.length - 1] : entry;
+          if (target) target.scrollIntoView({ block: "start" });
+        }
+      })
+      .catch(function () { location.replace(address); })
+      .then(function () { drawing = null; });
+    return drawing;
   }
 
-  // After a save the page is drawn again: show the deal just saved and the next one to play, not
-  // wherever the browser was scrolled.
-  var saidBefore = sessionStorage.getItem("cd-saved");
-  if (saidBefore) {
-    sessionStorage.removeItem("cd-saved");
-    if (saidBefore !== "1") say(saidBefore, false);
-    var saved = document.querySelectorAll(".deal-line.entered");
-    var target = saved.length ? saved[saved.length - 1] : entry;
-    if (target) target.scrollIntoView({ block: "start" });
+  // Where a service worker keeps this page for an offline reload, it keeps the page as now drawn.
+  function keepPage() {
+    if (!canKeepPage || !navigator.serviceWorker.controller) return;
+    navigator.serviceWorker.controller.postMessage({ page: location.pathname, html: "<!doctype html>\n" + document.documentElement.outerHTML });
   }
 
   // The network back, the tab shown again (the screen unlocked, the browser reopened), or a timer.
@@ -295,42 +342,39 @@
   show();
   flush();
 
-  // ---- the page stays true: a round closed or a deal changed elsewhere draws it again, whole
+  // ---- the page stays true: anything it shows changed elsewhere (a round closed, a deal entered or
+  // accepted, the clock paused, a name corrected) draws its part again. The poll sends the validator
+  // of what the page shows (data-live); the laptop answers 304, with nothing drawn, when it is current.
   setInterval(function () {
-    if (load().length || dirty || !navigator.onLine) return;
-    fetch(root.dataset.stateUrl, { headers: { "Accept": "application/json" }, credentials: "same-origin" })
-      .then(function (response) { return response.json(); })
+    if (load().length || dirty || !navigator.onLine || drawing) return;
+    var shown = root.dataset.live || "";
+    fetch(root.dataset.stateUrl, {
+      headers: { "Accept": "application/json", "If-None-Match": '"' + shown + '"' }, credentials: "same-origin", cache: "no-store",
+    })
+      .then(function (response) {
+        if (response.status === 304) return null;
+        return response.json();
+      })
       .then(function (state) {
-        var changed = String(state.round || "") !== root.dataset.round
-          || (state.closed ? "1" : "") !== root.dataset.closed
-          || String(state.version) !== root.dataset.version
-          || String(state.accepted) !== (root.dataset.accepted || "0");
-        if (changed) location.reload();
-        else if (state.started) startClock();
+        if (state && state.live !== shown && !load().length && !dirty) redraw("", false);
       })
       .catch(function () {});
   }, 5000);
 
-  // ---- the round clock: still until the round starts (the poll says when: it then runs from the
-  // whole round's time, a few seconds out at most, till the page is next drawn)
-  var clock = document.querySelector(".clock");
+  // ---- the round clock
+  var ticking = null;
   function startClock() {
-    if (!clock || !clock.dataset.idle) return;
-    delete clock.dataset.idle;
-    delete clock.dataset.paused;
-    clock.classList.remove("paused");
-    var idle = clock.querySelector(".clock-idle");
-    if (idle) idle.remove();
-    runClock();
-  }
-  function runClock() {
+    if (ticking) clearInterval(ticking);
+    ticking = null;
+    var clock = document.querySelector("#phone .clock");
+    if (!clock || clock.dataset.paused) return;
     var ends = Date.now() + 1000 * parseInt(clock.dataset.remaining, 10);
     var time = clock.querySelector(".clock-time");
-    setInterval(function () {
+    ticking = setInterval(function () {
       var left = Math.max(0, Math.round((ends - Date.now()) / 1000));
       time.textContent = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
       clock.classList.toggle("ending", left <= 120);
     }, 1000);
   }
-  if (clock && !clock.dataset.paused) runClock();
+  startClock();
 })();

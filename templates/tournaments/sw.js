@@ -23,6 +23,16 @@ function remember(request, response) {
 // The page that registered this worker arrived before it ran, so the worker never saw it: the page
 // names itself and its files, and they are kept now (else the first offline reload would fail).
 self.addEventListener("message", function (event) {
+  // The page drawn again in place (phone.js): kept as it now reads, for an offline reload.
+  var page = event.data && event.data.page, html = event.data && event.data.html;
+  if (typeof page === "string" && typeof html === "string") {
+    var address = new URL(page, self.location.href);
+    if (address.origin !== self.location.origin || address.pathname.indexOf("/t/") !== 0) return;
+    event.waitUntil(caches.open(CACHE).then(function (cache) {
+      return cache.put(address.href, new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } }));
+    }));
+    return;
+  }
   var urls = event.data && event.data.keep;
   if (!Array.isArray(urls)) return;
   event.waitUntil(caches.open(CACHE).then(function (cache) {

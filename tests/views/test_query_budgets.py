@@ -74,3 +74,29 @@ def test_every_page_keeps_its_query_budget_at_10_and_100_tables(client, director
         if counts[(n, 10)] != b or counts[(n, 100)] != b
     }
     assert not wrong, wrong
+
+
+def test_an_unchanged_poll_reads_one_small_query_past_the_login(client, director, parties):
+    """The round page's poll that finds nothing changed: the session, the user and the validator
+    (selectors/live.py); the club's words come from the session the whole page filled, and nothing
+    is drawn. The same at 10 and 100 tables."""
+    client.force_login(director)
+    for party in parties.values():
+        url = reverse("round_detail", args=[party.id, ROUNDS_PLAYED + 1])
+        assert client.get(url).status_code == 200  # the whole page: keeps the club's words
+        tag = client.get(url, headers={"HX-Request": "true"})["ETag"]
+        with CaptureQueriesContext(connection) as queries:
+            response = client.get(url, headers={"HX-Request": "true", "If-None-Match": tag})
+        assert (response.status_code, len(queries)) == (304, 3), [q["sql"][:80] for q in queries]
+
+
+def test_an_unchanged_phone_poll_is_one_query(client, director, parties):
+    from tournaments.models import TableToken
+
+    for party in parties.values():
+        token = TableToken.objects.get(party=party, table=1, revoked_at=None)
+        url = reverse("table_page", args=[token.token]) + "?state=1"
+        tag = client.get(url)["ETag"]
+        with CaptureQueriesContext(connection) as queries:
+            response = client.get(url, headers={"If-None-Match": tag})
+        assert (response.status_code, len(queries)) == (304, 1), [q["sql"][:80] for q in queries]

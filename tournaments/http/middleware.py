@@ -16,7 +16,7 @@ from django_htmx.http import HttpResponseClientRefresh
 
 from clubdirector.sqlite import base as sqlite_base
 from tournaments import l10n
-from tournaments.selectors.clubs import LANGUAGE_KEY, current_club, setup_needed
+from tournaments.selectors.clubs import LANGUAGE_KEY, club_words, setup_needed
 
 log = logging.getLogger("tournaments.busy")
 # Retry-After, in seconds: a busy database frees in moments; a full disk waits for whoever runs the
@@ -61,13 +61,14 @@ class Language:
     def process_view(self, request, view_func, view_args, view_kwargs):
         if not getattr(view_func, "login_required", True) or not request.user.is_authenticated:
             return None
-        # One small query (the memberships, which the page's header reuses): a poll or a PDF pays it.
-        club = current_club(request)
-        language = request.session.get(LANGUAGE_KEY) or (club.language if club else "")
+        # One small query (the memberships, which the page's header reuses); none for a poll, which
+        # speaks the words the director's last whole page kept in the session (selectors/clubs.py).
+        club_language, style = club_words(request)
+        language = request.session.get(LANGUAGE_KEY) or club_language
         if language:
             translation.activate(language)
             request.LANGUAGE_CODE = translation.get_language()
-        l10n.set_style(club.format_style if club else "")
+        l10n.set_style(style)
         return None
 
 

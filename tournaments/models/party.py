@@ -65,6 +65,10 @@ class Party(models.Model):
     club = models.ForeignKey("tournaments.Club", on_delete=models.PROTECT, related_name="parties")
     demo = models.BooleanField(default=False, help_text=_("Made by the demo: deleted with the other demo events."))
     created_at = models.DateTimeField(default=timezone.now)
+    # Counts the director's changes a live page shows besides the rounds and results (a guest renamed,
+    # seats drawn or swapped): part of the live pages' validator (selectors/live.py), so a poll that
+    # finds it, the round and the results as before is answered 304 without drawing anything.
+    changes = models.PositiveIntegerField(default=0, editable=False)
 
     objects = PartyQuerySet.as_manager()
 

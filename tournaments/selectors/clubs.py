@@ -1,5 +1,7 @@
 """Reads about clubs: whose events a director may see, the club a page is working in, its directors."""
 
+import time
+
 from django.db.models import QuerySet
 
 from tournaments.models import Club, DirectorInvite, Membership
@@ -34,6 +36,39 @@ def current_membership(request) -> Membership | None:
 def current_club(request) -> Club | None:
     membership = current_membership(request)
     return membership.club if membership else None
+
+
+# The club's language and number style as the director's last whole page read them, kept in the
+# session with the club's id: a live page's poll (htmx) speaks them without reading the memberships.
+# A page drawn whole reads them again (its header needs the memberships anyway) and keeps them when
+# they changed; a poll never writes the session (it could undo a page's write that crossed it). Only
+# the words come from here: which events a director may see is always asked of the database
+# (of_my_clubs), so a director removed from a club loses its events at once.
+CLUB_WORDS_KEY = "club_words"
+CLUB_WORDS_MAX_S = 600
+
+
+def club_words(request) -> tuple[str, str]:
+    """(the club's language, its number style) for a director's page: no query for a poll."""
+    chosen = request.session.get(SESSION_KEY)
+    kept = request.session.get(CLUB_WORDS_KEY)
+    fresh = isinstance(kept, list) and len(kept) == 4 and kept[0] == chosen
+    if fresh and getattr(request, "htmx", False) and time.time() - kept[3] < CLUB_WORDS_MAX_S:
+        return kept[1], kept[2]
+    club = current_club(request)
+    words = (club.language, club.format_style) if club else ("", "")
+    if not getattr(request, "htmx", False) and not (fresh and tuple(kept[1:3]) == words):
+        request.session[CLUB_WORDS_KEY] = [chosen, *words, int(time.time())]
+    return words
+
+
+def keep_club_words(session, user) -> None:
+    """At login: the words of the club the director will work in, kept before the first page."""
+    mine = memberships_of(user)
+    chosen = session.get(SESSION_KEY)
+    membership = next((m for m in mine if m.club_id == chosen), mine[0] if mine else None)
+    words = (membership.club.language, membership.club.format_style) if membership else ("", "")
+    session[CLUB_WORDS_KEY] = [chosen, *words, int(time.time())]
 
 
 def of_my_clubs(queryset: QuerySet, user) -> QuerySet:

@@ -3,12 +3,12 @@
 import functools
 from dataclasses import dataclass
 
-from django.db.models import Count, Q
 from django.http import Http404
 from django.utils import timezone
 
 from tournaments import clock, plain_sql
 from tournaments.models import DealEntry, Guest, Party, Round, Seat, TableResult, TableToken
+from tournaments.selectors import live
 from tournaments.selectors import rounds as round_selectors
 
 
@@ -168,34 +168,32 @@ def deal_by_deal(token: TableToken, page, correcting: int | None = None) -> dict
         "deals_in": len(entries),
         "accepted": sum(entry.accepted for entry in entries.values()),
         "clock": clock.round_clock(current, party.round_minutes, timezone.now()) if open_round else None,
+        "live": page_live(token, current, result, len(entries), sum(entry.accepted for entry in entries.values())),
     }
 
 
 def table_state(token: TableToken, current: Round | None = None, saved: TableResult | None = None) -> dict:
-    """The phone's poll: enough to tell that the page is out of date (a round closed, a deal changed).
+    """The phone's state: enough to tell that the page is out of date (a round closed, a deal changed,
+    anything else it shows: `live`, see selectors/live.py).
 
-    Two queries: the round (unless the caller has just read it), and the table's result with its deals
-    counted (unless a save has just written it: `saved`, with its deals counted).
+    With `saved` (a save's answer: the result as written, its deals counted) nothing is read; else
+    one plain statement.
     """
-    current = current or _current_round(token)
-    result = None
-    if saved is not None and saved.deals_counted is not None:
+    if saved is not None and saved.deals_counted is not None and current is not None:
         deals_in, accepted_in = saved.deals_counted
-        result = {"version": saved.version, "status": saved.status, "deals_in": deals_in, "accepted_in": accepted_in}
-    elif current is not None:
-        counted = (
-            TableResult.objects.filter(round=current, table=token.table)
-            .annotate(deals_in=Count("deals"), accepted_in=Count("deals", filter=Q(deals__accepted=True)))
-            .values("version", "status", "deals_in", "accepted_in")
-        )
-        result = next(iter(counted[:1]), None)
-    return {
-        "round": current.number if current else None,
-        "closed": bool(current and current.is_closed),
-        "version": result["version"] if result else 0,
-        "status": result["status"] if result else "",
-        "deals": result["deals_in"] if result else 0,
-        "accepted": result["accepted_in"] if result else 0,
-        # Whether the round's clock runs: a table's result exists only once the round has started.
-        "started": bool(current and (current.clock_started_at or result)),
-    }
+        party_values, round_values = live.phone_values(token.party, current)
+        counted = (1, saved.version, saved.ns_agreed + saved.ew_agreed, deals_in, accepted_in)
+        return live.state_of(party_values, round_values, counted, saved.status)
+    state = live.phone_state(token.token)
+    if state is None:
+        raise Http404
+    return state
+
+
+def page_live(token: TableToken, current: Round | None, result: TableResult | None, deals_in: int, accepted: int):
+    """The validator of the phone's page as drawn (its state's `live`), from what the page read."""
+    party_values, round_values = live.phone_values(token.party, current)
+    if result is None or not result.pk:
+        return live.state_of(party_values, round_values, (0, 0, 0, 0, 0), "")["live"]
+    counted = (1, result.version, result.ns_agreed + result.ew_agreed, deals_in, accepted)
+    return live.state_of(party_values, round_values, counted, result.status)["live"]

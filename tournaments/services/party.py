@@ -9,6 +9,7 @@ from tournaments.files.uploads import line_of
 from tournaments.models import Guest, Party
 from tournaments.models.party import DEFAULT_ROUND_MINUTES, MAX_TABLES
 from tournaments.rules.kinds import kind_from_word
+from tournaments.services import live
 from tournaments.services.clubs import club_for
 from tournaments.services.tokens import tokens_ensure
 
@@ -122,7 +123,9 @@ def guests_add(*, party: Party, entries: list[tuple[str, str]]) -> list[Guest]:
     """Add guests as (name, kind) pairs; one bad entry and none is added."""
     cleaned = _clean_entries(party, list(entries))
     try:
-        return Guest.objects.bulk_create([Guest(party=party, name=n, kind=k) for n, k in cleaned])
+        added = Guest.objects.bulk_create([Guest(party=party, name=n, kind=k) for n, k in cleaned])
+        live.touched(party.pk)
+        return added
     except IntegrityError:
         raise ValidationError(_("Someone else just added one of these names: reload and try again.")) from None
 
@@ -154,7 +157,9 @@ def guest_remove(*, guest: Guest) -> None:
         raise ValidationError(
             _("%(name)s has played or has a seat: set them aside as a reserve instead.") % {"name": guest.name}
         )
+    party_id = guest.party_id
     guest.delete()
+    live.touched(party_id)
 
 
 @transaction.atomic

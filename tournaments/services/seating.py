@@ -135,7 +135,7 @@ def seats_draw(*, party: Party, pins: list[list] | None = None, seed: int | None
     except ValueError as error:
         raise ValidationError(_("The seats cannot be drawn: %(problem)s.") % {"problem": l10n.say(error)}) from None
     round_ = Round.objects.get_or_create(party=party, number=1)[0]
-    round_.seats.all().delete()
+    round_.seats.all().delete()  # (the party's save below bumps Party.changes: services/live.py)
     by_name = {g.name: g for g in guests}
     Seat.objects.bulk_create(
         Seat(round=round_, table=t, seat=s, guest=by_name[name])

@@ -1,9 +1,11 @@
 """Small helpers the views share: errors into messages, printed files into responses, asking before deleting."""
 
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponseNotModified
 from django.shortcuts import render
 from django.utils.cache import patch_vary_headers
+
+from tournaments.selectors import live as live_selectors
 
 
 def error_messages(error: ValidationError) -> list[str]:
@@ -35,12 +37,26 @@ def paper_of(request) -> str:
     return "letter" if request.GET.get("paper") == "letter" else "A4"
 
 
-def live(request, template: str, fragment: str, context: dict) -> HttpResponse:
+def live(request, template: str, fragment: str, context: dict, tag: str | None = None) -> HttpResponse:
     """A page that refreshes itself: htmx's polls get the fragment, a browser the whole page.
 
-    The answer varies on HX-Request, so the browser's Back button never shows a bare fragment.
+    The answer varies on HX-Request, so the browser's Back button never shows a bare fragment. `tag`,
+    the fragment's validator (selectors/live.py), worked out before the page's data was read: a poll's
+    fragment carries it as its ETag (static/js/live.js sends it back; see `unchanged`).
     """
     response = render(request, fragment if request.htmx else template, context)
+    patch_vary_headers(response, ["HX-Request"])
+    if tag and request.htmx:
+        response["ETag"] = tag
+    return response
+
+
+def unchanged(request, tag: str | None) -> HttpResponse | None:
+    """A poll whose fragment already shows what `tag` stands for: 304, nothing read or drawn."""
+    if not (tag and request.htmx and live_selectors.matches(request, tag)):
+        return None
+    response = HttpResponseNotModified()
+    response["ETag"] = tag
     patch_vary_headers(response, ["HX-Request"])
     return response
 

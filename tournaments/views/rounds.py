@@ -17,6 +17,7 @@ from tournaments.http.once import once_only
 from tournaments.models import Guest, ResultChange, TableResult
 from tournaments.rules import party as party_rules
 from tournaments.rules.collation import by_name
+from tournaments.selectors import live as live_selectors
 from tournaments.selectors import party as party_selectors
 from tournaments.selectors import rounds as round_selectors
 from tournaments.services import results as result_services
@@ -24,7 +25,7 @@ from tournaments.services import rounds as round_services
 from tournaments.services import seating as seating_services
 from tournaments.tables import movement_rows_html, round_tiles_html, squares_html
 from tournaments.templatetags.bridge import seat as seat_shown
-from tournaments.views.common import error_messages, live
+from tournaments.views.common import error_messages, live, unchanged
 
 
 def _back(request) -> str | None:
@@ -96,14 +97,17 @@ def _round_context(round_):
 
 
 def round_detail(request, party_id, number):
+    projector = request.GET.get("projector") == "1"
+    tag = live_selectors.round_tiles_etag(party_id, number, request.user, projector) if request.htmx else None
+    if (same := unchanged(request, tag)) is not None:
+        return same
     party = party_selectors.party_get(party_id, user=request.user)
     round_ = round_selectors.round_get(party, number)
-    projector = request.GET.get("projector") == "1"
     context = _round_context(round_) | {"tab": "rounds", "projector": projector}
     context["tiles_html"] = round_tiles_html(
         context["tables"], party_id=party.id, round_number=round_.number, projector=projector
     )
-    return live(request, "tournaments/round_detail.html", "tournaments/_round_tiles.html", context)
+    return live(request, "tournaments/round_detail.html", "tournaments/_round_tiles.html", context, tag)
 
 
 @require_POST

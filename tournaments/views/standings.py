@@ -1,12 +1,18 @@
 from django_tables2 import RequestConfig
 
+from tournaments.selectors import live as live_selectors
 from tournaments.selectors import party as party_selectors
 from tournaments.selectors import standings as standings_selectors
 from tournaments.tables import rows_into, standings_table
-from tournaments.views.common import live
+from tournaments.views.common import live, unchanged
 
 
 def party_standings(request, party_id):
+    # The big screen's poll (htmx, every 10 s): 304 and nothing drawn while the party is as shown.
+    extra = sorted(request.GET.items())
+    tag = live_selectors.party_etag(party_id, request.user, "standings", extra) if request.htmx else None
+    if (same := unchanged(request, tag)) is not None:
+        return same
     party = party_selectors.party_get(party_id, user=request.user)
     standings = standings_selectors.party_standings(party)
     table = standings_table(standings, mixed=party.mixed)
@@ -19,5 +25,5 @@ def party_standings(request, party_id):
         "projector": request.GET.get("projector") == "1",
         "tab": "standings",
     }
-    response = live(request, "tournaments/party_standings.html", "tournaments/_standings_body.html", context)
+    response = live(request, "tournaments/party_standings.html", "tournaments/_standings_body.html", context, tag)
     return rows_into(response, table)

@@ -5,7 +5,7 @@ import logging
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.core.exceptions import ValidationError
-from django.http import JsonResponse
+from django.http import Http404, HttpResponseNotModified, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
@@ -16,6 +16,7 @@ from django_htmx.http import HttpResponseClientRefresh
 from tournaments.forms import rounds as forms
 from tournaments.http import link_limit
 from tournaments.presentation import phone as phone_presentation
+from tournaments.selectors import live as live_selectors
 from tournaments.selectors import rounds as round_selectors
 from tournaments.selectors import table as table_selectors
 from tournaments.services import results as result_services
@@ -34,17 +35,37 @@ def table_page(request, token):
         if found is None:
             return refused
         return _post_one(request, *found)
+    if request.method == "GET" and request.GET.get("state"):
+        return _state(request, token)
     table_token, refused = link_limit.check(request, table_selectors.token_get, token)
     if refused:
         return refused
-    if request.method == "GET" and request.GET.get("state"):
-        return JsonResponse(table_selectors.table_state(table_token))
     page = table_selectors.table_page(table_token)
     if request.method == "POST":
         return _post(request, table_token, page)
     if request.GET.get("all") == "1":
         return _render(request, table_token, page)
     return _render_deals(request, table_token, page)
+
+
+def _state(request, token):
+    """The phone's poll (phone.js, every 5 s): one plain statement; 304 and nothing drawn when the
+    phone's page already shows it (it sends the validator it holds as If-None-Match)."""
+    state, refused = link_limit.check(request, _state_get, token)
+    if state is None:
+        return refused
+    tag = f'"{state["live"]}"'
+    response = HttpResponseNotModified() if live_selectors.matches(request, tag) else JsonResponse(state)
+    response["ETag"] = tag
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+def _state_get(token: str) -> dict:
+    state = live_selectors.phone_state(token)
+    if state is None:
+        raise Http404
+    return state
 
 
 def _render_deals(request, table_token, page, form=None, status=200):
@@ -62,7 +83,9 @@ def _render_deals(request, table_token, page, form=None, status=200):
         "phone_words": _phone_words(),
         "phone_deals": phone_presentation.deals(),
     }
-    return render(request, "tournaments/table_deals.html", context, status=status)
+    # The page's own part only (phone.js draws it again in place when the state changes).
+    template = "tournaments/_phone_deals.html" if request.GET.get("part") == "1" else "tournaments/table_deals.html"
+    return render(request, template, context, status=status)
 
 
 def _phone_words() -> dict[str, str]:

@@ -1,0 +1,224 @@
+"""The hosted load's generator: many nights at once, as asyncio tasks in a process of their own.
+
+    python -m bench.hostedgen PLAN.json OUT.json
+
+PLAN: {"port", "duration_s", "state_every_s", "room_every_s", "deal_every_s",
+       "nights": [{"room": [path, …], "cookie": "sessionid=…", "tables": [{"path", "deals": [form, …],
+                   "accepts": [form, …]}, …]}, …]}
+Each table has two phones, as a party's tables do (North–South enter, East–West accept): each polls its
+state every `state_every_s` as static/js/phone.js does (sending the validator it holds as If-None-Match;
+on a change it fetches its page's part, ?part=1, as the script redraws it; each table names its
+`state` and `part` addresses). North–South save a deal
+every `deal_every_s` (asking for JSON, as the script does, then drawing the part again); East–West
+accept it once their poll has seen it. Each `room` path (the round page, its big screen) is polled every
+`room_every_s` as htmx does (HX-Request, If-None-Match, the director's session). Every task starts at a
+random moment within its period, so the polls spread as a real room's do.
+
+OUT: the polls' and the saves' milliseconds, the errors (status 400 and up other than a 304, or no
+answer), the requests sent, the time it ran.
+"""
+
+import asyncio
+import json
+import os
+import random
+import re
+import sys
+import time
+from pathlib import Path
+from urllib.parse import urlencode
+
+from bench.loadgen import CSRF, Connection
+
+LIVE = re.compile(rb'data-live="([0-9a-f]+)"')
+
+
+def cpu_s(pids: list[int]) -> float:
+    """The servers' workers' user and system CPU seconds so far (/proc/PID/stat, in clock ticks): read
+    here, so that only the timed phase counts (not the phones opening their pages)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime (the 14th and 15th of the whole line)
+    return total / ticks
+
+
+class Tally:
+    def __init__(self):
+        self.polls: list[float] = []
+        self.saves: list[float] = []
+        self.errors: list[str] = []
+        self.requests = 0
+
+    async def timed(self, into: list[float] | None, connection: Connection, method: str, path: str, **kwargs):
+        # One request at a time on a connection (a phone's poll and its save may fall due together).
+        lock = getattr(connection, "lock", None) or asyncio.Lock()
+        async with lock:
+            return await self._timed(into, connection, method, path, **kwargs)
+
+    async def _timed(self, into: list[float] | None, connection: Connection, method: str, path: str, **kwargs):
+        start = time.perf_counter()
+        try:
+            answer = await connection.request(method, path, **kwargs)
+        except (OSError, asyncio.IncompleteReadError) as error:
+            self.errors.append(f"{path}: {error!r}")
+            await connection.close()
+            return None
+        self.requests += 1
+        if into is not None:
+            into.append((time.perf_counter() - start) * 1000)
+        if answer.status >= 400:
+            self.errors.append(f"{method} {path}: {answer.status}")
+            return None
+        return answer
+
+
+class PhoneState:
+    """A phone's validator, and what it has seen of its table."""
+
+    def __init__(self, port: int, table: dict, tally: Tally):
+        self.connection, self.tally = Connection(port, json_answers=True), tally
+        self.connection.lock = asyncio.Lock()  # type: ignore[attr-defined]
+        self.path, self.state, self.part = table["path"], table["state"], table.get("part")
+        self.tag, self.token, self.deals_in = "", "", 0
+
+    async def open(self) -> None:
+        page = await self.tally.timed(None, self.connection, "GET", self.path)
+        if page is not None:
+            found = CSRF.search(page.body)
+            self.token = found.group(1).decode() if found else ""
+            live = LIVE.search(page.body)  # the validator of the page as drawn, as phone.js reads it
+            self.tag = f'"{live.group(1).decode()}"' if live else ""
+
+    async def poll(self) -> None:
+        headers = {"Accept": "application/json"} | ({"If-None-Match": self.tag} if self.tag else {})
+        answer = await self.tally.timed(self.tally.polls, self.connection, "GET", self.state, headers=headers)
+        if answer is None or answer.status == 304:
+            return
+        self.tag = answer.header("etag")
+        try:
+            self.deals_in = json.loads(answer.body).get("deals", 0)
+        except ValueError:
+            return
+        await self.redraw()
+
+    async def redraw(self) -> None:
+        if self.part:  # (the bare baseline's phones have no page to draw again)
+            await self.tally.timed(None, self.connection, "GET", self.part)
+
+    async def post(self, form: dict) -> None:
+        body = urlencode({"csrfmiddlewaretoken": self.token, **form}).encode()
+        answer = await self.tally.timed(self.tally.saves, self.connection, "POST", self.path, body=body)
+        if answer is not None:
+            try:
+                state = json.loads(answer.body).get("state") or {}
+            except ValueError:
+                state = {}
+            self.tag = f'"{state["live"]}"' if state.get("live") else ""
+            await self.redraw()
+
+
+async def _every(period: float, until: float, work) -> None:
+    """`work` every `period` seconds from a random first moment, until `until` (never sleeping past it)."""
+    await asyncio.sleep(min(random.uniform(0, period), max(0.0, until - time.perf_counter())))
+    while time.perf_counter() < until:
+        started = time.perf_counter()
+        await work()
+        left = until - time.perf_counter()
+        await asyncio.sleep(max(0.0, min(period - (time.perf_counter() - started), left)))
+
+
+async def _opened(plan: dict, table: dict, tally: Tally) -> tuple[PhoneState, PhoneState]:
+    north, east = PhoneState(plan["port"], table, tally), PhoneState(plan["port"], table, tally)
+    await asyncio.gather(north.open(), east.open())
+    return north, east
+
+
+async def _table(plan: dict, table: dict, phones: tuple[PhoneState, PhoneState], until: float) -> None:
+    north, east = phones
+    deals, accepts = list(table["deals"]), list(table["accepts"])
+    accepted = posted = 0
+
+    async def enter() -> None:
+        nonlocal posted
+        if deals:
+            posted += 1
+            await north.post(deals.pop(0))
+
+    async def accept() -> None:
+        nonlocal accepted
+        await east.poll()
+        # The bare baseline's polls say nothing: its East–West accept what was posted, the same count.
+        seen = posted if plan.get("bare") else east.deals_in
+        if accepted < seen and accepts:
+            accepted += 1
+            await east.post(accepts.pop(0))
+
+    await asyncio.gather(
+        _every(plan["deal_every_s"], until, enter),
+        _every(plan["state_every_s"], until, north.poll),
+        _every(plan["state_every_s"], until, accept),
+    )
+    await north.connection.close()
+    await east.connection.close()
+
+
+async def _room(plan: dict, path: str, cookie: str, tally: Tally, until: float) -> None:
+    connection = Connection(plan["port"])
+    connection.cookies.update(dict(part.split("=", 1) for part in cookie.split("; ") if "=" in part))
+    tag = ""
+
+    async def poll() -> None:
+        nonlocal tag
+        headers = {"HX-Request": "true"} | ({"If-None-Match": tag} if tag else {})
+        answer = await tally.timed(tally.polls, connection, "GET", path, headers=headers)
+        if answer is not None and answer.status == 200:
+            tag = answer.header("etag")
+
+    await _every(plan["room_every_s"], until, poll)
+    await connection.close()
+
+
+async def _run(plan: dict) -> dict:
+    tally = Tally()
+    # Every phone opens its page first (its CSRF token, its validator), ten at a time; then the clock starts.
+    tables = [table for night in plan["nights"] for table in night["tables"]]
+    gate = asyncio.Semaphore(10)
+
+    async def opened(table: dict) -> tuple[PhoneState, PhoneState]:
+        async with gate:
+            return await _opened(plan, table, tally)
+
+    phones = await asyncio.gather(*(opened(table) for table in tables))
+    tally.requests = 0
+    cpu_before = cpu_s(plan.get("pids", []))
+    start = time.perf_counter()
+    until = start + plan["duration_s"]
+    tasks = [_table(plan, table, pair, until) for table, pair in zip(tables, phones, strict=True)]
+    for night in plan["nights"]:
+        tasks += [_room(plan, path, night["cookie"], tally, until) for path in night["room"]]
+    try:
+        await asyncio.wait_for(asyncio.gather(*tasks), timeout=plan["duration_s"] + 60)
+    except TimeoutError:
+        tally.errors.append("the load did not finish in time")
+    return {
+        "cpu_s": cpu_s(plan.get("pids", [])) - cpu_before,
+        "polls_ms": tally.polls,
+        "saves_ms": tally.saves,
+        "errors": tally.errors,
+        "requests": tally.requests,
+        "elapsed_s": time.perf_counter() - start,
+    }
+
+
+def main() -> None:
+    plan = json.loads(Path(sys.argv[1]).read_text())
+    Path(sys.argv[2]).write_text(json.dumps(asyncio.run(_run(plan))))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,72 @@
+"""The hosted load's generator against a tiny server: phones poll with the validator their page showed
+(304 while nothing changes), save and accept, draw their part again after a change; the room's polls
+carry htmx's header and the director's cookie. No timing is asserted."""
+
+import asyncio
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from bench import hostedgen
+
+PAGE = b'<form><input type="hidden" name="csrfmiddlewaretoken" value="tok"></form><div data-live="abc123"></div>'
+
+
+class _Server(BaseHTTPRequestHandler):
+    seen: list[tuple[str, str, str]] = []
+    live = "abc123"
+
+    def log_message(self, *args):
+        pass
+
+    def _answer(self, status: int, body: bytes = b"", etag: str = "") -> None:
+        self.send_response(status)
+        if etag:
+            self.send_header("ETag", etag)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_GET(self):
+        _Server.seen.append(("GET", self.path, f"{self.headers.get('If-None-Match')}|{self.headers.get('HX-Request')}"))
+        tag = f'"{_Server.live}"'
+        if self.path.endswith("?state=1") or self.path.startswith("/room"):
+            if self.headers.get("If-None-Match") == tag:
+                return self._answer(304, etag=tag)
+            return self._answer(200, json.dumps({"live": _Server.live, "deals": 1}).encode(), tag)
+        return self._answer(200, PAGE)
+
+    def do_POST(self):
+        self.rfile.read(int(self.headers["Content-Length"]))
+        _Server.seen.append(("POST", self.path, ""))
+        _Server.live = "def456"
+        return self._answer(200, json.dumps({"ok": True, "state": {"live": _Server.live}}).encode())
+
+
+def test_the_hosted_generator_polls_with_the_pages_validator_and_saves():
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Server)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    table = {
+        "path": "/t/x/", "state": "/t/x/?state=1", "part": "/t/x/?part=1",
+        "deals": [{"action": "deal", "number": "1"}], "accepts": [{"action": "accept", "number": "1"}],
+    }  # fmt: skip
+    night = {"room": ["/room/"], "cookie": "sessionid=s1", "tables": [table]}
+    plan = {
+        "port": server.server_address[1], "duration_s": 1.5, "state_every_s": 0.3, "room_every_s": 0.3,
+        "deal_every_s": 0.5, "nights": [night],
+    }  # fmt: skip
+    try:
+        out = asyncio.run(hostedgen._run(plan))
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert out["errors"] == []
+    posts = [path for method, path, _ in _Server.seen if method == "POST"]
+    assert posts == ["/t/x/", "/t/x/"]  # the deal, then its acceptance once seen
+    states = [headers for method, path, headers in _Server.seen if path.endswith("?state=1")]
+    # Every poll sends a validator, the first ones the page's own (never an empty one).
+    assert states and all(h.split("|")[0] in ('"abc123"', '"def456"') for h in states)
+    rooms = [headers for method, path, headers in _Server.seen if path == "/room/"]
+    assert rooms and all(h.endswith("|true") for h in rooms)
+    assert any(path == "/t/x/?part=1" for _, path, _ in _Server.seen)  # drawn again after the save
+    assert len(out["saves_ms"]) == 2 and out["polls_ms"]
