@@ -27,6 +27,25 @@ def night(director):
     return party, party.rounds.get(number=1)
 
 
+def started(round_):
+    """The round started (its clock running) a minute ago, as a director's Start round N leaves it."""
+    if round_.clock_started_at is None:
+        round_services.round_start(round_=round_)
+        type(round_).objects.filter(pk=round_.pk).update(clock_started_at=timezone.now() - datetime.timedelta(minutes=1))
+        round_.refresh_from_db()
+    return round_
+
+
+def on_started(action):
+    """A clock button's write, on a round started before the page is read (the start is no part of it)."""
+
+    def build(round_):
+        round_ = started(round_)
+        return lambda: action(round_=round_)
+
+    return build
+
+
 def token_of(party, table=1):
     return TableToken.objects.get(party=party, table=table, revoked_at=None)
 
@@ -148,9 +167,11 @@ def _writes(director):  # noqa: C901  (one small maker per write)
         ),
         "a result agreed": agreed,
         "the round closed": closed,
-        "the clock paused": lambda round_: lambda: round_services.clock_pause(round_=round_),
-        "the clock extended": lambda round_: lambda: round_services.clock_extend(round_=round_),
-        "the clock started again": lambda round_: lambda: round_services.clock_restart(round_=round_),
+        "the round started": lambda round_: lambda: round_services.round_start(round_=round_),
+        # The clock's buttons act on a started round only: the round is started before the page is read.
+        "the clock paused": on_started(round_services.clock_pause),
+        "the clock extended": on_started(round_services.clock_extend),
+        "the clock started again": on_started(round_services.clock_restart),
         "a guest renamed": renamed,
         "two seats swapped": swapped,
         "a guest linked to a member": member_linked,
@@ -175,6 +196,7 @@ def test_every_write_changes_both_validators(client_in, director, night, what):
 def test_the_clock_running_on_changes_the_validator_when_a_deal_falls_due(client_in, night):
     """Nothing written, but a table falls behind the clock: the page must show it."""
     party, round_ = night
+    started(round_)
     now = timezone.now()
     with mock.patch("tournaments.selectors.live.timezone.now", return_value=now):
         first = tiles_poll(client_in, party)["ETag"]
@@ -241,7 +263,7 @@ def standings_poll(client, party, tag=None):
     return client.get(url, headers={"HX-Request": "true", **({"If-None-Match": tag} if tag else {})})
 
 
-@pytest.mark.parametrize("what", [w for w in _writes(None) if not w.startswith("the clock")])
+@pytest.mark.parametrize("what", [w for w in _writes(None) if not w.startswith(("the clock", "the round started"))])
 def test_every_write_the_standings_show_changes_their_validator(client_in, director, night, what):
     """The standings on the big screen (polled every 10 s): the whole party's validator. The clock is
     not on them, so a clock's change leaves them be."""

@@ -89,8 +89,11 @@ def _clock_start(round_: Round) -> None:
     changing nothing once the clock runs or the round is closed. Run first in its transaction: on
     PostgreSQL a second save waits here for the first to commit and then finds the clock started,
     never holding the round shared (as _lock_round does) while it waits to write it."""
-    now = plain_sql.prepared(Round, "clock_started_at", timezone.now())
-    plain_sql.run(_clock_start_sql(), [now, round_.pk, Round.Status.PLAYING.value])
+    now = timezone.now()
+    prepared = plain_sql.prepared(Round, "clock_started_at", now)
+    if plain_sql.run(_clock_start_sql(), [prepared, round_.pk, Round.Status.PLAYING.value]):
+        # The save's answer tells the phone the round's state: it must say the clock runs, as a poll would.
+        round_.clock_started_at = now
 
 
 @functools.cache
