@@ -257,7 +257,7 @@ def knockout_round_reopen(request, knockout_id, bracket, number):
 
 
 def _deal_form(match, pad, data=None, number=None):
-    names = {seat: f"{selectors.seat_letter(seat)} {name}" for seat, name in selectors.seat_names(match).items()}
+    names = selectors.seat_names(match)  # the form shows "Kathleen Smith (N)"
     row = next((r for r in pad.rows if r.number == number), None)
     initial = forms.deal_initial(row) if row else {"number": pad.next_number}
     return forms.PadDealForm(data, names=names, initial=initial)
