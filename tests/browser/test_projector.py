@@ -10,16 +10,13 @@ Playwright drives Debian's chromium (tests.conftest.chromium).
 """
 
 import datetime
-import random
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from tests.knockout.helpers import get_round, matches
-from tests.knockout.test_query_budgets import play_open_rounds
-from tournaments.models import Club, KnockoutRound, Membership, Round
-from tournaments.services import knockout as knockout_services
+from tests.knockout.long_names import GENTLEMEN, LADIES, LONGEST, finished_knockout, long_knockout, names
+from tournaments.models import Club, Membership, Round
 from tournaments.services import party as party_services
 from tournaments.services import public as public_services
 from tournaments.services import results as result_services
@@ -33,16 +30,6 @@ SCREENS = [(1280, 720), (1366, 768), (1920, 1080)]
 # The smallest name, in px at 1280×720 and in proportion to the screen's height (README, "The big screen"):
 # the sizes the fullest view of each kind reaches (twenty tables, eighty players, fourteen pairs).
 MIN_NAME_PX = {"round": 14, "standings": 13, "season": 13, "board": 13, "bracket": 10, "won": 7}
-LONGEST = "Maximiliana Theodora Wilhelmina von Hohe"  # 40 characters
-assert len(LONGEST) == 40
-
-LADIES = ["Kathleen", "Elizabeth", "Margaret", "Josephine", "Rosalind", "Gwendolyn", "Philippa", "Henrietta"]
-GENTLEMEN = ["Theodore", "Christopher", "Bartholomew", "Frederick", "Alexander", "Sebastian", "Nathaniel", "Reginald"]
-SURNAMES = ["Wolstenholme", "Featherstonehaugh", "Montgomery", "Fitzwilliam", "Cholmondeley", "Worthington"]
-
-
-def names(first: list[str], count: int) -> list[str]:
-    return [f"{first[i % len(first)]} {SURNAMES[(i // len(first)) % len(SURNAMES)]}" for i in range(count)]
 
 
 def long_party(user):
@@ -75,32 +62,6 @@ def long_party(user):
         deals = [("4H", "W", 10), ("1N", "N", 6)]
         result_services.result_record(round_=second, table=table, deals=deals, complete=False, by_user=user)
     return party
-
-
-def long_knockout(user):
-    """Fourteen pairs with long names, main round 1 closed: round 2 drawn, the consolation bracket drawn."""
-    ladies, gentlemen = [LONGEST, *names(LADIES, 13)], names(GENTLEMEN, 14)
-    knockout = knockout_services.knockout_create(
-        name="Four Aces knockout",
-        date=datetime.date(2026, 12, 12),
-        pairs=[[a, b] for a, b in zip(ladies, gentlemen, strict=True)],
-        user=user,
-        club=None,
-    )
-    knockout_services.knockout_draw(knockout=knockout, seed=11)
-    for m in matches(get_round(knockout)):
-        knockout_services.match_totals_record(match=m, ns=1000 + (10 if m.table == 2 else 100 * m.table), ew=1000)
-    knockout_services.round_close(round_=get_round(knockout))
-    return knockout
-
-
-def finished_knockout(user):
-    """The same fourteen pairs played to the end: both brackets won (the winners' boxes hold two long names)."""
-    knockout = long_knockout(user)
-    rng = random.Random(5)
-    while KnockoutRound.objects.filter(knockout=knockout, status="playing").exists():
-        play_open_rounds(knockout, rng)
-    return knockout
 
 
 # Measured in the page: one function (the CSP refuses Playwright's evaluated expressions, not functions).
