@@ -388,10 +388,13 @@ def _match_context(knockout, round_, match, pad, bound: dict) -> dict:
 def knockout_bracket(request, knockout_id):
     """The bracket drawn, refreshing itself; ?projector=1 for the big screen (large type, no navigation)."""
     knockout = selectors.knockout_get(knockout_id, user=request.user)
+    bracket = selectors.bracket_view(knockout)
+    projector = request.GET.get("projector") == "1"
     context = {
         "knockout": knockout,
-        "bracket": selectors.bracket_view(knockout),
-        "projector": request.GET.get("projector") == "1",
+        "bracket": bracket,
+        "projector": projector,
+        "names": bracket.short_names if projector else {},  # the big screen's shorter names, by the full name
         "tab": "bracket",
     }
     return live(request, "knockout/bracket.html", "knockout/_bracket_live.html", context)
