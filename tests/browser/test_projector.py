@@ -228,6 +228,9 @@ def test_the_bracket_shows_its_screens_in_turn_each_whole_with_names_large(scree
         assert seen["smallest"] >= MIN_NAME_PX[view] * height / 720 - 0.25, (at, seen["smallest"])
         for other in {"main", "consolation", "free-tables"} - {side}:
             assert not page.is_visible(f".bracket-page #{other}")
+        if view == "won" and at < 2:  # the winners' boxes hold two names each, whole
+            assert page.inner_text(f"#{side}-winner").startswith("Winner: ")
+            assert "runner-up: " in page.inner_text(f"#{side}-winner")
         names += seen["names"]
         sizes.append(seen["smallest"])
         if at == 0:  # the big screen's names: initials, then the surname (the printed chart has them in full)
