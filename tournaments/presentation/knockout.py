@@ -10,9 +10,13 @@ PARTICLES = {"von", "van", "der", "den", "de", "du", "la", "le", "di", "da", "de
              "ten", "zu", "af", "av", "st.", "saint", "sainte", "mac", "bin", "ibn", "al"}  # fmt: skip
 
 
+NBSP = "\u00a0"
+
+
 def short_player(name: str) -> str:
     """ "Maximiliana Theodora Wilhelmina von Hohe" -> "M. T. W. von Hohe"; "Jean-Pierre Roux" -> "J.-P. Roux";
-    a name of one word as it is."""
+    a name of one word as it is. Its words joined by no-break spaces: a line may break between the two players,
+    never between an initial and its surname."""
     words = name.split()
     if len(words) < 2:
         return name.strip()
@@ -20,7 +24,7 @@ def short_player(name: str) -> str:
     while cut > 1 and words[cut - 1].casefold() in PARTICLES:
         cut -= 1
     initials = ["-".join(part[0] + "." for part in word.split("-") if part) for word in words[:cut]]
-    return " ".join(initials + words[cut:])
+    return NBSP.join(initials + words[cut:])
 
 
 def short_pair(player_a: str, player_b: str) -> str:
