@@ -186,7 +186,9 @@ def _bracket_round(round_: DrawRound, width: float) -> list[Flowable]:
     notes = [_note(m) for m in round_.matches]
     if any(notes):
         widths = [w * width for w in (0.06, 0.29, 0.08, 0.29, 0.08, 0.08, 0.12)]
-        head = [_("Table"), _("North–South"), _("Total"), _("East–West"), _("Total"), _("Margin"), _("Note")]
+        head: list[Flowable | str] = [
+            _("Table"), _("North–South"), _("Total"), _("East–West"), _("Total"), _("Margin"), _("Note")
+        ]  # fmt: skip
     else:
         widths = [w * width for w in (0.07, 0.345, 0.09, 0.345, 0.09, 0.06)]
         widths[-1] = width - sum(widths[:-1])
