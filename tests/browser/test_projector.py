@@ -10,16 +10,13 @@ Playwright drives Debian's chromium (tests.conftest.chromium).
 """
 
 import datetime
-import random
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from tests.knockout.helpers import get_round, matches
-from tests.knockout.test_query_budgets import play_open_rounds
-from tournaments.models import Club, KnockoutRound, Membership, Round
-from tournaments.services import knockout as knockout_services
+from tests.knockout.long_names import GENTLEMEN, LADIES, LONGEST, finished_knockout, long_knockout, names
+from tournaments.models import Club, Membership, Round
 from tournaments.services import party as party_services
 from tournaments.services import public as public_services
 from tournaments.services import results as result_services
@@ -32,17 +29,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SCREENS = [(1280, 720), (1366, 768), (1920, 1080)]
 # The smallest name, in px at 1280×720 and in proportion to the screen's height (README, "The big screen"):
 # the sizes the fullest view of each kind reaches (twenty tables, eighty players, fourteen pairs).
-MIN_NAME_PX = {"round": 14, "standings": 13, "season": 13, "board": 13, "bracket": 10, "won": 7}
-LONGEST = "Maximiliana Theodora Wilhelmina von Hohe"  # 40 characters
-assert len(LONGEST) == 40
-
-LADIES = ["Kathleen", "Elizabeth", "Margaret", "Josephine", "Rosalind", "Gwendolyn", "Philippa", "Henrietta"]
-GENTLEMEN = ["Theodore", "Christopher", "Bartholomew", "Frederick", "Alexander", "Sebastian", "Nathaniel", "Reginald"]
-SURNAMES = ["Wolstenholme", "Featherstonehaugh", "Montgomery", "Fitzwilliam", "Cholmondeley", "Worthington"]
-
-
-def names(first: list[str], count: int) -> list[str]:
-    return [f"{first[i % len(first)]} {SURNAMES[(i // len(first)) % len(SURNAMES)]}" for i in range(count)]
+MIN_NAME_PX = {"round": 14, "standings": 13, "season": 13, "board": 13, "bracket": 16, "won": 11.75}
 
 
 def long_party(user):
@@ -75,32 +62,6 @@ def long_party(user):
         deals = [("4H", "W", 10), ("1N", "N", 6)]
         result_services.result_record(round_=second, table=table, deals=deals, complete=False, by_user=user)
     return party
-
-
-def long_knockout(user):
-    """Fourteen pairs with long names, main round 1 closed: round 2 drawn, the consolation bracket drawn."""
-    ladies, gentlemen = [LONGEST, *names(LADIES, 13)], names(GENTLEMEN, 14)
-    knockout = knockout_services.knockout_create(
-        name="Four Aces knockout",
-        date=datetime.date(2026, 12, 12),
-        pairs=[[a, b] for a, b in zip(ladies, gentlemen, strict=True)],
-        user=user,
-        club=None,
-    )
-    knockout_services.knockout_draw(knockout=knockout, seed=11)
-    for m in matches(get_round(knockout)):
-        knockout_services.match_totals_record(match=m, ns=1000 + (10 if m.table == 2 else 100 * m.table), ew=1000)
-    knockout_services.round_close(round_=get_round(knockout))
-    return knockout
-
-
-def finished_knockout(user):
-    """The same fourteen pairs played to the end: both brackets won (the winners' boxes hold two long names)."""
-    knockout = long_knockout(user)
-    rng = random.Random(5)
-    while KnockoutRound.objects.filter(knockout=knockout, status="playing").exists():
-        play_open_rounds(knockout, rng)
-    return knockout
 
 
 # Measured in the page: one function (the CSP refuses Playwright's evaluated expressions, not functions).
@@ -149,8 +110,8 @@ MEASURE = """(selectors) => {
 NAMES = {
     "round": ".square .n, .square .e, .square .s, .square .w",
     "standings": "table td:nth-child(2), .tiles td:nth-child(2)",
-    "bracket": ".bracket .name, .bracket .champion",
-    "won": ".bracket .name, .bracket .champion",
+    "bracket": ".bracket .name, .bracket .champion, #free td:nth-child(2)",
+    "won": ".bracket .name, .bracket .champion, #free td:nth-child(2)",
     "season": "table td:nth-child(2), .tiles p",
     "board": "table td:nth-child(2)",
 }
@@ -198,7 +159,7 @@ def screen(browser, live_server, evening):
 
 
 @pytest.mark.parametrize(("width", "height"), SCREENS)
-@pytest.mark.parametrize("view", ["round", "standings", "bracket", "season", "board"])
+@pytest.mark.parametrize("view", ["round", "standings", "season", "board"])
 def test_every_big_screen_view_fits_the_screen_with_names_whole_and_large(screen, tmp_path, view, width, height):
     page = screen(view, width, height)
     page.screenshot(path=str(tmp_path / f"{view}-{width}x{height}.png"))
@@ -241,16 +202,56 @@ def test_the_room_is_sized_again_when_results_come_in_and_when_the_screen_change
     assert seen["scroll"][1] <= 1080 and seen["split"] == [] and seen["badges"] == []
 
 
+SCREEN_AT = "() => document.documentElement.dataset.screen"
+SCREEN_COUNT = "() => document.querySelectorAll('.bracket-side, .bracket-free').length"
+
+
 @pytest.mark.parametrize(("width", "height"), SCREENS)
-def test_a_finished_knockout_shows_both_winners_whole_on_the_big_screen(screen, tmp_path, width, height):
-    page = screen("won", width, height)
-    page.screenshot(path=str(tmp_path / f"won-{width}x{height}.png"))
-    boxes = ["main-winner", "consolation-winner"]
-    seen = page.evaluate(MEASURE, {"names": NAMES["won"], "boxes": boxes})
-    assert seen["scroll"][0] <= width and seen["scroll"][1] <= height, seen["scroll"]
-    assert seen["boxes"] == {"main-winner": True, "consolation-winner": True}
-    assert seen["split"] == [] and seen["outside"] == [] and seen["overflowing"] == []
-    assert seen["smallest"] >= MIN_NAME_PX["won"] * height / 720 - 0.25, seen["smallest"]
-    for box in boxes:
-        assert page.inner_text(f"#{box}").startswith("Winner: ")
-        assert "runner-up: " in page.inner_text(f"#{box}")
+@pytest.mark.parametrize("view", ["bracket", "won"])
+def test_the_bracket_shows_its_screens_in_turn_each_whole_with_names_large(screen, tmp_path, view, width, height):
+    """Fourteen pairs after round 1 ("bracket") and played to the end ("won"): the main bracket, the consolation
+    and the free tables each a screen of their own, in turn, a presenter's Page Down showing the next at once."""
+    page = screen(view, width, height)
+    count = page.evaluate(SCREEN_COUNT)
+    assert count == (2 if view == "bracket" else 3)
+    names, sizes = 0, []
+    for at in range(count):
+        assert page.evaluate(SCREEN_AT) == str(at)
+        page.screenshot(path=str(tmp_path / f"{view}-{width}x{height}-{at}.png"))
+        side = ["main", "consolation", "free-tables"][at]
+        boxes = [f"{side}-winner"] if at < 2 else ["free-tables"]
+        seen = page.evaluate(MEASURE, {"names": NAMES[view], "boxes": boxes})
+        scroll_width, scroll_height, vw, vh = seen["scroll"]
+        assert scroll_width <= vw and scroll_height <= vh, seen["scroll"]
+        assert seen["boxes"] == {boxes[0]: True}
+        assert seen["split"] == [] and seen["outside"] == [] and seen["overflowing"] == []
+        assert seen["smallest"] >= MIN_NAME_PX[view] * height / 720 - 0.25, (at, seen["smallest"])
+        for other in {"main", "consolation", "free-tables"} - {side}:
+            assert not page.is_visible(f".bracket-page #{other}")
+        if view == "won" and at < 2:  # the winners' boxes hold two names each, whole
+            assert page.inner_text(f"#{side}-winner").startswith("Winner: ")
+            assert "runner-up: " in page.inner_text(f"#{side}-winner")
+        names += seen["names"]
+        sizes.append(seen["smallest"])
+        if at == 0:  # the big screen's names: initials, then the surname (the printed chart has them in full)
+            assert "M. T. W. von Hohe & T. Wolstenholme" in page.inner_text("body").replace("\u00a0", " ")
+        page.keyboard.press("PageDown")
+        page.wait_for_function(f"() => document.documentElement.dataset.screen === '{(at + 1) % count}'")
+    assert names >= 14 * 2
+    print(view, width, height, sizes)
+
+
+@pytest.mark.parametrize(("view", "width", "height"), [("standings", 640, 360), ("won", 480, 270), ("won", 1280, 720)])
+def test_a_refresh_keeps_the_size_chosen_in_every_mode(screen, view, width, height):
+    """Paging through the standings, a bracket drawn smaller or shown in turn: a refresh (every 5 s) measures the
+    size chosen before (two or three layouts), not the whole search again (sixty or more)."""
+    page = screen(view, width, height)
+    page.evaluate(
+        "() => { window.settled = 0; document.body.addEventListener('htmx:afterSettle', () => window.settled++); }"
+    )
+    before = int(page.evaluate("() => document.documentElement.dataset.layouts"))
+    assert before > 20  # the first search
+    page.wait_for_function("() => window.settled >= 2", timeout=20_000)
+    after = int(page.evaluate("() => document.documentElement.dataset.layouts"))
+    settled = page.evaluate("() => window.settled")
+    assert after - before <= 3 * settled + 2, (before, after, settled)

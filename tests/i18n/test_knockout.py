@@ -178,7 +178,8 @@ def test_the_pdfs_follow_the_clubs_letter_paper(client_in, director, played):
     assert "le tirage au sort" in text and "Le premier joueur nommé de chaque paire" in text
     wall = client_in.get(reverse("knockout_bracket_wall_pdf", args=[played.id]))
     reader, text = pdf_text(wall.content)
-    assert len(reader.pages) == 1 and [float(x) for x in reader.pages[0].mediabox[2:]] == [792, 612]
+    # The main bracket and the consolation a landscape page each (their names at 14 pt: test_wall_chart.py).
+    assert len(reader.pages) == 2 and all([float(x) for x in page.mediabox[2:]] == [792, 612] for page in reader.pages)
     assert "Four Aces night – élimination directe : le tableau" in text and "Tableau principal" in text
     # ?paper=A4 prints on A4 this once.
     wall = client_in.get(reverse("knockout_bracket_wall_pdf", args=[played.id]) + "?paper=A4")
@@ -204,5 +205,7 @@ def test_the_workbook_is_in_german(client_in, director, played):
     assert "nur Summen" in rows[2]
     deals = list(book["Spiele"].iter_rows(values_only=True))
     assert deals[0][:6] == ("Turnierbaum", "Runde", "Tisch", "Spiel", "In Gefahr", "Kontrakt")
-    assert deals[-1][3] == "unvollendet"
+    assert deals[9][3] == "unvollendet"
+    # The matches entered as totals only: a line each, in German (tests/knockout/test_slips.py).
+    assert deals[-1][15].startswith("nur Summen: das Match wurde mit seinen beiden Summen eingetragen")
     assert deals[3][4] == "N–S"  # before deal 3, North–South vulnerable

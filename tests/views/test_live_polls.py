@@ -31,7 +31,8 @@ def started(round_):
     """The round started (its clock running) a minute ago, as a director's Start round N leaves it."""
     if round_.clock_started_at is None:
         round_services.round_start(round_=round_)
-        type(round_).objects.filter(pk=round_.pk).update(clock_started_at=timezone.now() - datetime.timedelta(minutes=1))
+        a_minute_ago = timezone.now() - datetime.timedelta(minutes=1)
+        type(round_).objects.filter(pk=round_.pk).update(clock_started_at=a_minute_ago)
         round_.refresh_from_db()
     return round_
 

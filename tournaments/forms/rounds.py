@@ -116,7 +116,7 @@ class DealForm(forms.Form):
         super().__init__(*args, **kwargs)
         if names:
             choice_field(self, "declarer").choices = [("", "—")] + [
-                (s, f"{names.get(s, s)} ({letter})") for s, letter in SEATS
+                (s, f"{names[s]} ({letter})" if names.get(s) else letter) for s, letter in SEATS
             ]
 
     @property

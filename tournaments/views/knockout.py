@@ -257,7 +257,7 @@ def knockout_round_reopen(request, knockout_id, bracket, number):
 
 
 def _deal_form(match, pad, data=None, number=None):
-    names = {seat: f"{selectors.seat_letter(seat)} {name}" for seat, name in selectors.seat_names(match).items()}
+    names = selectors.seat_names(match)  # the form shows "Kathleen Smith (N)"
     row = next((r for r in pad.rows if r.number == number), None)
     initial = forms.deal_initial(row) if row else {"number": pad.next_number}
     return forms.PadDealForm(data, names=names, initial=initial)
@@ -388,10 +388,13 @@ def _match_context(knockout, round_, match, pad, bound: dict) -> dict:
 def knockout_bracket(request, knockout_id):
     """The bracket drawn, refreshing itself; ?projector=1 for the big screen (large type, no navigation)."""
     knockout = selectors.knockout_get(knockout_id, user=request.user)
+    bracket = selectors.bracket_view(knockout)
+    projector = request.GET.get("projector") == "1"
     context = {
         "knockout": knockout,
-        "bracket": selectors.bracket_view(knockout),
-        "projector": request.GET.get("projector") == "1",
+        "bracket": bracket,
+        "projector": projector,
+        "names": bracket.short_names if projector else {},  # the big screen's shorter names, by the full name
         "tab": "bracket",
     }
     return live(request, "knockout/bracket.html", "knockout/_bracket_live.html", context)

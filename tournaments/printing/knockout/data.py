@@ -276,18 +276,27 @@ def _number(value: int | None) -> str:
     return "" if value is None else l10n.number(value)
 
 
+def _called_knockout(name: str) -> bool:
+    """Whether the event's name already says it is a knockout, anywhere in it: "Knockout night", "Spring
+    knockout", "Four Aces KO", "Soirée élimination directe"."""
+    spaced = " " + " ".join(name.casefold().replace("-", " ").split()) + " "
+    said = " ".join(pgettext("a knockout evening", "knockout").casefold().replace("-", " ").split())
+    return any(f" {words} " in spaced for words in {"knockout", "knock out", "ko", "k o", said})
+
+
 def _knockout_filename(name: str, what: str, extension: str) -> str:
     """ "Spring night", "knockout" -> "spring-night-knockout.pdf"; an event already called a knockout keeps one
-    "knockout": "Spring knockout" -> "spring-knockout.pdf", "spring-knockout-results.xlsx"."""
+    "knockout": "Spring knockout" -> "spring-knockout.pdf", "spring-knockout-results.xlsx",
+    "Knockout night" -> "knockout-night.pdf"."""
     named = slug(name)
-    if (named == "knockout" or named.endswith("-knockout")) and (what == "knockout" or what.startswith("knockout-")):
+    if _called_knockout(name) and (what == "knockout" or what.startswith("knockout-")):
         what = what.removeprefix("knockout").lstrip("-")
     return filename(name, what, extension) if what else f"{named}.{extension}"
 
 
 def _event_title(name: str) -> str:
-    """ "Spring night – knockout"; an event already called a knockout is not called so twice."""
-    called = name.casefold().rstrip()
-    if called.endswith("knockout") or called.endswith(pgettext("a knockout evening", "knockout").casefold()):
+    """ "Spring night – knockout"; an event already called a knockout (anywhere in its name: "Knockout night",
+    "Spring knockout") is not called so twice."""
+    if _called_knockout(name):
         return name
     return _("%(name)s – knockout") % {"name": name}

@@ -83,8 +83,10 @@ def bracket_pdf(book: KnockoutBook, *, pagesize: str = "A4") -> tuple[str, str, 
     for bracket in ("main", "consolation"):
         rounds = [r for r in book.rounds if r.bracket == bracket]
         if rounds:
-            story.append(_p(_("Main tournament") if bracket == "main" else _("Consolation tournament"), HEADING))
-            story += [KeepTogether(_bracket_round(r, width)) for r in rounds]
+            # The heading kept on the page of its first round, never alone at a page's foot.
+            heading = _p(_("Main tournament") if bracket == "main" else _("Consolation tournament"), HEADING)
+            story.append(KeepTogether([heading, *_bracket_round(rounds[0], width)]))
+            story += [KeepTogether(_bracket_round(r, width)) for r in rounds[1:]]
     if book.free:
         story += [_p(_("Free tables (knocked out: rubber bridge until the end)"), HEADING)]
         story += [_p(_free_table(number, a, b), BODY) for number, (a, b) in enumerate(book.free_tables, start=1)]
@@ -181,33 +183,39 @@ def _cell(text: str, font: str, size: float, width: float) -> Paragraph:
 
 
 def _bracket_round(round_: DrawRound, width: float) -> list[Flowable]:
-    """One round of the bracket: the winner in bold, a best loser who goes on marked with a star."""
-    widths = [w * width for w in (0.06, 0.29, 0.08, 0.29, 0.08, 0.08, 0.12)]
-    rows: list[list[Flowable | str]] = [
-        [_("Table"), _("North–South"), _("Total"), _("East–West"), _("Total"), _("Margin"), ""]
-    ]
+    """One round of the bracket: the winner in bold, a best loser who goes on marked with a star; a last column
+    of how a match stands or was decided only when one of them has something to say there."""
+    notes = [_note(m) for m in round_.matches]
+    if any(notes):
+        widths = [w * width for w in (0.06, 0.29, 0.08, 0.29, 0.08, 0.08, 0.12)]
+        head: list[Flowable | str] = [
+            _("Table"), _("North–South"), _("Total"), _("East–West"), _("Total"), _("Margin"), _("Note")
+        ]  # fmt: skip
+    else:
+        widths = [w * width for w in (0.07, 0.345, 0.09, 0.345, 0.09, 0.06)]
+        widths[-1] = width - sum(widths[:-1])
+        head = [_("Table"), _("North–South"), _("Total"), _("East–West"), _("Total"), _("Margin")]
+    rows: list[list[Flowable | str]] = [head]
     extra: list[TableCommand] = [
         ("ALIGN", (2, 0), (2, -1), "RIGHT"),
         ("ALIGN", (4, 0), (5, -1), "RIGHT"),
         ("ALIGN", (0, 0), (0, -1), "CENTER"),
     ]
-    for i, m in enumerate(round_.matches, start=1):
+    for i, (m, note) in enumerate(zip(round_.matches, notes, strict=True), start=1):
         names = {m.ns: m.ns, m.ew: m.ew}
         if m.best_loser:
             names[m.loser] = f"{m.loser} *"
             extra.append(("BACKGROUND", (0, i), (-1, i), MARK_FILL))
         font = {side: FONT_BOLD if m.winner and m.winner == side else FONT for side in (m.ns, m.ew)}
-        rows.append(
-            [
-                _number(m.table),
-                _cell(names[m.ns], font[m.ns], 9, widths[1]),
-                _number(m.ns_total),
-                _cell(names[m.ew], font[m.ew], 9, widths[3]),
-                _number(m.ew_total),
-                _number(m.margin),
-                _cell(_note(m), FONT, 8, widths[6]),
-            ]
-        )
+        row: list[Flowable | str] = [
+            _number(m.table),
+            _cell(names[m.ns], font[m.ns], 9, widths[1]),
+            _number(m.ns_total),
+            _cell(names[m.ew], font[m.ew], 9, widths[3]),
+            _number(m.ew_total),
+            _number(m.margin),
+        ]
+        rows.append([*row, _cell(note, FONT, 8, widths[6])] if len(widths) == 7 else row)
     story: list[Flowable] = [
         _p(round_.title if round_.closed else _("%(round)s (playing)") % {"round": round_.title}, SUBHEADING)
     ]

@@ -74,6 +74,10 @@ def _deals(xlsx: XlsxWorkbook, book: KnockoutBook) -> None:
     for round_ in book.rounds:
         for m in round_.matches:
             where = [bracket_word(round_.bracket), round_.title, m.table]
+            if m.entry == "totals":
+                # No deals to list: the sheet says why rather than leave the match out without a word.
+                note = _("totals only: the match was entered as its two totals, without its deals")
+                put_row(ws, [*where, *[None] * 12, note])
             for line in m.lines:
                 passed = line.contract == "PASS"
                 put_row(
@@ -101,6 +105,8 @@ def _deals(xlsx: XlsxWorkbook, book: KnockoutBook) -> None:
                     [*where, _("unfinished"), None, None, None, None, None, m.finish_ns, None, m.finish_ew, None]
                     + [m.ns_total, m.ew_total, _("unfinished-rubber bonuses after the last deal")],
                 )
+    if not any(m.entry for round_ in book.rounds for m in round_.matches):
+        put_row(ws, [_("No match has a result yet: its deals will be listed here.")])
 
 
 def _plan_sheet(xlsx: XlsxWorkbook, book: KnockoutBook) -> None:

@@ -4,13 +4,12 @@ from collections import defaultdict
 
 from django.utils.translation import gettext as _
 
-from tournaments import l10n
 from tournaments.models import KnockoutDeal, KnockoutMatch, KnockoutRound
 from tournaments.printing import knockout as printed
 from tournaments.selectors.knockout.bracket import bracket_view
 from tournaments.selectors.knockout.event import CountedKnockout
 from tournaments.selectors.knockout.pad import pad_view, seat_names
-from tournaments.selectors.knockout.rounds import status_words
+from tournaments.selectors.knockout.rounds import cut_note, status_words
 
 
 def _printed_match(
@@ -71,7 +70,7 @@ def knockout_book(knockout: CountedKnockout, only: KnockoutRound | None = None) 
                     arranged=round_.arranged,
                     draw_seed=round_.draw_seed,
                     matches=[_printed_match(round_, m, deals_of[m.pk], knockout.rules) for m in column.matches],
-                    cut_note=_cut_note(round_.cut),
+                    cut_note=cut_note(round_.cut),
                 )
             )
     return printed.KnockoutBook(
@@ -84,12 +83,3 @@ def knockout_book(knockout: CountedKnockout, only: KnockoutRound | None = None) 
         runners_up={side.bracket: side.runner_up.name for side in view.sides if side.runner_up},
         free=[printed.FreePair(o.pair.name, o.how) for o in view.out],
     )
-
-
-def _cut_note(cut: dict) -> str:
-    if not cut:
-        return ""
-    figures = {"among": ", ".join(cut["among"]), "margin": l10n.number(cut["margin"]), "drawn": ", ".join(cut["drawn"])}
-    if cut.get("by_director"):
-        return _("%(among)s lost by %(margin)s: the director put through %(drawn)s.") % figures
-    return _("%(among)s lost by %(margin)s: a cut put through %(drawn)s.") % figures

@@ -7,6 +7,7 @@ from typing import TypedDict
 from django.utils.translation import gettext as _
 
 from tournaments.models import Knockout, KnockoutMatch, KnockoutPair, KnockoutRound
+from tournaments.presentation.knockout import short_names
 from tournaments.printing import knockout as printed
 from tournaments.selectors.knockout.event import CountedKnockout, PlanLine, PlanView, plan_view
 from tournaments.selectors.knockout.rounds import _round_order, knockout_rounds, status_words
@@ -46,6 +47,14 @@ class BracketView:
     out: list[OutPair]  # knocked out, playing rubber bridge at free tables
     chart: printed.BracketChart  # the bracket drawn: boxes and the lines joining them
     rounds: list[KnockoutRound] = field(default_factory=list)
+
+    @property
+    def short_names(self) -> dict[str, str]:
+        """The big screen's names ("K. Wolstenholme & C. Wolstenholme") by the pairs' full names."""
+        pairs = {pair.pk: pair for side in self.sides for column in side.columns for m in column.matches
+                 for pair in (m.ns, m.ew)}  # fmt: skip
+        pairs.update({out.pair.pk: out.pair for out in self.out})
+        return {pairs[pk].name: short for pk, short in short_names(pairs.values()).items()}
 
     @property
     def free_tables(self) -> list[tuple[OutPair, OutPair | None]]:

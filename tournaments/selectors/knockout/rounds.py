@@ -97,6 +97,16 @@ def round_outcome(round_: KnockoutRound, matches: list[KnockoutMatch], cut: list
     return knockout_rules.advance_detail(rows, round_.places, round_.cut_seed, decided=decided, cut=cut)
 
 
+def cut_note(cut: dict) -> str:
+    """A round's best-loser cut (as the round keeps it) in a sentence; "" for none."""
+    if not cut:
+        return ""
+    figures = {"among": ", ".join(cut["among"]), "margin": l10n.number(cut["margin"]), "drawn": ", ".join(cut["drawn"])}
+    if cut.get("by_director"):
+        return _("%(among)s lost by %(margin)s: the director put through %(drawn)s.") % figures
+    return _("%(among)s lost by %(margin)s: a cut put through %(drawn)s.") % figures
+
+
 @dataclass
 class RoundView:
     round: KnockoutRound
@@ -123,6 +133,14 @@ class RoundView:
     @property
     def done(self) -> int:
         return sum(1 for m in self.matches if m.finished and m.winner_id is not None)
+
+    @property
+    def cut_note(self) -> str:
+        """The best-loser tie in words, its margin in the club's style of numbers ("lost by 1,110")."""
+        if self.outcome is None or self.outcome.cut is None:
+            return ""
+        cut = self.outcome.cut
+        return cut_note({"among": cut.among, "margin": cut.margin, "drawn": cut.drawn, "by_director": cut.by_director})
 
     @property
     def cut_among(self) -> list[KnockoutPair]:

@@ -1,0 +1,47 @@
+"""Fourteen pairs with long but ordinary names (one of forty characters): the fullest knockout the big screen and
+the wall chart are tested with, after round 1 and played to the end."""
+
+import datetime
+import random
+
+from tests.knockout.helpers import get_round, matches
+from tests.knockout.test_query_budgets import play_open_rounds
+from tournaments.models import KnockoutRound
+from tournaments.services import knockout as knockout_services
+
+LONGEST = "Maximiliana Theodora Wilhelmina von Hohe"  # 40 characters
+assert len(LONGEST) == 40
+
+LADIES = ["Kathleen", "Elizabeth", "Margaret", "Josephine", "Rosalind", "Gwendolyn", "Philippa", "Henrietta"]
+GENTLEMEN = ["Theodore", "Christopher", "Bartholomew", "Frederick", "Alexander", "Sebastian", "Nathaniel", "Reginald"]
+SURNAMES = ["Wolstenholme", "Featherstonehaugh", "Montgomery", "Fitzwilliam", "Cholmondeley", "Worthington"]
+
+
+def names(first: list[str], count: int) -> list[str]:
+    return [f"{first[i % len(first)]} {SURNAMES[(i // len(first)) % len(SURNAMES)]}" for i in range(count)]
+
+
+def long_knockout(user, club=None):
+    """Fourteen pairs with long names, main round 1 closed: round 2 drawn, the consolation bracket drawn."""
+    ladies, gentlemen = [LONGEST, *names(LADIES, 13)], names(GENTLEMEN, 14)
+    knockout = knockout_services.knockout_create(
+        name="Four Aces knockout",
+        date=datetime.date(2026, 12, 12),
+        pairs=[[a, b] for a, b in zip(ladies, gentlemen, strict=True)],
+        user=user,
+        club=club,
+    )
+    knockout_services.knockout_draw(knockout=knockout, seed=11)
+    for m in matches(get_round(knockout)):
+        knockout_services.match_totals_record(match=m, ns=1000 + (10 if m.table == 2 else 100 * m.table), ew=1000)
+    knockout_services.round_close(round_=get_round(knockout))
+    return knockout
+
+
+def finished_knockout(user, club=None):
+    """The same fourteen pairs played to the end: both brackets won (the winners' boxes hold two long names)."""
+    knockout = long_knockout(user, club)
+    rng = random.Random(5)
+    while KnockoutRound.objects.filter(knockout=knockout, status="playing").exists():
+        play_open_rounds(knockout, rng)
+    return knockout

@@ -1,0 +1,82 @@
+"""The bracket for the wall, read across a room: every pair's name at 14 pt or more, all the text inside margins
+a printer keeps (10 mm), on A4 and on US Letter. Fourteen pairs with long names, after round 1 and played to the
+end: the main bracket on two landscape pages to be put side by side, the consolation on a third; six pairs with
+short names: both brackets on one page.
+
+Read back with pypdf: each piece of text drawn, its font, size and place (reportlab draws each piece on its
+own, so its width is the font's width of its text)."""
+
+import io
+
+import pytest
+from django.urls import reverse
+from pypdf import PdfReader
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from tests.knockout.helpers import make_knockout
+from tests.knockout.long_names import GENTLEMEN, LADIES, SURNAMES, finished_knockout, long_knockout
+
+pytestmark = pytest.mark.django_db
+
+MM = 72 / 25.4
+MARGIN = 10 * MM
+PAPER = {"A4": (841.89, 595.28), "letter": (792.0, 612.0)}
+NAME_WORDS = set(SURNAMES) | set(LADIES) | set(GENTLEMEN) | {"Maximiliana", "Wilhelmina", "North", "South"}
+
+
+def drawn(content: bytes) -> list[list[tuple[str, str, float, float, float]]]:
+    """Per page: (text, font, size, x, baseline) of every piece of text drawn."""
+    pages = []
+    for page in PdfReader(io.BytesIO(content)).pages:
+        pieces: list[tuple[str, str, float, float, float]] = []
+
+        def seen(text, cm, tm, font, size, pieces=pieces):
+            if text.strip() and font:
+                scale = (tm[0] ** 2 + tm[1] ** 2) ** 0.5
+                name = str(font["/BaseFont"]).split("+")[-1]
+                pieces.append((text.strip(), name, size * scale, tm[4] + cm[4], tm[5] + cm[5]))
+
+        page.extract_text(visitor_text=seen)
+        box = page.mediabox
+        pages.append((float(box.width), float(box.height), pieces))
+    return pages
+
+
+def check_readable(content: bytes, paper: str, pair_names: list[str]) -> list[str]:
+    """Names at 14 pt or more, all text inside the margins, the paper's size; returns each page's text."""
+    texts = []
+    for width, height, pieces in drawn(content):
+        assert sorted((round(width, 2), round(height, 2))) == sorted(PAPER[paper])
+        for text, font, size, x, y in pieces:
+            right = x + stringWidth(text, font, size)
+            assert x >= MARGIN and right <= width - MARGIN, (text, x, right, width)
+            assert y - 0.25 * size >= MARGIN and y + size <= height - MARGIN, (text, y, height)
+            if NAME_WORDS & set(text.replace("&", " ").split()):
+                assert size >= 14 - 0.01, (text, size)
+        texts.append(" ".join(text for text, *_ in pieces))
+    flat = " ".join(" ".join(texts).split())
+    for name in pair_names:
+        assert name in flat
+    return texts
+
+
+@pytest.mark.parametrize("paper", ["A4", "letter"])
+@pytest.mark.parametrize("event", [long_knockout, finished_knockout])
+def test_fourteen_long_named_pairs_print_at_14_points_inside_the_margins(client_in, director, event, paper):
+    knockout = event(director)
+    response = client_in.get(reverse("knockout_bracket_wall_pdf", args=[knockout.id]) + f"?paper={paper}")
+    texts = check_readable(response.content, paper, [pair.name for pair in knockout.pairs.all()])
+    assert len(texts) == 3
+    assert "Main tournament" in texts[0] and "(1/2)" in texts[0]
+    assert "Main tournament" in texts[1] and "(2/2)" in texts[1]
+    assert "Consolation tournament" in texts[2] and "Main tournament" not in texts[2]
+    # Round 1 on the first page, the rest of the main bracket to its right on the second.
+    assert "Round 1 · 7 tables" in texts[0] and "Round 2 · 4 tables" in texts[1] and "Final · 1 table" in texts[1]
+
+
+@pytest.mark.parametrize("paper", ["A4", "letter"])
+def test_six_pairs_print_both_brackets_on_one_page(client_in, director, paper):
+    knockout = make_knockout(pairs=6, user=director)
+    response = client_in.get(reverse("knockout_bracket_wall_pdf", args=[knockout.id]) + f"?paper={paper}")
+    texts = check_readable(response.content, paper, [pair.name for pair in knockout.pairs.all()])
+    assert len(texts) == 1 and "Main tournament" in texts[0] and "Consolation tournament" in texts[0]
