@@ -1,6 +1,7 @@
 from tournaments.models.boston import *  # noqa: F403
 from tournaments.models.club import Club, DirectorInvite, DirectorSettings, Membership, Paper, Role
 from tournaments.models.knockout import *  # noqa: F403
+from tournaments.models.mail import MailRecipient, MailStatus, OutgoingMail
 from tournaments.models.memory import Member, PublicLink, Scoring, Series
 from tournaments.models.party import (
     DealEntry,
@@ -23,6 +24,9 @@ __all__ = [
     "DirectorInvite",
     "Membership",
     "Role",
+    "MailRecipient",
+    "MailStatus",
+    "OutgoingMail",
     "Member",
     "PublicLink",
     "Scoring",

@@ -14,6 +14,8 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from tournaments.models import BostonTable, Club, Guest, KnockoutPair, Member, TowiePlayer
+from tournaments.models.club import LANGUAGES
+from tournaments.services.mail import mail_resubscribe
 
 FIELDS = ("name", "kind", "number", "email", "phone")
 BOSTON_SEATS = (1, 2, 3, 4)
@@ -80,7 +82,17 @@ def _values(**given) -> dict:
 def member_create(*, club: Club, **given) -> Member:
     values = _values(**given)
     _check(club, values)
-    return Member.objects.create(club=club, **values, initials_only=bool(given.get("initials_only")))
+    return Member.objects.create(
+        club=club, **values, initials_only=bool(given.get("initials_only")),
+        never_email=bool(given.get("never_email")), language=_language(given.get("language")),
+    )  # fmt: skip
+
+
+def _language(value: str | None) -> str:
+    """A language the club's mail speaks, or "" (the club's): anything else is refused."""
+    if value and value not in dict(LANGUAGES):
+        raise ValidationError({"language": _("Choose one of the languages offered.")})
+    return value or ""
 
 
 @transaction.atomic
@@ -91,6 +103,12 @@ def member_update(*, member: Member, **given) -> Member:
         setattr(member, field, value)
     if "initials_only" in given:
         member.initials_only = bool(given["initials_only"])
+    if "language" in given:
+        member.language = _language(given["language"])
+    if "never_email" in given:
+        if member.never_email and not given["never_email"]:  # the director lifts it: the address's too
+            mail_resubscribe(club=member.club, email=member.email)
+        member.never_email = bool(given["never_email"])
     member.save()
     return member
 

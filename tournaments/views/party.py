@@ -17,6 +17,7 @@ from tournaments.models import Guest
 from tournaments.selectors import party as party_selectors
 from tournaments.selectors import rounds as round_selectors
 from tournaments.selectors.clubs import current_club
+from tournaments.selectors.results_mail import mail_counts
 from tournaments.services import members as member_services
 from tournaments.services import party as party_services
 from tournaments.views.common import add_errors, error_messages
@@ -68,6 +69,7 @@ def party_dashboard(request, party_id):
         "rounds": rounds,
         "finished": bool(rounds) and rounds[-1].is_closed,
         "tab": "dashboard",
+        "mail": mail_counts(f"party:{party.pk}"),
     }
     return render(request, "tournaments/party_dashboard.html", context)
 
