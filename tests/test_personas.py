@@ -20,13 +20,16 @@ from tests.knockout.helpers import make_knockout
 from tests.towie.conftest import make_table
 from tournaments.http import link_limit
 from tournaments.models import Club, DirectorSettings, KnockoutMatch, Membership, ResultChange, TableToken
-from tournaments.services import boston, clubs, knockout, members, public, results, rounds, seasons, towie
+from tournaments.services import boston, clubs, knockout, mail, members, public, results, rounds, seasons, towie
 
 pytestmark = pytest.mark.django_db
 
 SKIPPED = {"login", "logout"}  # django's own auth views; the admin: namespace is skipped whole
 # No login needed; and every towie_phone_* page.
-OPEN = {"club_setup", "invite_accept", "table_page", "table_manifest", "service_worker", "health", "public_page"}
+OPEN = {
+    "club_setup", "invite_accept", "table_page", "table_manifest", "service_worker", "health", "public_page",
+    "mail_unsubscribe", "calendar_feed",
+}  # fmt: skip
 CLUB_PAGES = "tournaments.urls.clubs"  # they act on the director's current club, whatever the URL names
 KWARG = re.compile(r"<(?:\w+:)?(\w+)>")
 NAMES = (
@@ -73,6 +76,7 @@ def kwarg_value(w, name: str, kwarg: str):
     event = next((prefix for prefix in ("knockout_", "towie_", "boston_") if name.startswith(prefix)), "party")
     tokens = {"table_page": w.party_token, "table_manifest": w.party_token, "invite_accept": w.invite.token}
     tokens["public_page"] = w.public_token
+    tokens["mail_unsubscribe"], tokens["calendar_feed"] = w.mail_token, w.club_a.calendar_token
     values = {
         "party_id": w.party.pk,
         "number": {"knockout_": 1, "boston_": w.boston_deal.number, "party": 2}.get(event),
@@ -167,6 +171,7 @@ def w(db):
         public_token=public.publish(event=party).token,
         member=members.member_create(club=club_a, name=NAMES[4]),
         series=seasons.series_save(club=club_a, name=NAMES[5], parties=[party]),
+        mail_token=mail.mail_recipient(club=club_a, email="ann@example.org").token,
     )  # fmt: skip
 
 

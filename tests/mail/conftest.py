@@ -18,12 +18,24 @@ class Inbox:
     def __init__(self):
         self.messages: list[EmailMessage] = []
         self.refuse = ""
+        self.port = free_port()
+        self.controller: Controller | None = None
 
     async def handle_DATA(self, server, session, envelope):
         if self.refuse:
             return self.refuse
         self.messages.append(email.message_from_bytes(envelope.content, policy=policy.default))
         return "250 Message accepted"
+
+    def start(self) -> None:
+        """Serve on its port (again, after stop: an aiosmtpd controller runs once, so a new one)."""
+        self.controller = Controller(self, hostname="127.0.0.1", port=self.port)
+        self.controller.start()
+
+    def stop(self) -> None:
+        if self.controller is not None and self.controller.loop.is_running():
+            self.controller.stop()
+        self.controller = None
 
     def by_address(self, address: str) -> list[EmailMessage]:
         return [m for m in self.messages if m["To"] == address]
@@ -49,15 +61,11 @@ def use_email_url(settings, url: str) -> None:
 def smtp(settings):
     """The SMTP server, running, with the site's EMAIL_URL pointing at it."""
     inbox = Inbox()
-    controller = Controller(inbox, hostname="127.0.0.1", port=free_port())
-    controller.start()
-    inbox.port = controller.port
-    inbox.controller = controller
-    use_email_url(settings, f"smtp://127.0.0.1:{controller.port}")
+    inbox.start()
+    use_email_url(settings, f"smtp://127.0.0.1:{inbox.port}")
     settings.SITE_URL = "http://club.example"
     settings.DEFAULT_FROM_EMAIL = "results@club.example"
     try:
         yield inbox
     finally:
-        if controller.loop.is_running():
-            controller.stop()
+        inbox.stop()

@@ -166,3 +166,19 @@ def test_the_subject_and_body_escape_nothing_into_html(night, smtp):
     mail = OutgoingMail.objects.get(to="gent2@example.org")
     assert "Dear Gent <b>&," in mail.text and "Gent &lt;b&gt;&amp;" in mail.html and "<b>&" not in mail.html
     assert re.search(r"Your results: Spring party$", mail.subject)
+
+
+def test_another_clubs_director_can_neither_queue_nor_see(night, client):
+    from django.contrib.auth import get_user_model
+
+    from tournaments.models import Club, Membership
+
+    bob = get_user_model().objects.create_user("bob")
+    Membership.objects.create(club=Club.objects.create(name="Bramley Bridge Club"), user=bob, role="owner")
+    client.force_login(bob)
+    assert client.post(reverse("party_mail_results", args=[night.pk])).status_code == 404
+    assert client.get(reverse("party_mail_results", args=[night.pk])).status_code == 405
+    assert OutgoingMail.objects.count() == 0
+    # His club's calendar holds none of Alice's events.
+    feed = client.get(reverse("calendar_feed", args=[Club.objects.get(name="Bramley Bridge Club").calendar_token]))
+    assert b"Spring party" not in feed.content and b"BEGIN:VCALENDAR" in feed.content

@@ -234,6 +234,7 @@ def mail_send_due(*, limit: int = 500, now: datetime | None = None) -> SendRepor
                 _failed(mail, error, report)
             else:
                 _sent(mail)
+                report.sent += 1
     finally:
         try:
             connection.close()

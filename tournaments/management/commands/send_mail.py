@@ -26,12 +26,20 @@ class Command(BaseCommand):
             metavar="SECONDS",
             help="Run again every SECONDS until the process that started this one ends (what `serve` does).",
         )
+        parser.add_argument(
+            "--parent",
+            type=int,
+            default=0,
+            metavar="PID",
+            help="With --every: the process whose end ends the loop (default: the one that started this one).",
+        )
 
-    def handle(self, *args, limit, every, **options):
+    def handle(self, *args, limit, every, parent, **options):
         if every <= 0:
             self._report(mail_send_due(limit=limit), options["verbosity"])
             return
-        parent = os.getppid()
+        # Named by the starter: a parent gone before this process even started is seen (its child then has another).
+        parent = parent or os.getppid()
         while os.getppid() == parent:  # the server gone (killed, stopped): this loop goes with it
             self._run_in_loop(limit, options["verbosity"])
             close_old_connections()

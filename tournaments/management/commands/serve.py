@@ -96,13 +96,15 @@ def _pass_served_database() -> None:
 def _start_mail_sender(serving_lock: int | None) -> int:
     """`send_mail --every 60` in a process of its own beside the server: the queue is sent each minute, and
     the loop ends when the server does (its parent gone). The child lets go of the serving lock at once."""
+    server = os.getpid()  # gunicorn's master after the exec, the same process
     pid = os.fork()
     if pid == 0:  # the child
         try:
             if serving_lock is not None:
                 os.close(serving_lock)
             manage = Path(settings.BASE_DIR) / "manage.py"
-            os.execv(sys.executable, [sys.executable, str(manage), "send_mail", "--every", "60"])
+            loop = ["send_mail", "--every", "60", "--parent", str(server)]
+            os.execv(sys.executable, [sys.executable, str(manage), *loop])
         finally:
             os._exit(1)
     return pid
