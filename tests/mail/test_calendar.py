@@ -11,8 +11,8 @@ from icalendar import Calendar
 from tests.conftest import make_party
 from tests.knockout.helpers import make_knockout
 from tests.towie.conftest import make_table
-from tournaments.files.calendar import CalendarEvent, event_ics
 from tournaments.models import Club, Party
+from tournaments.presentation.calendar import event_ics
 from tournaments.selectors import calendar as calendar_selectors
 from tournaments.selectors.calendar import coming_events
 from tournaments.services import boston
@@ -85,11 +85,14 @@ def test_each_club_has_a_calendar_link_of_its_own(events):
     assert len(tokens) == len(set(tokens)) == 2 and all(len(token) >= 32 for token in tokens)
 
 
-def test_an_events_ics_is_one_event():
-    ics = event_ics(CalendarEvent("party-7@club.example", datetime.date(2026, 12, 24), "Christmas party", "Party"))
-    calendar = Calendar.from_ical(ics)
+def test_an_events_ics_is_one_event_in_its_clubs_language(events):
+    events.language = "de"
+    events.save()
+    party = Party.objects.get(name="Christmas party")
+    calendar = Calendar.from_ical(event_ics(party, host="club.example"))
     (event,) = calendar.walk("VEVENT")
     assert (str(event["uid"]), str(event["summary"]), event.decoded("dtstart")) == (
-        "party-7@club.example", "Christmas party", datetime.date(2026, 12, 24),
+        f"party-{party.pk}@club.example", "Christmas party", datetime.date(2026, 12, 24),
     )  # fmt: skip
+    assert str(event["description"]) == "Progressive Party, 2 Tische · Alice's club"
     assert str(calendar["method"]) == "PUBLISH" and str(calendar["version"]) == "2.0"

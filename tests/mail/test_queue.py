@@ -11,8 +11,8 @@ from django.utils import timezone
 from icalendar import Calendar
 
 from tests.mail.helpers import played_party
-from tournaments.files.calendar import CalendarEvent, event_ics
 from tournaments.models import Club, MailStatus, OutgoingMail
+from tournaments.presentation.calendar import event_ics
 from tournaments.services import mail as mail_services
 from tournaments.services import members
 
@@ -123,7 +123,9 @@ def test_a_message_another_sender_took_is_never_sent_twice(director, smtp):
 def test_the_ics_attachment_arrives_and_parses(director, smtp):
     """What an entry's confirmation will carry: an event's .ics, attached to a queued message."""
     party = played_party(director)
-    ics = event_ics(CalendarEvent("party-1@club.example", datetime.date(2026, 12, 24), "Christmas party"))
+    party.date = datetime.date(2026, 12, 24)
+    party.save()
+    ics = event_ics(party)
     guest = party.guests.get(name="Lady 003")
     context = {"party": party, "guest": next(g for g in _results(party) if g.name == "Lady 003"), "public_url": ""}
     mail_services.mail_queue(
@@ -136,7 +138,7 @@ def test_the_ics_attachment_arrives_and_parses(director, smtp):
     assert attached.get_filename() == "party.ics" and attached.get_content_type() == "text/calendar"
     calendar = Calendar.from_ical(attached.get_content())
     (event,) = calendar.walk("VEVENT")
-    assert str(event["summary"]) == "Christmas party" and event.decoded("dtstart") == datetime.date(2026, 12, 24)
+    assert str(event["summary"]) == "Spring party" and event.decoded("dtstart") == datetime.date(2026, 12, 24)
 
 
 def _results(party):

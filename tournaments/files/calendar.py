@@ -1,5 +1,6 @@
 """iCalendar (RFC 5545) files, built with the icalendar library: the club's feed of coming events that a phone
-subscribes to, and one event's .ics that an entry's confirmation carries. Plain data in, bytes out."""
+subscribes to, and one event's .ics that an entry's confirmation carries (presentation.calendar.event_ics).
+Plain data in, bytes out."""
 
 import datetime
 from collections.abc import Iterable
@@ -56,8 +57,3 @@ def calendar_ics(name: str, events: Iterable[CalendarEvent], *, refresh_hours: i
     for item in events:
         calendar.add_component(_event(item, stamp))
     return calendar.to_ical()
-
-
-def event_ics(item: CalendarEvent, *, name: str = "") -> bytes:
-    """One event as an .ics file (a mail's attachment: a tap adds it to the phone's calendar)."""
-    return calendar_ics(name, [item])

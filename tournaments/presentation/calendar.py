@@ -3,7 +3,8 @@
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournaments.files.calendar import CalendarEvent
+from tournaments import l10n
+from tournaments.files.calendar import CalendarEvent, calendar_ics
 from tournaments.models import BostonTable, Knockout, Party, TowieTable
 
 
@@ -31,3 +32,11 @@ def calendar_event(event, *, club_name: str, host: str = "clubdirector", url: st
         description=f"{_what(event)} · {club_name}",
         url=url,
     )
+
+
+def event_ics(event, *, host: str = "clubdirector") -> bytes:
+    """One party, knockout, Towie or Boston table as an .ics file in its club's language: what an entry's
+    confirmation attaches (a tap adds it to the phone's calendar), the same event as in the club's feed."""
+    club = event.club
+    with l10n.printed_for(club):
+        return calendar_ics(club.name, [calendar_event(event, club_name=club.name, host=host)])
