@@ -5,7 +5,18 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count
 
-from tournaments.models import Guest, MailStatus, Member, OutgoingMail, Party
+from tournaments.models import (
+    Guest,
+    Knockout,
+    KnockoutMatch,
+    KnockoutPair,
+    KnockoutRound,
+    MailStatus,
+    Member,
+    OutgoingMail,
+    Party,
+)
+from tournaments.models.knockout import Bracket
 from tournaments.selectors.standings import party_standings
 
 
@@ -93,3 +104,47 @@ def mail_counts(about: str) -> MailCounts:
     return MailCounts(
         counts[MailStatus.SENT], counts[MailStatus.QUEUED] + counts[MailStatus.SENDING], counts[MailStatus.FAILED]
     )
+
+
+# ---- a knockout: each pair's path --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MatchOfPair:
+    round: KnockoutRound  # its title is said in the reader's language when the message is written
+    table: int
+    opponents: str
+    ours: int | None
+    theirs: int | None
+    outcome: str  # "won", "lost", "best_loser" (lost, but went on), "playing"
+
+
+@dataclass
+class PairPath:
+    pair: KnockoutPair
+    matches: list[MatchOfPair] = field(default_factory=list)
+    won_final: str = ""  # "main" or "consolation": the pair won that bracket's final
+
+
+def _outcome(match: KnockoutMatch, pair_id: int) -> str:
+    if match.winner_id is None:
+        return "playing"
+    if match.winner_id == pair_id:
+        return "won"
+    return "best_loser" if match.best_loser else "lost"
+
+
+def knockout_results_by_pair(knockout: Knockout) -> list[PairPath]:
+    """Every pair with each match it played, in the order they were played (round by round, the main bracket's
+    before the consolation's). Two queries."""
+    paths = {pair.pk: PairPath(pair) for pair in knockout.pairs.select_related("member_a", "member_b")}
+    matches = KnockoutMatch.objects.filter(round__knockout=knockout).select_related("round", "ns", "ew")
+    for match in sorted(matches, key=lambda m: (m.round.number, m.round.bracket != Bracket.MAIN, m.table)):
+        for ours, theirs, total, other in (
+            (match.ns, match.ew, match.ns_total, match.ew_total), (match.ew, match.ns, match.ew_total, match.ns_total),
+        ):  # fmt: skip
+            outcome = _outcome(match, ours.pk)
+            paths[ours.pk].matches.append(MatchOfPair(match.round, match.table, theirs.name, total, other, outcome))
+            if outcome == "won" and match.round.is_final and match.round.is_closed:
+                paths[ours.pk].won_final = match.round.bracket
+    return list(paths.values())

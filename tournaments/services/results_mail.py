@@ -5,8 +5,8 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.urls import reverse
 
-from tournaments.models import Party, PublicLink
-from tournaments.selectors.results_mail import party_results_by_guest
+from tournaments.models import Knockout, Party, PublicLink
+from tournaments.selectors.results_mail import knockout_results_by_pair, party_results_by_guest
 from tournaments.services.mail import mail_declined, mail_queue
 
 
@@ -41,4 +41,29 @@ def party_results_mail(*, party: Party, site: str = "") -> ResultsQueued:
             about=f"party:{party.pk}", site=site,
         )  # fmt: skip
         queued += mail is not None
+    return ResultsQueued(queued, no_address, declined)
+
+
+def knockout_results_mail(*, knockout: Knockout, site: str = "") -> ResultsQueued:
+    """One message a player (both players of each pair who are members with an address): the pair's path,
+    match by match with the opponents and both totals, a final won, and the public page when published."""
+    link = PublicLink.objects.filter(knockout=knockout).first()
+    base = (site or settings.SITE_URL or "").rstrip("/")
+    public_url = base + reverse("public_page", args=[link.token]) if link else ""
+    queued = no_address = declined = 0
+    for path in knockout_results_by_pair(knockout):
+        pair = path.pair
+        for name, member in ((pair.player_a, pair.member_a), (pair.player_b, pair.member_b)):
+            if member is None or not member.email:
+                no_address += 1
+                continue
+            if mail_declined(club=knockout.club, email=member.email, member=member):
+                declined += 1
+                continue
+            context = {"knockout": knockout, "path": path, "name": name, "public_url": public_url}
+            mail = mail_queue(
+                club=knockout.club, kind="knockout_results", to=member.email, context=context, member=member,
+                about=f"knockout:{knockout.pk}", site=site,
+            )  # fmt: skip
+            queued += mail is not None
     return ResultsQueued(queued, no_address, declined)

@@ -17,16 +17,29 @@ from tournaments.http.site_url import site_url
 from tournaments.models import MailRecipient
 from tournaments.presentation.calendar import calendar_event
 from tournaments.selectors import calendar as calendar_selectors
+from tournaments.selectors import knockout as knockout_selectors
 from tournaments.selectors import party as party_selectors
 from tournaments.services import mail as mail_services
-from tournaments.services.results_mail import party_results_mail
+from tournaments.services.results_mail import knockout_results_mail, party_results_mail
 
 
 @require_POST
 @once_only
 def party_mail_results(request, party_id):
     party = party_selectors.party_get(party_id, user=request.user)
-    done = party_results_mail(party=party, site=site_url(request))
+    _say_queued(request, party_results_mail(party=party, site=site_url(request)))
+    return redirect("party_dashboard", party_id=party.pk)
+
+
+@require_POST
+@once_only
+def knockout_mail_results(request, knockout_id):
+    knockout = knockout_selectors.knockout_get(knockout_id, user=request.user)
+    _say_queued(request, knockout_results_mail(knockout=knockout, site=site_url(request)))
+    return redirect("knockout_detail", knockout_id=knockout.pk)
+
+
+def _say_queued(request, done) -> None:
     said = ngettext("%(count)s message queued.", "%(count)s messages queued.", done.queued)
     parts = [said % {"count": l10n.number(done.queued)}]
     if done.no_address:
@@ -36,7 +49,6 @@ def party_mail_results(request, party_id):
         said = ngettext("%(count)s guest asked for no e-mail.", "%(count)s guests asked for no e-mail.", done.declined)
         parts.append(said % {"count": l10n.number(done.declined)})
     messages.success(request, " ".join(parts))
-    return redirect("party_dashboard", party_id=party.pk)
 
 
 def _masked(email: str) -> str:
