@@ -65,7 +65,7 @@ def test_each_player_gets_the_pairs_path_in_their_language(client_in, director, 
     page = client_in.get(reverse("knockout_detail", args=[knockout.pk])).content.decode()
     assert "E-mail every player their results" in page
     response = client_in.post(reverse("knockout_mail_results", args=[knockout.pk]), follow=True)
-    assert "2 messages queued. 6 guests have no address." in response.content.decode()
+    assert "2 messages queued. 6 players have no address." in response.content.decode()
     call_command("send_mail", verbosity=0)
 
     german = smtp.by_address("n4@example.org")[0]

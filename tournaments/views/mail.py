@@ -35,19 +35,29 @@ def party_mail_results(request, party_id):
 @once_only
 def knockout_mail_results(request, knockout_id):
     knockout = knockout_selectors.knockout_get(knockout_id, user=request.user)
-    _say_queued(request, knockout_results_mail(knockout=knockout, site=site_url(request)))
+    _say_queued(request, knockout_results_mail(knockout=knockout, site=site_url(request)), players=True)
     return redirect("knockout_detail", knockout_id=knockout.pk)
 
 
-def _say_queued(request, done) -> None:
+def _say_queued(request, done, *, players: bool = False) -> None:
+    """ "12 messages queued. 4 guests have no address. 1 guest asked for no e-mail." (a knockout's: players)"""
     said = ngettext("%(count)s message queued.", "%(count)s messages queued.", done.queued)
     parts = [said % {"count": l10n.number(done.queued)}]
     if done.no_address:
-        said = ngettext("%(count)s guest has no address.", "%(count)s guests have no address.", done.no_address)
+        if players:
+            said = ngettext("%(count)s player has no address.", "%(count)s players have no address.", done.no_address)
+        else:
+            said = ngettext("%(count)s guest has no address.", "%(count)s guests have no address.", done.no_address)
         parts.append(said % {"count": l10n.number(done.no_address)})
     if done.declined:
-        said = ngettext("%(count)s guest asked for no e-mail.", "%(count)s guests asked for no e-mail.", done.declined)
-        parts.append(said % {"count": l10n.number(done.declined)})
+        if players:
+            said = ngettext(
+                "%(count)s player asked for no e-mail.", "%(count)s players asked for no e-mail.", done.declined
+            )
+        else:
+            said = ngettext(
+                "%(count)s guest asked for no e-mail.", "%(count)s guests asked for no e-mail.", done.declined
+            )
     messages.success(request, " ".join(parts))
 
 
