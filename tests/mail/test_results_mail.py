@@ -182,3 +182,22 @@ def test_another_clubs_director_can_neither_queue_nor_see(night, client):
     # His club's calendar holds none of Alice's events.
     feed = client.get(reverse("calendar_feed", args=[Club.objects.get(name="Bramley Bridge Club").calendar_token]))
     assert b"Spring party" not in feed.content and b"BEGIN:VCALENDAR" in feed.content
+
+
+def test_the_member_page_sets_never_email_and_the_language(client_in, night):
+    from tournaments.services.mail import mail_recipient
+
+    member = night.guests.get(name="Lady 003").member
+    recipient = mail_recipient(club=night.club, email=member.email)
+    client_in.post(reverse("mail_unsubscribe", args=[recipient.token]))
+    page = client_in.get(reverse("member_detail", args=[member.pk])).content.decode()
+    assert 'name="never_email"' in page and "checked" in page.split('name="never_email"')[1].split(">")[0]
+    data = {"name": member.name, "kind": "", "number": "", "email": member.email, "phone": "", "language": "de"}
+    assert client_in.post(reverse("member_detail", args=[member.pk]), data).status_code == 302  # never_email unticked
+    member.refresh_from_db()
+    recipient.refresh_from_db()
+    assert (member.never_email, member.language, recipient.unsubscribed_at) == (False, "de", None)
+    refused = client_in.post(reverse("member_detail", args=[member.pk]), {**data, "language": "xx"})
+    assert refused.status_code == 200
+    member.refresh_from_db()
+    assert member.language == "de"

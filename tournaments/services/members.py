@@ -106,7 +106,9 @@ def member_update(*, member: Member, **given) -> Member:
     if "language" in given:
         member.language = _language(given["language"])
     if "never_email" in given:
-        if member.never_email and not given["never_email"]:  # the director lifts it: the address's too
+        # As stored (a model form has already set the new value on the object it was given).
+        stored = Member.objects.filter(pk=member.pk).values_list("never_email", flat=True).first()
+        if stored and not given["never_email"]:  # the director lifts it: the address's unsubscribe too
             mail_resubscribe(club=member.club, email=member.email)
         member.never_email = bool(given["never_email"])
     member.save()

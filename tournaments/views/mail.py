@@ -58,6 +58,7 @@ def _say_queued(request, done, *, players: bool = False) -> None:
             said = ngettext(
                 "%(count)s guest asked for no e-mail.", "%(count)s guests asked for no e-mail.", done.declined
             )
+        parts.append(said % {"count": l10n.number(done.declined)})
     messages.success(request, " ".join(parts))
 
 
