@@ -63,13 +63,14 @@ def party_export(request, party_id):
 def party_dashboard(request, party_id):
     party = party_selectors.party_get(party_id, user=request.user)
     rounds = round_selectors.round_summaries(party)
+    finished = bool(rounds) and rounds[-1].is_closed
     context = {
         "party": party,
         "count": party_selectors.guest_count(party),
         "rounds": rounds,
-        "finished": bool(rounds) and rounds[-1].is_closed,
+        "finished": finished,
         "tab": "dashboard",
-        "mail": mail_counts(f"party:{party.pk}"),
+        "mail": mail_counts(f"party:{party.pk}") if finished else None,  # one query, once there is mail to send
     }
     return render(request, "tournaments/party_dashboard.html", context)
 
