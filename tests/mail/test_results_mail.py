@@ -201,3 +201,12 @@ def test_the_member_page_sets_never_email_and_the_language(client_in, night):
     assert refused.status_code == 200
     member.refresh_from_db()
     assert member.language == "de"
+
+
+def test_a_merge_keeps_never_email_and_the_language(night):
+    club = night.club
+    keep = members.member_create(club=club, name="Mary Smith", email="mary@example.org")
+    drop = members.member_create(club=club, name="M. Smith", number="123", never_email=True, language="nl")
+    members.member_merge(keep=keep, drop=drop)
+    keep.refresh_from_db()
+    assert (keep.never_email, keep.language, keep.number) == (True, "nl", "123")

@@ -13,7 +13,7 @@ from django.db import models, transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from tournaments.models import BostonTable, Club, Guest, KnockoutPair, Member, TowiePlayer
+from tournaments.models import BostonTable, Club, Guest, KnockoutPair, Member, OutgoingMail, TowiePlayer
 from tournaments.models.club import LANGUAGES
 from tournaments.services.mail import mail_resubscribe
 
@@ -140,12 +140,16 @@ def member_merge(*, keep: Member, drop: Member) -> Member:
     TowiePlayer.objects.filter(member=drop).update(member=keep)
     for seat in BOSTON_SEATS:
         BostonTable.objects.filter(**{f"member_{seat}": drop}).update(**{f"member_{seat}": keep})
-    for field in ("kind", "number", "email", "phone"):
+    # The mail sent to the dropped record stays the person's (its unsubscribe link keeps working).
+    OutgoingMail.objects.filter(member=drop).update(member=keep)
+    for field in ("kind", "number", "email", "phone", "language"):
         if not getattr(keep, field):
             setattr(keep, field, getattr(drop, field))
     keep.active = keep.active or drop.active
     # Either record asking for initials on public pages is the person asking: the merged one keeps it.
     keep.initials_only = keep.initials_only or drop.initials_only
+    # Likewise either record set never to be e-mailed.
+    keep.never_email = keep.never_email or drop.never_email
     drop.delete()
     keep.save()
     return keep
