@@ -14,6 +14,7 @@ from csp.constants import NONE, SELF, UNSAFE_INLINE
 from django.core.exceptions import ImproperlyConfigured
 
 from clubdirector.env import env_bool, env_int, env_list, env_str
+from clubdirector.mail_url import mail_settings
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -214,6 +215,19 @@ CONTENT_SECURITY_POLICY = {
         "frame-ancestors": [NONE],
     }
 }
+
+# E-mail (docs/mail.md): EMAIL_URL names the mail server (smtp://, smtp+tls://, smtps://, user and password
+# in it); none: every message is written to the console instead, and `serve` says so. A URL that is none
+# of these stops the start. Messages are queued in the database and sent by `manage.py send_mail`.
+EMAIL_URL = env_str("EMAIL_URL", "") or ""
+(EMAIL_BACKEND, EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS, EMAIL_USE_SSL) = (
+    mail_settings(EMAIL_URL)
+)
+# The sender's address; each message shows its club's name beside it ("Ashdown Bridge Club <…>").
+DEFAULT_FROM_EMAIL = env_str("EMAIL_FROM", "") or "clubdirector@localhost"
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+# A mail server that does not answer holds one sending run (never a page) for at most this long.
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 20)
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

@@ -20,7 +20,7 @@ from tests.knockout.helpers import make_knockout
 from tests.towie.conftest import make_table
 from tournaments.http import link_limit
 from tournaments.models import Club, DirectorSettings, KnockoutMatch, Membership, ResultChange, TableToken
-from tournaments.services import boston, clubs, entries, knockout, members, public, results, rounds, seasons, towie
+from tournaments.services import boston, clubs, entries, knockout, mail, members, public, results, rounds, seasons, towie
 
 pytestmark = pytest.mark.django_db
 
@@ -29,6 +29,7 @@ SKIPPED = {"login", "logout"}  # django's own auth views; the admin: namespace i
 OPEN = {
     "club_setup", "invite_accept", "table_page", "table_manifest", "service_worker", "health", "public_page",
     "entry_page", "entry_status",
+    "mail_unsubscribe", "calendar_feed",
 }  # fmt: skip
 CLUB_PAGES = "tournaments.urls.clubs"  # they act on the director's current club, whatever the URL names
 KWARG = re.compile(r"<(?:\w+:)?(\w+)>")
@@ -77,6 +78,7 @@ def kwarg_value(w, name: str, kwarg: str):
     tokens = {"table_page": w.party_token, "table_manifest": w.party_token, "invite_accept": w.invite.token}
     tokens["public_page"] = w.public_token
     tokens["entry_page"], tokens["entry_status"] = w.entry.entry_list.token, w.entry.cancel_token
+    tokens["mail_unsubscribe"], tokens["calendar_feed"] = w.mail_token, w.club_a.calendar_token
     values = {
         "party_id": w.party.pk,
         "number": {"knockout_": 1, "boston_": w.boston_deal.number, "party": 2}.get(event),
@@ -175,6 +177,7 @@ def w(db):
         member=members.member_create(club=club_a, name=NAMES[4]),
         series=seasons.series_save(club=club_a, name=NAMES[5], parties=[party]),
         entry=entry,
+        mail_token=mail.mail_recipient(club=club_a, email="ann@example.org").token,
     )  # fmt: skip
 
 

@@ -281,3 +281,24 @@ class SeriesAdmin(admin.ModelAdmin):
 class PublicLinkAdmin(admin.ModelAdmin):
     list_display = ["club", "party", "knockout", "series", "created_at"]
     list_filter = ["club"]
+
+
+# ---- E-mail ----------------------------------------------------------------------------------------
+
+
+@admin.register(models.OutgoingMail)
+class OutgoingMailAdmin(ViewOnly, admin.ModelAdmin):
+    """The queue as `send_mail` sees it: what waits, what was sent, what failed and why."""
+
+    list_display = ["created_at", "club", "kind", "to", "status", "attempts", "send_after", "sent_at"]
+    list_filter = ["status", "kind", "club"]
+    search_fields = ["to", "subject", "about"]
+    readonly_fields = ["last_error"]
+
+
+@admin.register(models.MailRecipient)
+class MailRecipientAdmin(ViewOnly, admin.ModelAdmin):
+    list_display = ["email", "club", "unsubscribed_at", "created_at"]
+    list_filter = ["club"]
+    search_fields = ["email"]
+    exclude = ["token"]  # the unsubscribe link is the recipient's own

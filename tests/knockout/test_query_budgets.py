@@ -18,8 +18,9 @@ pytestmark = pytest.mark.django_db
 PAGES = {
     # session, user, clubs (the header), knockout (with its pair count), rounds, every match with its pairs and winner
     "knockout_bracket": (lambda k: reverse("knockout_bracket", args=[k.id]), 6),
-    # session, user, clubs (the header), knockout, rounds (for the next step and the tabs), pairs, its public link
-    "knockout_detail": (lambda k: reverse("knockout_detail", args=[k.id]), 7),
+    # session, user, clubs (the header), knockout, rounds (for the next step and the tabs), pairs, its public link,
+    # its e-mails counted
+    "knockout_detail": (lambda k: reverse("knockout_detail", args=[k.id]), 8),
     # session, user, clubs (the header), knockout, the round, its matches with their pairs, rounds (the tabs)
     "knockout_round": (lambda k: reverse("knockout_round", args=[k.id, "main", 1]), 7),
     # session, user, clubs (the header), knockout, the round, the match with its pairs, its deals, rounds (the tabs)

@@ -9,13 +9,17 @@ from tournaments.models import Member
 class MemberForm(forms.ModelForm):
     class Meta:
         model = Member
-        fields = ["name", "kind", "number", "email", "phone", "initials_only"]
+        fields = ["name", "kind", "number", "email", "phone", "initials_only", "never_email", "language"]
         help_texts = {
             "number": _("The national body's number, if the member has one: never two members with one number."),
             "initials_only": _(
                 "Public results pages and the results exported for other bridge software (USEBIO, ranking CSV, "
                 "PBN) show this member as “J. S.”."
             ),
+            "never_email": _(
+                "No e-mail from the club at all. Ticked too when the member follows a mail's unsubscribe link."
+            ),
+            "language": _("Empty: the club's language."),
         }
 
 

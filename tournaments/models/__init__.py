@@ -2,6 +2,7 @@ from tournaments.models.boston import *  # noqa: F403
 from tournaments.models.club import Club, DirectorInvite, DirectorSettings, Membership, Paper, Role
 from tournaments.models.entries import Entry, EntryList
 from tournaments.models.knockout import *  # noqa: F403
+from tournaments.models.mail import MailRecipient, MailStatus, OutgoingMail
 from tournaments.models.memory import Member, PublicLink, Scoring, Series
 from tournaments.models.party import (
     DealEntry,
@@ -26,6 +27,9 @@ __all__ = [
     "Role",
     "Entry",
     "EntryList",
+    "MailRecipient",
+    "MailStatus",
+    "OutgoingMail",
     "Member",
     "PublicLink",
     "Scoring",

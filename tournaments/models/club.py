@@ -30,6 +30,10 @@ class Paper(models.TextChoices):
     LETTER = "letter", _("Letter")
 
 
+def new_calendar_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
 class Club(models.Model):
     name = models.CharField(_("name"), max_length=80, unique=True)
     created_at = models.DateTimeField(default=timezone.now)
@@ -50,6 +54,8 @@ class Club(models.Model):
         choices=FORMAT_STYLES,
         help_text=_("Empty: the style of the page's language."),
     )
+    # The club's calendar of coming events (an .ics feed a phone subscribes to) opens with this alone.
+    calendar_token = models.CharField(max_length=64, unique=True, default=new_calendar_token)
 
     class Meta:
         ordering = ["name"]

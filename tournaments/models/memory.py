@@ -8,6 +8,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.models.club import LANGUAGES
 from tournaments.models.party import Kind
 
 # Points by place, the usual club table: 10 to the winner, 8 to the second, … 1 to the eighth.
@@ -25,6 +26,10 @@ class Member(models.Model):
     active = models.BooleanField(_("active"), default=True)
     # Published results show this member by initials only ("J. S.").
     initials_only = models.BooleanField(_("initials only on public pages"), default=False)
+    # No e-mail at all from the club: the director's choice, or the member's by a mail's unsubscribe link.
+    never_email = models.BooleanField(_("never e-mail"), default=False)
+    # The language of the club's e-mails to this member; empty: the club's.
+    language = models.CharField(_("language of e-mails"), max_length=8, blank=True, choices=LANGUAGES)
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:

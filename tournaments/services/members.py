@@ -13,7 +13,9 @@ from django.db import models, transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from tournaments.models import BostonTable, Club, Entry, Guest, KnockoutPair, Member, TowiePlayer
+from tournaments.models import BostonTable, Club, Entry, Guest, KnockoutPair, Member, OutgoingMail, TowiePlayer
+from tournaments.models.club import LANGUAGES
+from tournaments.services.mail import mail_resubscribe
 
 FIELDS = ("name", "kind", "number", "email", "phone")
 BOSTON_SEATS = (1, 2, 3, 4)
@@ -80,7 +82,17 @@ def _values(**given) -> dict:
 def member_create(*, club: Club, **given) -> Member:
     values = _values(**given)
     _check(club, values)
-    return Member.objects.create(club=club, **values, initials_only=bool(given.get("initials_only")))
+    return Member.objects.create(
+        club=club, **values, initials_only=bool(given.get("initials_only")),
+        never_email=bool(given.get("never_email")), language=_language(given.get("language")),
+    )  # fmt: skip
+
+
+def _language(value: str | None) -> str:
+    """A language the club's mail speaks, or "" (the club's): anything else is refused."""
+    if value and value not in dict(LANGUAGES):
+        raise ValidationError({"language": _("Choose one of the languages offered.")})
+    return value or ""
 
 
 @transaction.atomic
@@ -91,6 +103,14 @@ def member_update(*, member: Member, **given) -> Member:
         setattr(member, field, value)
     if "initials_only" in given:
         member.initials_only = bool(given["initials_only"])
+    if "language" in given:
+        member.language = _language(given["language"])
+    if "never_email" in given:
+        # As stored (a model form has already set the new value on the object it was given).
+        stored = Member.objects.filter(pk=member.pk).values_list("never_email", flat=True).first()
+        if stored and not given["never_email"]:  # the director lifts it: the address's unsubscribe too
+            mail_resubscribe(club=member.club, email=member.email)
+        member.never_email = bool(given["never_email"])
     member.save()
     return member
 
@@ -120,12 +140,16 @@ def member_merge(*, keep: Member, drop: Member) -> Member:
     TowiePlayer.objects.filter(member=drop).update(member=keep)
     for seat in BOSTON_SEATS:
         BostonTable.objects.filter(**{f"member_{seat}": drop}).update(**{f"member_{seat}": keep})
-    for field in ("kind", "number", "email", "phone"):
+    # The mail sent to the dropped record stays the person's (its unsubscribe link keeps working).
+    OutgoingMail.objects.filter(member=drop).update(member=keep)
+    for field in ("kind", "number", "email", "phone", "language"):
         if not getattr(keep, field):
             setattr(keep, field, getattr(drop, field))
     keep.active = keep.active or drop.active
     # Either record asking for initials on public pages is the person asking: the merged one keeps it.
     keep.initials_only = keep.initials_only or drop.initials_only
+    # Likewise either record set never to be e-mailed.
+    keep.never_email = keep.never_email or drop.never_email
     drop.delete()
     keep.save()
     return keep

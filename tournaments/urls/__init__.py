@@ -13,6 +13,7 @@ urlpatterns = [
     path("members/", include("tournaments.urls.members")),
     path("seasons/", include("tournaments.urls.seasons")),
     path("", include("tournaments.urls.public")),
+    path("", include("tournaments.urls.mail")),
     path("", include("tournaments.urls.table")),
     path("", include("tournaments.urls.party")),
 ]

@@ -75,7 +75,9 @@ def club_page(request):
             initial={"language": club.language, "paper": club.paper, "format_style": club.format_style}
         ),
         "new_invite": request.session.pop("new_invite", None),
+        "calendar_url": site_url(request) + reverse("calendar_feed", args=[club.calendar_token]),
     }
+    context["webcal_url"] = "webcal://" + context["calendar_url"].split("://", 1)[-1]
     return render(request, "clubs/club.html", context)
 
 

@@ -17,6 +17,7 @@ from tournaments.models import KnockoutPair
 from tournaments.printing import knockout as printing
 from tournaments.selectors import knockout as selectors
 from tournaments.selectors.clubs import current_club
+from tournaments.selectors.results_mail import mail_counts
 from tournaments.services import knockout as services
 from tournaments.views.common import add_errors, error_messages, file_response, live
 
@@ -86,6 +87,8 @@ def knockout_detail(request, knockout_id):
         "pairs_open": len(rounds) <= 1 and not any(r.is_closed for r in rounds),
         "pairs_form": forms.PairsForm(),
         "tab": "overview",
+        "finished": bool(rounds) and all(r.is_closed for r in rounds),
+        "mail": mail_counts(f"knockout:{knockout.pk}"),
     }
     return render(request, "knockout/detail.html", context)
 

@@ -18,6 +18,7 @@ from tournaments.models import Guest
 from tournaments.selectors import party as party_selectors
 from tournaments.selectors import rounds as round_selectors
 from tournaments.selectors.clubs import current_club
+from tournaments.selectors.results_mail import mail_counts
 from tournaments.services import members as member_services
 from tournaments.services import party as party_services
 from tournaments.views.common import add_errors, ask_first, confirmed, error_messages
@@ -75,12 +76,14 @@ def party_export(request, party_id):
 def party_dashboard(request, party_id):
     party = party_selectors.party_get(party_id, user=request.user)
     rounds = round_selectors.round_summaries(party)
+    finished = bool(rounds) and rounds[-1].is_closed
     context = {
         "party": party,
         "count": party_selectors.guest_count(party),
         "rounds": rounds,
-        "finished": bool(rounds) and rounds[-1].is_closed,
+        "finished": finished,
         "tab": "dashboard",
+        "mail": mail_counts(f"party:{party.pk}") if finished else None,  # one query, once there is mail to send
     }
     return render(request, "tournaments/party_dashboard.html", context)
 

@@ -13,6 +13,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 from django.utils.translation import gettext as _
 
+from clubdirector.mail_url import CONSOLE
 from clubdirector.sqlite.base import SERVED_ENV, database_file, served_value
 from tournaments.http.site_url import _lan_address
 from tournaments.selectors.clubs import setup_needed
@@ -92,6 +93,30 @@ def _pass_served_database() -> None:
         os.environ.pop(SERVED_ENV, None)
 
 
+def _start_mail_sender(serving_lock: int | None) -> int:
+    """`send_mail --every 60` in a process of its own beside the server: the queue is sent each minute, and
+    the loop ends when the server does (its parent gone). The child lets go of the serving lock at once."""
+    server = os.getpid()  # gunicorn's master after the exec, the same process
+    pid = os.fork()
+    if pid == 0:  # the child
+        try:
+            if serving_lock is not None:
+                os.close(serving_lock)
+            manage = Path(settings.BASE_DIR) / "manage.py"
+            loop = ["send_mail", "--every", "60", "--parent", str(server)]
+            os.execv(sys.executable, [sys.executable, str(manage), *loop])
+        finally:
+            os._exit(1)
+    return pid
+
+
+def _say_mail(stdout) -> None:
+    if settings.EMAIL_BACKEND == CONSOLE:
+        stdout.write(_("No EMAIL_URL: e-mail is written to this window, not sent (see docs/mail.md)."))
+    else:
+        stdout.write(_("E-mail goes out through %(host)s every minute.") % {"host": settings.EMAIL_HOST})
+
+
 class Command(BaseCommand):
     help = "Serve Club Director on HOST:PORT (defaults 0.0.0.0:8000, the local network) and print the addresses."
 
@@ -124,8 +149,10 @@ class Command(BaseCommand):
                 "For score entry at the tables run plain `make run`."
             )
             self.stdout.write(said % {"host": host})
+        _say_mail(self.stdout)
         connection.close()  # the first run's check opened it; the server opens its own
         _pass_served_database()
+        _start_mail_sender(self.serving_lock)
         if settings.DEBUG:
             call_command("runserver", f"{host}:{port}", use_reloader=False)
             return

@@ -1,0 +1,42 @@
+"""The words of a club's calendar: each event's title and line, in the club's language (l10n.printed_for)."""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from tournaments import l10n
+from tournaments.files.calendar import CalendarEvent, calendar_ics
+from tournaments.models import BostonTable, Knockout, Party, TowieTable
+
+
+def _what(event) -> str:
+    if isinstance(event, Party):
+        tables = ngettext("%(count)s table", "%(count)s tables", event.tables) % {"count": event.tables}
+        return _("Progressive party, %(tables)s") % {"tables": tables}
+    if isinstance(event, Knockout):
+        return _("Rubber-bridge knockout")
+    if isinstance(event, TowieTable):
+        return _("Towie")
+    if isinstance(event, BostonTable):
+        return _("Boston")
+    raise TypeError(f"no calendar words for {type(event).__name__}")
+
+
+def calendar_event(event, *, club_name: str, host: str = "clubdirector", url: str = "") -> CalendarEvent:
+    """A party, knockout, Towie or Boston table as an event of the club's calendar. Its uid names the event
+    and the site (`host`), so the same event is the same on a phone whatever its name becomes."""
+    kind = type(event).__name__.lower()
+    return CalendarEvent(
+        uid=f"{kind}-{event.pk}@{host}",
+        day=event.date,
+        title=event.name,
+        description=f"{_what(event)} · {club_name}",
+        url=url,
+    )
+
+
+def event_ics(event, *, host: str = "clubdirector") -> bytes:
+    """One party, knockout, Towie or Boston table as an .ics file in its club's language: what an entry's
+    confirmation attaches (a tap adds it to the phone's calendar), the same event as in the club's feed."""
+    club = event.club
+    with l10n.printed_for(club):
+        return calendar_ics(club.name, [calendar_event(event, club_name=club.name, host=host)])

@@ -1,0 +1,25 @@
+"""The club's coming events for its calendar feed: four queries (one per kind of event)."""
+
+import datetime
+
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+
+from tournaments.models import BostonTable, Club, Knockout, Party, TowieTable
+
+# The feed keeps the last month's events too: a night just played stays in the phone's calendar.
+PAST_DAYS = 30
+
+
+def club_by_calendar(token: str) -> Club:
+    """The club whose calendar link this is; any other link is a 404."""
+    return get_object_or_404(Club, calendar_token=token) if token else get_object_or_404(Club, pk=None)
+
+
+def coming_events(club: Club, today: datetime.date | None = None) -> list:
+    """Parties, knockouts, Towie and Boston tables from PAST_DAYS ago on, by date; the demo's left out."""
+    since = (today or timezone.localdate()) - datetime.timedelta(days=PAST_DAYS)
+    events: list = []
+    for model in (Party, Knockout, TowieTable, BostonTable):
+        events += model.objects.filter(club=club, date__gte=since, demo=False).order_by()
+    return sorted(events, key=lambda event: (event.date, type(event).__name__, event.pk))

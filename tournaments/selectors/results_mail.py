@@ -1,0 +1,150 @@
+"""What each guest's own results e-mail says, read from the party's standings (selectors.standings: the same
+totals, places and best lady and gentleman as the results sheet, never worked out again here)."""
+
+from dataclasses import dataclass, field
+
+from django.db.models import Count
+
+from tournaments.models import (
+    Guest,
+    Knockout,
+    KnockoutMatch,
+    KnockoutPair,
+    KnockoutRound,
+    MailStatus,
+    Member,
+    OutgoingMail,
+    Party,
+)
+from tournaments.models.knockout import Bracket
+from tournaments.selectors.standings import party_standings
+
+
+@dataclass(frozen=True)
+class RoundOfGuest:
+    round: int
+    table: int
+    seat: str
+    partner: str
+    opponents: tuple[str, str]
+    score: int | None  # the guest's side's result for the round (None: not in)
+    theirs: int | None  # the opponents' side's
+    total: int  # the guest's total after this round
+
+
+@dataclass
+class GuestResults:
+    name: str
+    member: Member | None
+    total: int
+    place: str  # "3" or "=3", as the results sheet labels it
+    players: int
+    best: str = ""  # "lady" or "gentleman": first of their kind at a mixed party
+    booby: bool = False
+    rounds: list[RoundOfGuest] = field(default_factory=list)
+
+    @property
+    def email(self) -> str:
+        return self.member.email if self.member is not None else ""
+
+
+def party_results_by_guest(party: Party) -> list[GuestResults]:
+    """Every guest who sat at a table, in the standings' order, each with the rounds they played. Four queries."""
+    standings = party_standings(party)
+    members = {
+        guest.name: guest.member
+        for guest in Guest.objects.filter(party=party, member__isnull=False).select_related("member")
+    }
+    firsts = {placed.name: "lady" for placed in standings.ladies if placed.position == 1}
+    firsts |= {placed.name: "gentleman" for placed in standings.gentlemen if placed.position == 1}
+    names = standings.seating.names
+    rounds: dict[str, list[tuple]] = {name: [] for name in names}
+    for number, table, e, n, s, w, ns, ew in standings.seating.tables():
+        seats = {"E": e, "N": n, "S": s, "W": w}
+        for seat, partner, left, right, ours, theirs in (
+            ("N", "S", "E", "W", ns, ew), ("S", "N", "E", "W", ns, ew),
+            ("E", "W", "N", "S", ew, ns), ("W", "E", "N", "S", ew, ns),
+        ):  # fmt: skip
+            place = seats[seat]
+            if place is not None:
+                shown = [names[p] if p is not None else "" for p in (seats[partner], seats[left], seats[right])]
+                rounds[names[place]].append((number, table, seat, shown[0], (shown[1], shown[2]), ours, theirs))
+    everyone = []
+    for line in standings.players:
+        guest = GuestResults(
+            name=line.name, member=members.get(line.name), total=line.total, place=line.label,
+            players=len(standings.players), best=firsts.get(line.name, ""), booby=line.name in standings.booby,
+        )  # fmt: skip
+        total = 0
+        for number, table, seat, partner, opponents, ours, theirs in sorted(rounds[line.name]):
+            total += ours or 0
+            guest.rounds.append(RoundOfGuest(number, table, seat, partner, opponents, ours, theirs, total))
+        everyone.append(guest)
+    return everyone
+
+
+@dataclass(frozen=True)
+class MailCounts:
+    sent: int = 0
+    waiting: int = 0
+    failed: int = 0
+
+    @property
+    def any(self) -> bool:
+        return bool(self.sent or self.waiting or self.failed)
+
+
+def mail_counts(about: str) -> MailCounts:
+    """What was queued about one event ("party:12"): sent, still waiting, not sent. One query."""
+    counts = dict.fromkeys(MailStatus.values, 0)
+    for status, count in (
+        OutgoingMail.objects.filter(about=about).order_by().values_list("status").annotate(Count("pk"))
+    ):
+        counts[status] = count
+    return MailCounts(
+        counts[MailStatus.SENT], counts[MailStatus.QUEUED] + counts[MailStatus.SENDING], counts[MailStatus.FAILED]
+    )
+
+
+# ---- a knockout: each pair's path --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MatchOfPair:
+    round: KnockoutRound  # its title is said in the reader's language when the message is written
+    table: int
+    opponents: str
+    ours: int | None
+    theirs: int | None
+    outcome: str  # "won", "lost", "best_loser" (lost, but went on), "playing"
+
+
+@dataclass
+class PairPath:
+    pair: KnockoutPair
+    matches: list[MatchOfPair] = field(default_factory=list)
+    won_final: str = ""  # "main" or "consolation": the pair won that bracket's final
+
+
+def _outcome(match: KnockoutMatch, pair_id: int) -> str:
+    if match.winner_id is None:
+        return "playing"
+    if match.winner_id == pair_id:
+        return "won"
+    return "best_loser" if match.best_loser else "lost"
+
+
+def knockout_results_by_pair(knockout: Knockout) -> list[PairPath]:
+    """Every pair with each match it played, in the order they were played (round by round, the main bracket's
+    before the consolation's). Two queries."""
+    paths = {pair.pk: PairPath(pair) for pair in knockout.pairs.select_related("member_a", "member_b")}
+    matches = KnockoutMatch.objects.filter(round__knockout=knockout).select_related("round", "ns", "ew")
+    for match in sorted(matches, key=lambda m: (m.round.number, m.round.bracket != Bracket.MAIN, m.table)):
+        for ours, theirs, total, other in (
+            (match.ns, match.ew, match.ns_total, match.ew_total), (match.ew, match.ns, match.ew_total, match.ns_total),
+        ):  # fmt: skip
+            outcome = _outcome(match, ours.pk)
+            paths[ours.pk].matches.append(MatchOfPair(match.round, match.table, theirs.name, total, other, outcome))
+            if outcome == "won" and match.round.is_final and match.round.is_closed:
+                paths[ours.pk].won_final = match.round.bracket
+    return list(paths.values())

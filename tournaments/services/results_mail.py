@@ -1,0 +1,69 @@
+"""After the night: each guest's own results, e-mailed to every guest who is a member with an address."""
+
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.urls import reverse
+
+from tournaments.models import Knockout, Party, PublicLink
+from tournaments.selectors.results_mail import knockout_results_by_pair, party_results_by_guest
+from tournaments.services.mail import mail_declined, mail_queue
+
+
+@dataclass(frozen=True)
+class ResultsQueued:
+    queued: int
+    no_address: int  # not a member, or a member with no e-mail address
+    declined: int  # set never to be e-mailed, or unsubscribed
+
+
+def party_results_mail(*, party: Party, site: str = "") -> ResultsQueued:
+    """One message a guest, in the member's or the club's language: total, place, best lady or gentleman if
+    won, round by round with partner, opponents and scores, and the public results page when published.
+
+    Each message is its own transaction (mail_queue): a guest's message queued stays queued whatever comes next.
+    """
+    link = PublicLink.objects.filter(party=party).first()
+    base = (site or settings.SITE_URL or "").rstrip("/")
+    public_url = base + reverse("public_page", args=[link.token]) if link else ""
+    queued = no_address = declined = 0
+    for guest in party_results_by_guest(party):
+        member = guest.member
+        if member is None or not member.email:
+            no_address += 1
+            continue
+        if mail_declined(club=party.club, email=member.email, member=member):
+            declined += 1
+            continue
+        context = {"party": party, "guest": guest, "public_url": public_url}
+        mail = mail_queue(
+            club=party.club, kind="results", to=member.email, context=context, member=member,
+            about=f"party:{party.pk}", site=site,
+        )  # fmt: skip
+        queued += mail is not None
+    return ResultsQueued(queued, no_address, declined)
+
+
+def knockout_results_mail(*, knockout: Knockout, site: str = "") -> ResultsQueued:
+    """One message a player (both players of each pair who are members with an address): the pair's path,
+    match by match with the opponents and both totals, a final won, and the public page when published."""
+    link = PublicLink.objects.filter(knockout=knockout).first()
+    base = (site or settings.SITE_URL or "").rstrip("/")
+    public_url = base + reverse("public_page", args=[link.token]) if link else ""
+    queued = no_address = declined = 0
+    for path in knockout_results_by_pair(knockout):
+        pair = path.pair
+        for name, member in ((pair.player_a, pair.member_a), (pair.player_b, pair.member_b)):
+            if member is None or not member.email:
+                no_address += 1
+                continue
+            if mail_declined(club=knockout.club, email=member.email, member=member):
+                declined += 1
+                continue
+            context = {"knockout": knockout, "path": path, "name": name, "public_url": public_url}
+            mail = mail_queue(
+                club=knockout.club, kind="knockout_results", to=member.email, context=context, member=member,
+                about=f"knockout:{knockout.pk}", site=site,
+            )  # fmt: skip
+            queued += mail is not None
+    return ResultsQueued(queued, no_address, declined)
