@@ -20,7 +20,19 @@ from tests.knockout.helpers import make_knockout
 from tests.towie.conftest import make_table
 from tournaments.http import link_limit
 from tournaments.models import Club, DirectorSettings, KnockoutMatch, Membership, ResultChange, TableToken
-from tournaments.services import boston, clubs, entries, knockout, mail, members, public, results, rounds, seasons, towie
+from tournaments.services import (
+    boston,
+    clubs,
+    entries,
+    knockout,
+    mail,
+    members,
+    public,
+    results,
+    rounds,
+    seasons,
+    towie,
+)
 
 pytestmark = pytest.mark.django_db
 
