@@ -21,7 +21,8 @@ def new_entry_token() -> str:
 
 
 class EntryList(models.Model):
-    """An event's entries (a party's, a knockout's or a card evening's): open or closed, until when, for how many tables."""
+    """An event's entries (a party's, a knockout's or a card evening's): open or closed, until when, for how many
+    tables."""
 
     club = models.ForeignKey("tournaments.Club", on_delete=models.CASCADE, related_name="entry_lists")
     party = models.OneToOneField(

@@ -158,16 +158,23 @@ def _most(entry_list: EntryList) -> int:
     return MAX_BOSTON_NAME if _is_boston(entry_list) else MAX_NAME
 
 
+def _name_problem(entry_list: EntryList, name: str, most: int) -> str:
+    if not name:
+        return _("Give your name.")
+    if _too_long(name, most):
+        return _too_long(name, most)
+    if _is_boston(entry_list) and name.casefold() == "pool":  # the sheet's own column
+        return _("“Pool” is kept for the pool on the sheet: give this player another name.")
+    return ""
+
+
 def _check(entry_list: EntryList, *, name, kind, email, phone, partner, shape) -> None:
     """Every plain problem with an entry, before anything is written."""
     errors: dict[str, str] = {}
     most = _most(entry_list)
-    if not name:
-        errors["name"] = _("Give your name.")
-    elif _too_long(name, most):
-        errors["name"] = _too_long(name, most)
-    elif _is_boston(entry_list) and name.casefold() == "pool":
-        errors["name"] = _("“Pool” is kept for the pool on the sheet: give this player another name.")
+    problem = _name_problem(entry_list, name, most)
+    if problem:
+        errors["name"] = problem
     if shape["mixed"] and kind not in (rules.LADY, rules.GENTLEMAN):
         errors["kind"] = _("Say whether you play as a lady or a gentleman: the party is mixed.")
     if not email and not phone:

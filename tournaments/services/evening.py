@@ -5,7 +5,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.models import BostonTable, CardEvening, CardGame, Club, Entry, EntryList
+from tournaments.models import BostonTable, CardEvening, CardGame, Club, Entry, EntryList, TowieTable
 from tournaments.presentation.boston import friendly
 from tournaments.rules import evening as rules
 from tournaments.selectors.boston import game_start
@@ -86,16 +86,19 @@ def evening_tables_make(*, evening: CardEvening) -> tuple[int, list[str]]:
         )
     picked = {e.name.casefold(): e.member_id for e in entries if e.member_id}
     for number, players in enumerate(tables, start=1):
-        mine = {name.casefold(): picked[name.casefold()] for name in players if name.casefold() in picked}
-        common = {"name": _table_name(evening, number), "date": evening.date, "players": players}
-        common |= {"club": evening.club, "picked": mine}
+        name = _table_name(evening, number)
+        mine = {who.casefold(): picked[who.casefold()] for who in players if who.casefold() in picked}
+        table: BostonTable | TowieTable
         if evening.is_boston:
             table = boston_services.boston_table_create(
+                name=name, date=evening.date, players=players, club=evening.club, picked=mine,
                 variant=evening.variant, pool_feed=evening.pool_feed, pool_limit=evening.pool_limit,
-                pool_unlimited=evening.pool_unlimited, **common,
+                pool_unlimited=evening.pool_unlimited,
             )  # fmt: skip
         else:
-            table = towie_services.towie_table_create(**common)
+            table = towie_services.towie_table_create(
+                name=name, date=evening.date, players=players, club=evening.club, picked=mine
+            )
         table.evening = evening
         table.save(update_fields=["evening"])
     evening.tables_made_at, evening.left_over = timezone.now(), over
