@@ -4,6 +4,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.models import BostonTable, CardEvening, CardGame, Club, Entry, EntryList, TowieTable
 from tournaments.presentation.boston import friendly
@@ -80,10 +81,12 @@ def evening_tables_make(*, evening: CardEvening) -> tuple[int, list[str]]:
     tables, over = rules.seat([e.name for e in entries], evening.game)
     if not tables:
         least = 4 if evening.is_boston else 3
-        raise ValidationError(
-            _("%(count)s confirmed entrants make no table: a table needs at least %(least)s.")
-            % {"count": len(entries), "least": least}
+        said = ngettext(
+            "%(count)s confirmed entrant makes no table: a table needs at least %(least)s.",
+            "%(count)s confirmed entrants make no table: a table needs at least %(least)s.",
+            len(entries),
         )
+        raise ValidationError(said % {"count": len(entries), "least": least})
     picked = {e.name.casefold(): e.member_id for e in entries if e.member_id}
     for number, players in enumerate(tables, start=1):
         name = _table_name(evening, number)
