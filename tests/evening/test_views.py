@@ -45,6 +45,10 @@ def test_a_director_makes_a_boston_evening_and_is_asked_for_the_pool(client_in):
 
 
 def test_entrants_enter_from_the_link_a_fifth_waits_and_a_cancel_moves_her_up(night):
+    form = Client().get(reverse("entry_page", args=[night.entry_list.token]))
+    shown = form.content.decode()
+    assert form.status_code == 200 and form["X-Robots-Tag"] == "noindex, nofollow" and "Towie night" in shown
+    assert "Your name" in shown and "Your partner" not in shown and "You play as" not in shown  # one player
     for i in range(1, 6):
         answer = send(Client(REMOTE_ADDR=f"192.0.2.{i}"), night, name=f"Player {i}", email=f"p{i}@example.org")
         assert answer.status_code == 302
