@@ -167,3 +167,16 @@ def test_the_game_no_longer_changes_once_the_tables_are_made(club):
     assert error.value.messages == ["The tables are made: the game can no longer change."]
     night.refresh_from_db()
     assert night.game == "towie"
+
+
+def test_the_evening_and_its_entries_share_one_number_of_tables(club):
+    night = towie_evening(club, tables=1)
+    entry_list = entries.entry_list_save(event=night, open=True)
+    waiting = enter(entry_list, 6)[4:]
+    evening.evening_save(club=club, evening=night, tables=2)  # a second table takes the two waiting in
+    entry_list.refresh_from_db()
+    assert entry_list.tables == 2
+    assert [Entry.objects.get(pk=e.pk).state for e in waiting] == ["confirmed", "confirmed"]
+    entries.entry_list_save(event=night, open=True, tables=3)  # and the entries' page changes the evening's
+    night.refresh_from_db()
+    assert night.tables == 3

@@ -95,6 +95,9 @@ def entry_list_save(
     entry_list.open, entry_list.closes_at, entry_list.tables = open, closes_at, tables
     entry_list.full_clean()
     entry_list.save()
+    if isinstance(event, CardEvening) and event.tables != tables:  # one figure: the evening's tables are its places
+        CardEvening.objects.filter(pk=event.pk).update(tables=tables)
+        event.tables = tables
     _fill_places(entry_list)
     return entry_list
 

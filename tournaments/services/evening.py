@@ -11,6 +11,7 @@ from tournaments.presentation.boston import friendly
 from tournaments.rules import evening as rules
 from tournaments.selectors.boston import game_start
 from tournaments.services import boston as boston_services
+from tournaments.services import entries
 from tournaments.services import towie as towie_services
 
 FIELDS = ("name", "date", "game", "tables", "variant", "pool_feed", "pool_limit", "pool_unlimited")
@@ -56,6 +57,11 @@ def evening_save(*, club: Club, evening: CardEvening | None = None, **fields) ->
         evening.variant, evening.pool_feed, evening.pool_limit, evening.pool_unlimited = "", None, None, False
     evening.full_clean()
     evening.save()
+    entry_list = EntryList.objects.filter(evening=evening).first()
+    if entry_list is not None and entry_list.tables != evening.tables:  # more tables take the first waiting in
+        entries.entry_list_save(
+            event=evening, open=entry_list.open, closes_at=entry_list.closes_at, tables=evening.tables
+        )
     return evening
 
 
