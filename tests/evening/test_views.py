@@ -132,3 +132,29 @@ def test_the_evening_list_reads_as_many_queries_for_two_evenings_as_for_nine(cli
         return len(captured)
 
     assert queries(2) == queries(9)
+
+
+def test_the_entries_and_the_evening_pages_read_as_many_queries_for_eight_entrants_as_for_thirty_six(
+    client_in, director
+):
+    club = director.memberships.get().club
+
+    def queries(entrants: int) -> tuple[int, int]:
+        night = evening.evening_save(club=club, name=f"Night {entrants}", date=DAY, game="towie", tables=10)
+        entry_list = entries.entry_list_save(event=night, open=True)
+        for i in range(entrants):
+            entries.entry_add(entry_list=entry_list, name=f"P{i}", email=f"p{i}@example.org")
+        for entry in Entry.objects.filter(entry_list=entry_list)[:3]:
+            entries.entry_cancel(entry=entry)
+        evening.evening_tables_make(evening=night)
+        counts = []
+        for name in ("evening_entries", "evening_detail"):
+            with CaptureQueriesContext(connection) as captured:
+                assert client_in.get(reverse(name, args=[night.pk])).status_code == 200
+            counts.append(len(captured))
+        return counts[0], counts[1]
+
+    # Entries: session, user, clubs (the header), the evening, its entry list, the entries with their members.
+    # The evening's page: session, user, clubs, the evening, its entry list, its confirmed count, its tables
+    # and their players.
+    assert queries(8) == queries(36) == (6, 8)
