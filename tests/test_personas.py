@@ -24,6 +24,7 @@ from tournaments.services import (
     boston,
     clubs,
     entries,
+    evening,
     knockout,
     mail,
     members,
@@ -47,7 +48,7 @@ CLUB_PAGES = "tournaments.urls.clubs"  # they act on the director's current club
 KWARG = re.compile(r"<(?:\w+:)?(\w+)>")
 NAMES = (
     "Ashdown spring party", "Ashdown knockout", "Ashdown towie", "Ashdown boston", "Ashdown member",
-    "Ashdown season", "Ashdown entrant", "Ashdown Bridge Club",
+    "Ashdown season", "Ashdown entrant", "Ashdown card evening", "Ashdown player", "Ashdown Bridge Club",
 )  # fmt: skip
 PASSWORD = "correct horse battery"
 ROUND = [("4S", "N", 10), ("3NX", "E", 7), ("PASS", "", 0), ("6H", "S", 12)]
@@ -106,7 +107,8 @@ def kwarg_value(w, name: str, kwarg: str):
         "invite_id": w.invite.pk,
         "fmt": "usebio",
         "member_id": w.member.pk,
-        "entry_id": w.entry.pk,
+        "entry_id": w.evening_entry.pk if name.startswith("evening_") else w.entry.pk,
+        "evening_id": w.evening.pk,
         "series_id": w.series.pk,
         "kind": "party",
         "event_id": w.party.pk,
@@ -178,6 +180,12 @@ def w(db):
     make_party(tables=1, user=bob, name="Bramley winter party")
     entry_list = entries.entry_list_save(event=party, open=True)
     entry = entries.entry_add(entry_list=entry_list, name=NAMES[6], email="entrant@example.org")
+    card_evening = evening.evening_save(
+        club=club_a, name=NAMES[7], date=datetime.date(2026, 12, 4), game="boston", tables=2, variant="english",
+        pool_feed=10, pool_limit=100,
+    )  # fmt: skip
+    evening_list = entries.entry_list_save(event=card_evening, open=True)
+    evening_entry = entries.entry_add(entry_list=evening_list, name=NAMES[8], email="player@example.org")
     return SimpleNamespace(
         alice=alice, bob=bob, carol=carol, club_a=club_a, club_b=club_b, party=party, guest=party.guests.first(),
         change=ResultChange.objects.filter(result=result).latest("pk"), knockout=ko, pair=ko.pairs.first(),
@@ -188,7 +196,7 @@ def w(db):
         public_token=public.publish(event=party).token,
         member=members.member_create(club=club_a, name=NAMES[4]),
         series=seasons.series_save(club=club_a, name=NAMES[5], parties=[party]),
-        entry=entry,
+        entry=entry, evening=card_evening, evening_entry=evening_entry,
         mail_token=mail.mail_recipient(club=club_a, email="ann@example.org").token,
     )  # fmt: skip
 

@@ -302,3 +302,23 @@ class MailRecipientAdmin(ViewOnly, admin.ModelAdmin):
     list_filter = ["club"]
     search_fields = ["email"]
     exclude = ["token"]  # the unsubscribe link is the recipient's own
+
+
+@admin.register(models.CardEvening)
+class CardEveningAdmin(admin.ModelAdmin):
+    list_display = ["name", "club", "date", "game", "tables", "tables_made_at"]
+    list_filter = ["club", "game"]
+
+
+@admin.register(models.EntryList)
+class EntryListAdmin(admin.ModelAdmin):
+    list_display = ["club", "party", "knockout", "evening", "open", "closes_at", "tables"]
+    list_filter = ["club"]
+    raw_id_fields = ["party", "knockout", "evening"]
+
+
+@admin.register(models.Entry)
+class EntryAdmin(admin.ModelAdmin):
+    list_display = ["name", "entry_list", "state", "created_at"]
+    list_filter = ["state"]
+    raw_id_fields = ["entry_list", "member", "guest", "partner_guest", "pair"]

@@ -1,6 +1,7 @@
 from tournaments.models.boston import *  # noqa: F403
 from tournaments.models.club import Club, DirectorInvite, DirectorSettings, Membership, Paper, Role
 from tournaments.models.entries import Entry, EntryList
+from tournaments.models.evening import CardEvening, CardGame
 from tournaments.models.knockout import *  # noqa: F403
 from tournaments.models.mail import MailRecipient, MailStatus, OutgoingMail
 from tournaments.models.memory import Member, PublicLink, Scoring, Series
@@ -25,6 +26,8 @@ __all__ = [
     "DirectorInvite",
     "Membership",
     "Role",
+    "CardEvening",
+    "CardGame",
     "Entry",
     "EntryList",
     "MailRecipient",

@@ -45,6 +45,10 @@ class BostonTable(models.Model):
     party = models.ForeignKey(
         "tournaments.Party", null=True, blank=True, on_delete=models.SET_NULL, related_name="boston_tables"
     )
+    # The card evening the table was made for, from its entries.
+    evening = models.ForeignKey(
+        "tournaments.CardEvening", null=True, blank=True, on_delete=models.SET_NULL, related_name="boston_tables"
+    )
     variant = models.CharField(max_length=24, choices=BostonVariant.choices)
     # Seated clockwise; player 1 deals first.
     player_1 = models.CharField(max_length=40)

@@ -21,7 +21,8 @@ def new_entry_token() -> str:
 
 
 class EntryList(models.Model):
-    """An event's entries (a party's or a knockout's): open or closed, until when, for how many tables."""
+    """An event's entries (a party's, a knockout's or a card evening's): open or closed, until when, for how many
+    tables."""
 
     club = models.ForeignKey("tournaments.Club", on_delete=models.CASCADE, related_name="entry_lists")
     party = models.OneToOneField(
@@ -29,6 +30,9 @@ class EntryList(models.Model):
     )
     knockout = models.OneToOneField(
         "tournaments.Knockout", null=True, blank=True, on_delete=models.CASCADE, related_name="entry_list"
+    )
+    evening = models.OneToOneField(
+        "tournaments.CardEvening", null=True, blank=True, on_delete=models.CASCADE, related_name="entry_list"
     )
     token = models.CharField(max_length=40, unique=True, default=new_entry_token, editable=False)
     open = models.BooleanField(_("open for entries"), default=True)
@@ -44,7 +48,9 @@ class EntryList(models.Model):
                 condition=Q(tables__gte=1) & Q(tables__lte=MAX_TABLES), name="entries_tables_1_to_500"
             ),
             models.CheckConstraint(
-                condition=Q(party__isnull=False, knockout__isnull=True) | Q(party__isnull=True, knockout__isnull=False),
+                condition=Q(party__isnull=False, knockout__isnull=True, evening__isnull=True)
+                | Q(party__isnull=True, knockout__isnull=False, evening__isnull=True)
+                | Q(party__isnull=True, knockout__isnull=True, evening__isnull=False),
                 name="entries_of_one_event",
             ),
         ]
@@ -54,8 +60,10 @@ class EntryList(models.Model):
 
     @property
     def event(self):
-        """The party or the knockout the entries are for."""
-        return self.party if self.party_id else self.knockout
+        """The party, the knockout or the card evening the entries are for."""
+        if self.party_id:
+            return self.party
+        return self.knockout if self.knockout_id else self.evening
 
     def is_open(self, now=None) -> bool:
         now = now or timezone.now()

@@ -38,6 +38,10 @@ class TowieTable(models.Model):
         related_name="towie_tables",
         help_text=_("The party night"),
     )
+    # The card evening the table was made for, from its entries.
+    evening = models.ForeignKey(
+        "tournaments.CardEvening", null=True, blank=True, on_delete=models.SET_NULL, related_name="towie_tables"
+    )
     stake = models.DecimalField(
         max_digits=9,
         decimal_places=2,

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from django.http import Http404
 
-from tournaments.models import Entry, EntryList, Knockout
+from tournaments.models import CardEvening, Entry, EntryList, Knockout
 from tournaments.rules import draw
 from tournaments.rules import entries as rules
 from tournaments.rules.errors import Words
@@ -14,7 +14,7 @@ from tournaments.rules.errors import Words
 
 def entry_list_by_token(token: str) -> EntryList:
     """The list its public link names, or a 404."""
-    found = EntryList.objects.select_related("club", "party", "knockout").filter(token=token).first()
+    found = EntryList.objects.select_related("club", "party", "knockout", "evening").filter(token=token).first()
     if not token or found is None:
         raise Http404("no such list")
     return found
@@ -23,7 +23,9 @@ def entry_list_by_token(token: str) -> EntryList:
 def entry_by_token(token: str) -> Entry:
     """An entrant's own entry by their cancel link, or a 404."""
     found = (
-        Entry.objects.select_related("entry_list__club", "entry_list__party", "entry_list__knockout")
+        Entry.objects.select_related(
+            "entry_list__club", "entry_list__party", "entry_list__knockout", "entry_list__evening"
+        )
         .filter(cancel_token=token)
         .first()
         if token
@@ -35,15 +37,18 @@ def entry_by_token(token: str) -> Entry:
 
 
 def entry_list_of(event) -> EntryList | None:
-    """A party's or a knockout's entries, if it takes any."""
-    field = "knockout" if isinstance(event, Knockout) else "party"
-    return EntryList.objects.select_related("party", "knockout").filter(**{field: event}).first()
+    """A party's, a knockout's or a card evening's entries, if it takes any."""
+    field = {Knockout: "knockout", CardEvening: "evening"}.get(type(event), "party")
+    return EntryList.objects.select_related("party", "knockout", "evening").filter(**{field: event}).first()
 
 
 def shape_of(entry_list: EntryList) -> dict[str, bool]:
-    """How the event takes entries: a knockout's are pairs, a party's as it is mixed and keeps partners."""
+    """How the event takes entries: a knockout's are pairs, a card evening's players, a party's as it is mixed
+    and keeps partners."""
     if entry_list.knockout_id is not None:
         return {"mixed": False, "pairs": True}
+    if entry_list.evening_id is not None:
+        return {"mixed": False, "pairs": False}
     party = entry_list.party
     return {"mixed": bool(party and party.mixed), "pairs": bool(party and party.keep_partners)}
 
@@ -104,16 +109,18 @@ def board(entry_list: EntryList) -> Board:
         else:
             cancelled.append(Line(entry, name, None))
     ladies, gentlemen, players = rules.people([line.entry.kind for line in confirmed], pairs=shape["pairs"])
-    # A knockout takes any number of pairs (its plan fits the tables to them): no balance to keep.
+    # A knockout takes any number of pairs (its plan fits the tables to them), a card evening shares its players
+    # out when the tables are made: no balance to keep.
     problems = (
         []
-        if entry_list.knockout_id
+        if entry_list.knockout_id or entry_list.evening_id
         else draw.numbers_problems(
             entry_list.tables, ladies=ladies, gentlemen=gentlemen, players=players, mixed=shape["mixed"]
         )
     )
     made = (lambda e: e.pair_id) if entry_list.knockout_id else (lambda e: e.guest_id)
-    missing = sum(1 for line in confirmed if made(line.entry) is None)
+    # A card evening's entries are made into its tables all at once, from the evening's page.
+    missing = 0 if entry_list.evening_id else sum(1 for line in confirmed if made(line.entry) is None)
     return Board(
         entry_list, confirmed, waiting, cancelled, places, taken, ladies, gentlemen, players, problems, missing
     )

@@ -15,7 +15,17 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.models import Entry, EntryList, Guest, Knockout, KnockoutMatch, KnockoutPair, Member, Party
+from tournaments.models import (
+    CardEvening,
+    Entry,
+    EntryList,
+    Guest,
+    Knockout,
+    KnockoutMatch,
+    KnockoutPair,
+    Member,
+    Party,
+)
 from tournaments.rules import entries as rules
 from tournaments.selectors.entries import place_of, shape_of
 from tournaments.services import entry_notices
@@ -26,6 +36,8 @@ from tournaments.services.members import members_named
 KNOCKOUT_TABLES = 8
 PHONE = re.compile(r"\+?[0-9 ()./-]{6,30}")
 MAX_NAME = 80
+# A Boston table's seat holds a name of at most 40 characters (tournaments/models/boston.py).
+MAX_BOSTON_NAME = 40
 
 
 def _shape(entry_list: EntryList) -> dict[str, bool]:
@@ -52,15 +64,22 @@ def _counts(entry_list: EntryList, state: str) -> dict[str, int]:
 
 
 def _locked(entry_list: EntryList) -> EntryList:
-    return EntryList.objects.select_for_update().select_related("party", "knockout", "club").get(pk=entry_list.pk)
+    return (
+        EntryList.objects.select_for_update()
+        .select_related("party", "knockout", "evening", "club")
+        .get(pk=entry_list.pk)
+    )
 
 
 @transaction.atomic
-def entry_list_save(*, event: Party | Knockout, open: bool, closes_at=None, tables: int | None = None) -> EntryList:
-    """Open (or close) a party's or a knockout's entries, until when and for how many tables (a party's own
-    tables, a knockout's eight, when none are given); more tables take the first waiting entrants in."""
+def entry_list_save(
+    *, event: Party | Knockout | CardEvening, open: bool, closes_at=None, tables: int | None = None
+) -> EntryList:
+    """Open (or close) a party's, a knockout's or a card evening's entries, until when and for how many tables
+    (a party's or an evening's own tables, a knockout's eight, when none are given); more tables take the first
+    waiting entrants in."""
     if tables is None:
-        tables = event.tables if isinstance(event, Party) else KNOCKOUT_TABLES
+        tables = KNOCKOUT_TABLES if isinstance(event, Knockout) else event.tables
     if not 1 <= tables <= rules.MAX_TABLES:
         raise ValidationError({"tables": _("Entries are taken for 1 to 500 tables.")})
     if isinstance(event, Knockout) and tables > knockout_services.MAX_PAIRS // 2:
@@ -68,7 +87,7 @@ def entry_list_save(*, event: Party | Knockout, open: bool, closes_at=None, tabl
         raise ValidationError(
             {"tables": _("A knockout's entries are taken for 1 to %(most)s tables.") % {"most": most}}
         )
-    field = "party" if isinstance(event, Party) else "knockout"
+    field = {Party: "party", Knockout: "knockout", CardEvening: "evening"}[type(event)]
     entry_list, _made = EntryList.objects.get_or_create(
         **{field: event}, defaults={"club": event.club, "tables": tables, "open": open, "closes_at": closes_at}
     )
@@ -76,6 +95,9 @@ def entry_list_save(*, event: Party | Knockout, open: bool, closes_at=None, tabl
     entry_list.open, entry_list.closes_at, entry_list.tables = open, closes_at, tables
     entry_list.full_clean()
     entry_list.save()
+    if isinstance(event, CardEvening) and event.tables != tables:  # one figure: the evening's tables are its places
+        CardEvening.objects.filter(pk=event.pk).update(tables=tables)
+        event.tables = tables
     _fill_places(entry_list)
     return entry_list
 
@@ -128,14 +150,34 @@ def _too_long(name: str, most: int) -> str:
     return _("A name has at most %(most)s characters.") % {"most": most} if len(name) > most else ""
 
 
+def _is_boston(entry_list: EntryList) -> bool:
+    return entry_list.evening is not None and entry_list.evening.is_boston
+
+
+def _most(entry_list: EntryList) -> int:
+    """The longest name the event's tables hold."""
+    if entry_list.knockout_id:
+        return knockout_services.MAX_PLAYER_NAME
+    return MAX_BOSTON_NAME if _is_boston(entry_list) else MAX_NAME
+
+
+def _name_problem(entry_list: EntryList, name: str, most: int) -> str:
+    if not name:
+        return _("Give your name.")
+    if _too_long(name, most):
+        return _too_long(name, most)
+    if _is_boston(entry_list) and name.casefold() == "pool":  # the sheet's own column
+        return _("“Pool” is kept for the pool on the sheet: give this player another name.")
+    return ""
+
+
 def _check(entry_list: EntryList, *, name, kind, email, phone, partner, shape) -> None:
     """Every plain problem with an entry, before anything is written."""
     errors: dict[str, str] = {}
-    most = knockout_services.MAX_PLAYER_NAME if entry_list.knockout_id else MAX_NAME
-    if not name:
-        errors["name"] = _("Give your name.")
-    elif _too_long(name, most):
-        errors["name"] = _too_long(name, most)
+    most = _most(entry_list)
+    problem = _name_problem(entry_list, name, most)
+    if problem:
+        errors["name"] = problem
     if shape["mixed"] and kind not in (rules.LADY, rules.GENTLEMAN):
         errors["kind"] = _("Say whether you play as a lady or a gentleman: the party is mixed.")
     if not email and not phone:
@@ -227,6 +269,11 @@ def _drop_guests(entry: Entry) -> None:
     """What an entry became (a party's guests, a knockout's pair) leaves the event, before play starts: a
     party's seat fixed for them goes too, a knockout's unplayed draw is cleared."""
     entry_list = entry.entry_list
+    evening = entry_list.evening
+    if evening is not None and evening.tables_made and entry.state == Entry.State.CONFIRMED:
+        raise ValidationError(
+            _("The tables are made: only the hostess can take you off now. Tell her you cannot come.")
+        )
     if entry.pair_id is not None and entry_list.knockout is not None:
         if _knockout_started(entry_list.knockout):
             raise ValidationError(

@@ -10,6 +10,7 @@ urlpatterns = [
     path("knockouts/", include("tournaments.urls.knockout")),
     path("towie/", include("tournaments.urls.towie")),
     path("boston/", include("tournaments.urls.boston")),
+    path("evenings/", include("tournaments.urls.evening")),
     path("members/", include("tournaments.urls.members")),
     path("seasons/", include("tournaments.urls.seasons")),
     path("", include("tournaments.urls.public")),

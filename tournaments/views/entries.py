@@ -22,9 +22,10 @@ from tournaments.forms import entries as forms
 from tournaments.http import entry_limit, link_limit
 from tournaments.http.once import once_only
 from tournaments.http.site_url import site_url
-from tournaments.models import Entry, Knockout
+from tournaments.models import CardEvening, Entry, Knockout
 from tournaments.printing.towie import qr_svg
 from tournaments.selectors import entries as selectors
+from tournaments.selectors import evening as evening_selectors
 from tournaments.selectors import knockout as knockout_selectors
 from tournaments.selectors import party as party_selectors
 from tournaments.services import entries as services
@@ -125,14 +126,23 @@ def _link_box(request, entry_list) -> dict:
     return {"entry_url": url, "entry_qr": mark_safe(qr_svg(url, label=url))}
 
 
+# Each kind of event's pages for its entries: (the entries page, Give a place, Remove).
+PAGES = {
+    "party": ("party_entries", "entry_move_up", "entry_remove"),
+    "knockout": ("knockout_entries", "knockout_entry_move_up", "knockout_entry_remove"),
+    "evening": ("evening_entries", "evening_entry_move_up", "evening_entry_remove"),
+}
+
+
 def _entries_page(request, event, kind: str, default_tables: int):
-    """The entries of a party or a knockout: open or close them, the link and its QR code, the live list."""
+    """The entries of a party, a knockout or a card evening: open or close them, the link and its QR code, the
+    live list."""
     entry_list = selectors.entry_list_of(event)
     initial: dict[str, object] = {"open": True, "tables": default_tables}
     if entry_list is not None:
         initial = {"open": entry_list.open, "closes_at": entry_list.closes_at, "tables": entry_list.tables}
     form = forms.EntryListForm(request.POST or None, initial=initial, pairs=kind == "knockout")
-    page = "party_entries" if kind == "party" else "knockout_entries"
+    page, move_up_url, remove_url = PAGES[kind]
     if request.method == "POST" and form.is_valid():
         try:
             services.entry_list_save(event=event, **form.cleaned_data)
@@ -142,6 +152,7 @@ def _entries_page(request, event, kind: str, default_tables: int):
             messages.success(request, _("The entries' settings are saved."))
             return redirect(page, event.id)
     context = {"event": event, "kind": kind, "tab": "entries", "form": form, "entry_list": entry_list}
+    context |= {"move_up_url": move_up_url, "remove_url": remove_url}
     context[kind] = event  # the format's own navigation names it
     if kind == "knockout":
         context["rounds"] = list(event.rounds.all())
@@ -163,7 +174,7 @@ def knockout_entries(request, knockout_id):
 
 
 def _entry_of(event, entry_id) -> Entry:
-    field = "entry_list__knockout" if isinstance(event, Knockout) else "entry_list__party"
+    field = {Knockout: "entry_list__knockout", CardEvening: "entry_list__evening"}.get(type(event), "entry_list__party")
     return get_object_or_404(Entry.objects.select_related("entry_list"), **{field: event}, pk=entry_id)
 
 
@@ -215,6 +226,24 @@ def knockout_entry_move_up(request, knockout_id, entry_id):
 def knockout_entry_remove(request, knockout_id, entry_id):
     knockout = knockout_selectors.knockout_get(knockout_id, user=request.user)
     return _remove(request, knockout, entry_id, "knockout_entries")
+
+
+@require_http_methods(["GET", "POST"])
+def evening_entries(request, evening_id):
+    evening = evening_selectors.evening_get(evening_id, user=request.user)
+    return _entries_page(request, evening, "evening", evening.tables)
+
+
+@require_POST
+def evening_entry_move_up(request, evening_id, entry_id):
+    evening = evening_selectors.evening_get(evening_id, user=request.user)
+    return _move_up(request, evening, entry_id, "evening_entries")
+
+
+@require_POST
+def evening_entry_remove(request, evening_id, entry_id):
+    evening = evening_selectors.evening_get(evening_id, user=request.user)
+    return _remove(request, evening, entry_id, "evening_entries")
 
 
 def _made(request, make, entry_list, page: str, event):
