@@ -38,6 +38,9 @@ def test_an_entrant_enters_sees_her_place_and_cancels_with_her_own_link(opened):
     assert sent.status_code == 302 and sent["Location"] == reverse("entry_status", args=[entry.cancel_token])
     shown = client.get(sent["Location"]).content.decode()
     assert "Ann Smith, your entry is confirmed: you have a place." in shown
+    # The head holds the referrer policy alone (the page's link once leaked into it and showed above the header).
+    assert '<meta name="referrer" content="same-origin">' in shown
+    assert shown.count("Enter someone else") == 1 and shown.index("Enter someone else") > shown.index("<body")
     for i in (2, 3):
         services.entry_add(entry_list=opened, name=f"Lady {i}", kind="lady", email=f"l{i}@example.org")
     waiting = services.entry_add(entry_list=opened, name="Lady 4", kind="lady", email="l4@example.org")
