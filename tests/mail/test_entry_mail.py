@@ -120,10 +120,22 @@ def test_a_phone_only_entrant_gets_nothing_and_an_unsubscribed_address_nothing_e
     assert smtp.messages == [] and not OutgoingMail.objects.exists()
 
 
-def test_a_mail_that_cannot_be_queued_never_breaks_the_entry(opened, committed, settings):
-    settings.SITE_URL = ""  # no site address anywhere (a service call, no request): mail_queue refuses
+def test_a_mail_that_cannot_be_queued_never_breaks_the_entry(opened, committed, smtp, monkeypatch, caplog):
+    def broken(**_kwargs):
+        raise RuntimeError("the queue is broken")
+
+    monkeypatch.setattr("tournaments.services.entry_notices.mail_queue", broken)
+    link = enter(committed, opened, name="Ann", email="ann@example.org")
+    assert Entry.objects.get().state == "confirmed" and not OutgoingMail.objects.exists()
+    assert Client().get(link).status_code == 200
+    assert "entry notice entry_confirmed for entry" in caplog.text and "the queue is broken" in caplog.text
+
+
+def test_no_site_address_anywhere_means_no_mail_and_no_error(opened, committed, settings, caplog):
+    settings.SITE_URL = ""  # a service call (no request, no page's address) and no SITE_URL: no links to give
     committed(lambda: services.entry_add(entry_list=opened, name="Ann", kind="lady", email="ann@example.org"))
     assert Entry.objects.get().state == "confirmed" and not OutgoingMail.objects.exists()
+    assert "not e-mailed: no site address" in caplog.text
 
 
 def test_a_member_who_entered_with_no_page_language_reads_her_own(opened, committed, smtp):

@@ -11,6 +11,7 @@ the entry.
 
 import logging
 
+from django.conf import settings
 from django.urls import reverse
 
 from tournaments.models import Entry
@@ -25,10 +26,13 @@ def _about(entry: Entry) -> str:
     return f"party:{entry_list.party_id}" if entry_list.party_id else f"knockout:{entry_list.knockout_id}"
 
 
-def _send(kind: str, entry: Entry, *, ics: bool = False, **context) -> None:
-    log.info("entry notice: %s: entry %s of list %s (%s)", kind, entry.pk, entry.entry_list_id, entry.state)
+def _send(kind: str, said: str, entry: Entry, *, ics: bool = False, **context) -> None:
+    log.info("entry notice: %s: entry %s of list %s (%s)", said, entry.pk, entry.entry_list_id, entry.state)
     if not entry.email:
         return  # a phone number only: the hostess rings them
+    if not (entry.site or settings.SITE_URL):  # entered by no page (a script, a test) and no SITE_URL: no links
+        log.warning("entry notice %s for entry %s not e-mailed: no site address (SITE_URL)", kind, entry.pk)
+        return
     try:
         entry = Entry.objects.select_related("entry_list__party__club", "entry_list__knockout__club", "member").get(
             pk=entry.pk
@@ -51,24 +55,24 @@ def _send(kind: str, entry: Entry, *, ics: bool = False, **context) -> None:
 
 def entry_confirmed(entry: Entry) -> None:
     """Their entry has a place: the confirmation, with the event's .ics."""
-    _send("entry_confirmed", entry, ics=True)
+    _send("entry_confirmed", "confirmed", entry, ics=True)
 
 
 def entry_waiting(entry: Entry, place: int) -> None:
     """Their entry is on the waiting list, at this place."""
-    _send("entry_waiting", entry, place=place)
+    _send("entry_waiting", f"waiting at place {place}", entry, place=place)
 
 
 def entry_moved_up(entry: Entry) -> None:
     """A place came free and their waiting entry has it now (the event's .ics with it)."""
-    _send("entry_moved_up", entry, ics=True)
+    _send("entry_moved_up", "moved up", entry, ics=True)
 
 
 def entry_cancelled(entry: Entry, *, by_hostess: bool) -> None:
     """Their entry is cancelled: by their own link, or removed by the hostess."""
-    _send("entry_cancelled", entry, by_hostess=by_hostess)
+    _send("entry_cancelled", "removed by the hostess" if by_hostess else "cancelled", entry, by_hostess=by_hostess)
 
 
 def entry_reminder(entry: Entry) -> None:
     """The event is tomorrow and they have a place."""
-    _send("entry_reminder", entry)
+    _send("entry_reminder", "reminder", entry)
