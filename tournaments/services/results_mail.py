@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.urls import reverse
 
-from tournaments.models import Knockout, Party, PublicLink
+from tournaments.models import Entry, Knockout, Party, PublicLink
 from tournaments.selectors.results_mail import knockout_results_by_pair, party_results_by_guest
 from tournaments.services.mail import mail_declined, mail_queue
 
@@ -48,25 +48,34 @@ def party_results_mail(*, party: Party, site: str = "") -> ResultsQueued:
 
 
 def knockout_results_mail(*, knockout: Knockout, site: str = "") -> ResultsQueued:
-    """One message a player (both players of each pair who are members with an address): the pair's path,
+    """One message a player with an address (a member's, else the one an entrant gave): the pair's path,
     match by match with the opponents and both totals, a final won, and the public page when published."""
     link = PublicLink.objects.filter(knockout=knockout).first()
     base = (site or settings.SITE_URL or "").rstrip("/")
     public_url = base + reverse("public_page", args=[link.token]) if link else ""
     queued = no_address = declined = 0
+    # A pair made from an online entry: the entrant's address and language (the partner gave none).
+    entered = {
+        (pair_id, name.casefold()): (email, language)
+        for pair_id, name, email, language in Entry.objects.filter(pair__knockout=knockout).values_list(
+            "pair_id", "name", "email", "language"
+        )
+    }
     for path in knockout_results_by_pair(knockout):
         pair = path.pair
         for name, member in ((pair.player_a, pair.member_a), (pair.player_b, pair.member_b)):
-            if member is None or not member.email:
+            entry_email, language = entered.get((pair.pk, name.casefold()), ("", ""))
+            email = (member.email if member is not None else "") or entry_email
+            if not email:
                 no_address += 1
                 continue
-            if mail_declined(club=knockout.club, email=member.email, member=member):
+            if mail_declined(club=knockout.club, email=email, member=member):
                 declined += 1
                 continue
             context = {"knockout": knockout, "path": path, "name": name, "public_url": public_url}
             mail = mail_queue(
-                club=knockout.club, kind="knockout_results", to=member.email, context=context, member=member,
-                about=f"knockout:{knockout.pk}", site=site,
+                club=knockout.club, kind="knockout_results", to=email, context=context, member=member,
+                language=language, about=f"knockout:{knockout.pk}", site=site,
             )  # fmt: skip
             queued += mail is not None
     return ResultsQueued(queued, no_address, declined)
