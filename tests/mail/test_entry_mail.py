@@ -2,12 +2,13 @@
 move up, the cancel (theirs or the hostess's) and the day-before reminder, each sent by `send_mail` to a real
 SMTP server and read back: subject, text, HTML, the language of the page they entered from, their own link."""
 
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 from icalendar import Calendar
 
 from tests.conftest import make_party
@@ -166,3 +167,17 @@ def test_the_reminder_goes_the_day_before_once_to_confirmed_entries_only(opened,
     assert "/entry/" in text_of(ann) and ann["List-Unsubscribe"]
     # The 12th itself: the day, not the day before: nothing more.
     assert entry_reminders_queue(now=datetime(2026, 12, 11, 23, 59, tzinfo=UTC)) == 0
+
+
+def test_send_mail_itself_sends_the_reminders_of_tomorrows_events_once(opened, committed, smtp):
+    party = opened.party
+    party.date = timezone.localdate() + timedelta(days=1)
+    party.save(update_fields=["date"])
+    enter(committed, opened, name="Ann", email="ann@example.org")
+    call_command("send_mail", verbosity=0)  # the confirmation and, the event being tomorrow, the reminder
+    assert sorted(m["Subject"] for m in smtp.messages) == [
+        "Tomorrow: Winter party",
+        "Your entry is confirmed: Winter party",
+    ]
+    call_command("send_mail", verbosity=0)
+    assert len(smtp.messages) == 2
