@@ -5,10 +5,11 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from tests.knockout.helpers import make_knockout
-from tournaments.models import KnockoutRound, OutgoingMail
+from tournaments.models import Entry, KnockoutRound, OutgoingMail
 from tournaments.selectors.results_mail import knockout_results_by_pair
+from tournaments.services import entries, members, public
 from tournaments.services import knockout as knockout_services
-from tournaments.services import members, public
+from tournaments.services.results_mail import knockout_results_mail
 
 pytestmark = pytest.mark.django_db
 # Four pairs, "North 01 & South 01" … "North 04 & South 04"; in every match the pair of the higher number wins,
@@ -85,3 +86,19 @@ def test_each_player_gets_the_pairs_path_in_their_language(client_in, director, 
     html = english.get_body(("html",)).get_content()
     assert "North 04 &amp; South 04" in html and "300 – 900" in html and english["List-Unsubscribe"]
     assert OutgoingMail.objects.filter(about=f"knockout:{knockout.pk}", status="sent").count() == 2
+
+
+def test_a_pair_made_from_an_entry_reaches_the_entrant_in_the_language_they_entered_in(director, smtp):
+    knockout = played_knockout(director)
+    entry_list = entries.entry_list_save(event=knockout, open=False)
+    pair = knockout.pairs.get(name="North 01 & South 01")
+    Entry.objects.create(
+        entry_list=entry_list, name="North 01", partner="South 01", email="n1@example.org", language="fr",
+        state="confirmed", pair=pair,
+    )  # fmt: skip
+    said = knockout_results_mail(knockout=knockout)
+    assert (said.queued, said.no_address, said.declined) == (1, 7, 0)  # her partner gave no address
+    call_command("send_mail", verbosity=0)
+    [message] = smtp.messages
+    assert message["To"] == "n1@example.org" and message["Content-Language"] == "fr"
+    assert "North 01" in message.get_body(("plain",)).get_content()

@@ -101,6 +101,12 @@ class Entry(models.Model):
     address = models.CharField(max_length=32, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
     cancelled_at = models.DateTimeField(null=True, blank=True)
+    # The language of the page they entered from, and the site's address then: their e-mails speak it and
+    # link back to it (docs/entries.md, "Telling the entrant").
+    language = models.CharField(max_length=10, blank=True)
+    site = models.CharField(max_length=200, blank=True)
+    # The day-before reminder, once queued: never queued twice.
+    reminded_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["entry_list", "pk"]  # the order they entered: the waiting list's order

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from django.db.models import Count
 
 from tournaments.models import (
+    Entry,
     Guest,
     Knockout,
     KnockoutMatch,
@@ -42,18 +43,30 @@ class GuestResults:
     best: str = ""  # "lady" or "gentleman": first of their kind at a mixed party
     booby: bool = False
     rounds: list[RoundOfGuest] = field(default_factory=list)
+    # What the guest gave when they entered online (a guest made from an entry): the address, and the
+    # language of the page they entered from.
+    entry_email: str = ""
+    entry_language: str = ""
 
     @property
     def email(self) -> str:
-        return self.member.email if self.member is not None else ""
+        """The member's address, else the one they entered with."""
+        return (self.member.email if self.member is not None else "") or self.entry_email
 
 
 def party_results_by_guest(party: Party) -> list[GuestResults]:
-    """Every guest who sat at a table, in the standings' order, each with the rounds they played. Four queries."""
+    """Every guest who sat at a table, in the standings' order, each with the rounds they played, and what they
+    gave when they entered online. Five queries."""
     standings = party_standings(party)
     members = {
         guest.name: guest.member
         for guest in Guest.objects.filter(party=party, member__isnull=False).select_related("member")
+    }
+    entered = {
+        name: (email, language)
+        for name, email, language in Entry.objects.filter(guest__party=party).values_list(
+            "guest__name", "email", "language"
+        )
     }
     firsts = {placed.name: "lady" for placed in standings.ladies if placed.position == 1}
     firsts |= {placed.name: "gentleman" for placed in standings.gentlemen if placed.position == 1}
@@ -74,6 +87,7 @@ def party_results_by_guest(party: Party) -> list[GuestResults]:
         guest = GuestResults(
             name=line.name, member=members.get(line.name), total=line.total, place=line.label,
             players=len(standings.players), best=firsts.get(line.name, ""), booby=line.name in standings.booby,
+            entry_email=entered.get(line.name, ("", ""))[0], entry_language=entered.get(line.name, ("", ""))[1],
         )  # fmt: skip
         total = 0
         for number, table, seat, partner, opponents, ours, theirs in sorted(rounds[line.name]):

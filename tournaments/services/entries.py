@@ -221,9 +221,12 @@ def entry_add(
     partner: str = "",
     member_number: str = "",
     address: str = "",
+    language: str = "",
+    site: str = "",
 ) -> Entry:
     """An entrant's entry: confirmed while there is a place, else on the waiting list; refused (nothing
-    written) when the list is closed or full, or the entry is a duplicate or incomplete."""
+    written) when the list is closed or full, or the entry is a duplicate or incomplete. `language` and
+    `site` are the entry page's (its e-mails speak the one and link to the other)."""
     entry_list = _locked(entry_list)
     if not entry_list.is_open():
         raise ValidationError(_("Entries are closed."))
@@ -245,7 +248,7 @@ def entry_add(
         raise ValidationError(_("The list is full, and so is its waiting list."))
     entry = Entry(
         entry_list=entry_list, name=name, kind=kind, email=email, phone=phone, member=member, state=state,
-        partner=partner if shape["pairs"] else "", address=address,
+        partner=partner if shape["pairs"] else "", address=address, language=language[:10], site=site[:200],
     )  # fmt: skip
     try:
         with transaction.atomic():

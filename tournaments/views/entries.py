@@ -13,6 +13,7 @@ from django.contrib.auth.decorators import login_not_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -81,7 +82,11 @@ def entry_page(request, token):
         return _entry_form_page(request, entry_list, form, status=400)
     try:
         entry = services.entry_add(
-            entry_list=entry_list, address=entry_limit.address_hash(request), **form.cleaned_data_for_entry()
+            entry_list=entry_list,
+            address=entry_limit.address_hash(request),
+            language=translation.get_language() or "",
+            site=site_url(request),
+            **form.cleaned_data_for_entry(),
         )
     except ValidationError as error:
         add_errors(form, error)

@@ -1,5 +1,6 @@
 """Send the e-mail waiting in the queue (a contract: the timer in docs/deploy runs it every minute, `serve`
-runs it in a loop beside the server). Safe with two running at once: each message is claimed first."""
+runs it in a loop beside the server), after queueing the day-before reminders of entries. Safe with two
+running at once: each message is claimed first."""
 
 import logging
 import os
@@ -9,6 +10,7 @@ from django.core.management.base import BaseCommand
 from django.db import close_old_connections
 from django.utils.translation import gettext as _
 
+from tournaments.services.entry_reminders import entry_reminders_queue
 from tournaments.services.mail import mail_send_due
 
 log = logging.getLogger("tournaments.mail")
@@ -36,6 +38,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, limit, every, parent, **options):
         if every <= 0:
+            entry_reminders_queue()  # the day before an event: its entrants' reminders, queued once
             self._report(mail_send_due(limit=limit), options["verbosity"])
             return
         # Named by the starter: a parent gone before this process even started is seen (its child then has another).
@@ -50,6 +53,7 @@ class Command(BaseCommand):
 
     def _run_in_loop(self, limit: int, verbosity: int) -> None:
         try:
+            entry_reminders_queue()
             report = mail_send_due(limit=limit)
         except Exception:  # the database busy for a moment: the loop tries again next time, the server serves on
             log.exception("send_mail: the queue could not be read this time")
