@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0012_mail_queue'),
+        ('tournaments', '0013_card_evenings'),
     ]
 
     operations = [
