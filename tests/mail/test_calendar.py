@@ -96,3 +96,17 @@ def test_an_events_ics_is_one_event_in_its_clubs_language(events):
     )  # fmt: skip
     assert str(event["description"]) == "Progressive Party, 2 Tische · Alice's club"
     assert str(calendar["method"]) == "PUBLISH" and str(calendar["version"]) == "2.0"
+
+
+def test_a_card_evenings_ics_names_its_game(events):
+    """An entry to a card evening attaches its .ics too: the evening's game is its description."""
+    from tournaments.services import evening as evening_services
+
+    evening = evening_services.evening_save(
+        club=events, name="Towie night", date=datetime.date(2027, 1, 8), game="towie", tables=2
+    )
+    (event,) = Calendar.from_ical(event_ics(evening, host="club.example")).walk("VEVENT")
+    assert (str(event["uid"]), str(event["summary"]), event.decoded("dtstart")) == (
+        f"cardevening-{evening.pk}@club.example", "Towie night", datetime.date(2027, 1, 8),
+    )  # fmt: skip
+    assert str(event["description"]) == "Towie · Alice's club"

@@ -5,7 +5,7 @@ from django.utils.translation import ngettext
 
 from tournaments import l10n
 from tournaments.files.calendar import CalendarEvent, calendar_ics
-from tournaments.models import BostonTable, Knockout, Party, TowieTable
+from tournaments.models import BostonTable, CardEvening, CardGame, Knockout, Party, TowieTable
 
 
 def _what(event) -> str:
@@ -18,6 +18,8 @@ def _what(event) -> str:
         return _("Towie")
     if isinstance(event, BostonTable):
         return _("Boston")
+    if isinstance(event, CardEvening):  # an evening of Towie or Boston tables: its game's own word
+        return str(CardGame(event.game).label)
     raise TypeError(f"no calendar words for {type(event).__name__}")
 
 
