@@ -248,7 +248,7 @@ def test_letter_paper_when_the_club_chooses_it(client_in, towie_factory):
     # Asked for in the link, the other paper still prints.
     assert size_of(client_in.get(reverse("towie_pdf", args=[table.pk]), {"paper": "A4"}).content) == (595, 842)
     html = client_in.get(reverse("towie_edit", args=[table.pk])).content.decode()
-    assert "Imprimer la carte de table (US Letter)" in html
+    assert "Imprimer la carte de table (Lettre US)" in html
     assert reverse("towie_card_pdf", args=[table.pk]) + "?paper=A4" in html
 
 

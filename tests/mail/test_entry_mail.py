@@ -181,3 +181,21 @@ def test_send_mail_itself_sends_the_reminders_of_tomorrows_events_once(opened, c
     ]
     call_command("send_mail", verbosity=0)
     assert len(smtp.messages) == 2
+
+
+def test_a_card_evenings_entrants_are_reminded_the_day_before_too(director, committed, smtp):
+    """A Towie evening on 12 December: its confirmed entrant is reminded on the 11th, once."""
+    from tournaments.services import evening as evening_services
+
+    party = make_party(tables=1, user=director, draw=False, name="Any party")
+    evening = evening_services.evening_save(club=party.club, name="Towie night", date=date(2026, 12, 12),
+                                            game="towie", tables=1)  # fmt: skip
+    entry_list = services.entry_list_save(event=evening, open=True)
+    enter(committed, entry_list, name="Ann", email="ann@example.org")
+    OutgoingMail.objects.all().delete()
+    eve = datetime(2026, 12, 11, 8, 0, tzinfo=UTC)
+    assert entry_reminders_queue(now=eve) == 1
+    assert entry_reminders_queue(now=eve) == 0
+    call_command("send_mail", verbosity=0)
+    (ann,) = smtp.by_address("ann@example.org")
+    assert ann["Subject"] == "Tomorrow: Towie night"

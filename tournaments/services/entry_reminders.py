@@ -12,13 +12,16 @@ from tournaments.services import entry_notices
 
 
 def entry_reminders_queue(*, now: datetime | None = None) -> int:
-    """Queue the reminders due (confirmed entries of tomorrow's parties and knockouts, not yet reminded); the
+    """Queue the reminders due (confirmed entries of tomorrow's parties, knockouts and card evenings, not yet
+    reminded); the
     number of entries reminded. Each entry is claimed first (a conditional update), so two runs at once never
     remind it twice; cancelled and waiting entries get none."""
     now = now or timezone.now()
     tomorrow = timezone.localdate(now) + timedelta(days=1)
     due = Entry.objects.filter(
-        Q(entry_list__party__date=tomorrow) | Q(entry_list__knockout__date=tomorrow),
+        Q(entry_list__party__date=tomorrow)
+        | Q(entry_list__knockout__date=tomorrow)
+        | Q(entry_list__evening__date=tomorrow),
         state=Entry.State.CONFIRMED,
         reminded_at__isnull=True,
     ).order_by("pk")
