@@ -537,9 +537,15 @@ def round_tiles_html(tables_, *, party_id: int, round_number: int, projector: bo
             deals = deals_text % {"n": t.deals_in} + (late if t.behind else "")
         score = ""
         if result and result.ns is not None:
-            score = f'<p class="score">{sides[0]} {signs[result.ns]} · {sides[1]} {signs[result.ew]}'
+            # Each side with its figure, and the winner's words, never broken across lines ("N–" / "S +600"
+            # on the big screen at 1280 px): the line breaks only at the dots between them.
+            score = (
+                f'<p class="score"><span class="side">{sides[0]}\u00a0{signs[result.ns]}</span>'
+                f' · <span class="side">{sides[1]}\u00a0{signs[result.ew]}</span>'
+            )
             if result.winner:
-                score += f" · {won['NS'] if result.winner == 'NS' else won['EW']}{cut if result.cut else ''}"
+                winner = won["NS"] if result.winner == "NS" else won["EW"]
+                score += f' · <span class="side">{winner}{cut if result.cut else ""}</span>'
             score += "</p>"
         parts.append(
             f'\n  <div class="{css}" id="table-{t.number}">\n'

@@ -31,9 +31,9 @@ SHEET = {
     "fr": [
         "La feuille de marque",
         "Qui paie qui",
-        "Donne 2 sur 12 : Bob donne.",
-        "Bob : 8 levées à cœur ; 7 levées : chute",
-        "Bob paie : Ann, Cat et Dan 23 chacun",
+        "Donne 2 sur 12\u202f: Bob donne.",
+        "Bob\u202f: 8 levées à cœur\u202f; 7 levées\u202f: chute",
+        "Bob paie\u202f: Ann, Cat et Dan 23 chacun",
         "Ann met 10 dans la poule (comme donneur)",
         "Règles de la maison",
         "Le donneur alimente la poule",
@@ -142,11 +142,11 @@ def test_a_deal_saved_and_refused_says_so_in_french(client_in):
     response = client_in.post(reverse("boston_table", args=[table.id]), deal_data("Bob", "8", 8, suit="H"))
     assert response.status_code == 302
     html = page(client_in, response["Location"])
-    assert "Donne 1 enregistrée : " in html and "Poule après elle :" in html
+    assert "Donne 1 enregistrée\u202f: " in html and "Poule après elle\u202f:" in html
     # an engine's refusal (a missing house setting) is said in French, with where the club sets it
     response = client_in.post(reverse("boston_table", args=[table.id]), deal_data("Cat", "7", 7, suit="NT"))
     errors = " ".join(str(e) for e in response.context["form"].non_field_errors())
-    assert "Le livre ne donne aucun chiffre pour" in errors and "c'est le choix du club" in errors, errors
+    assert "Le livre ne donne aucun chiffre pour" in errors and "c’est le choix du club" in errors, errors
     assert "house[" not in errors and "club's choice" not in errors
 
 
@@ -228,7 +228,7 @@ def test_a_french_club_settles_in_french_money(client_in):
     figure = f"{abs(bob.counters) * 25:,}".replace(",", thousands) + ",00"
     assert bob.money_text == f"\u2212{figure}\u00a0€" and bob.money_text in html
     assert "Règlement final" in html and "Pour régler" in html
-    assert "Argent : 25,00\u00a0€ le jeton blanc, 250,00\u00a0€ le rouge." in html
+    assert "Argent\u202f: 25,00\u00a0€ le jeton blanc, 250,00\u00a0€ le rouge." in html
     assert "£" not in html and "−€" not in html
 
 

@@ -163,7 +163,7 @@ def test_the_clubs_messages_in_the_readers_language(client_in, club, director):
 def test_the_upload_limits_speak_the_readers_language_with_its_numbers():
     with translation.override("fr"):
         assert str(imports.TOO_MANY_ROWS) == (
-            f"Ce fichier a plus de {l10n.number(imports.MAX_ROWS)} lignes : ce n’est pas une liste d’invités."
+            f"Ce fichier a plus de {l10n.number(imports.MAX_ROWS)} lignes\u202f: ce n’est pas une liste d’invités."
         )
         assert "Ce fichier n’est pas une liste d’invités" in str(imports.NOT_A_LIST)
     with translation.override("de"):

@@ -77,7 +77,7 @@ def test_a_rule_error_is_still_a_value_error_matched_by_its_english():
 @pytest.mark.parametrize(
     "language, expected",
     [
-        ("fr", "10 tables, c'est au-delà du conseil des Four Aces"),
+        ("fr", "10 tables, c’est au-delà du conseil des Four Aces"),
         ("de", "10 Tische gehen über den Rat der Four Aces hinaus"),
         ("nl", "10 tafels gaat verder dan het advies van de Four Aces"),
     ],
@@ -109,7 +109,7 @@ def test_plural_words_take_the_form_of_their_count(language, one, three):
     "language, expected",
     [
         ("en", "1 more lady needed; 3 gentlemen over"),
-        ("fr", "encore 1 dame nécessaire ; 3 messieurs en trop"),
+        ("fr", "encore 1 dame nécessaire\u202f; 3 messieurs en trop"),
         ("de", "noch 1 Dame nötig; 3 Herren zu viel"),
         ("nl", "nog 1 dame nodig; 3 heren te veel"),
     ],
@@ -123,7 +123,7 @@ def test_sentences_joined_are_each_translated(language, expected):
 def test_a_sentence_inside_a_sentence_is_translated_too():
     error = _raised(towie.score_sheet, ["Ann", "Bob", "Cat"], [("Ann", "4S", 10), ("Zoe", "4S", 10)])
     assert str(error) == "hand 2: the declarer must be one of the players (Ann, Bob, Cat), not 'Zoe'"
-    assert said_in("fr", error) == "main 2 : le déclarant doit être l'un des joueurs (Ann, Bob, Cat), pas 'Zoe'"
+    assert said_in("fr", error) == "main 2\u202f: le déclarant doit être l’un des joueurs (Ann, Bob, Cat), pas 'Zoe'"
     assert said_in("de", error) == "Hand 2: der Alleinspieler muss einer der Spieler sein (Ann, Bob, Cat), nicht 'Zoe'"
     assert said_in("nl", error) == "hand 2: de leider moet een van de spelers zijn (Ann, Bob, Cat), niet 'Zoe'"
 
@@ -132,8 +132,8 @@ def test_a_missing_house_setting_names_the_figure_in_the_page_language():
     error = _raised(boston.BostonGame, "english", ["A", "B", "C", "D"], house={"pool_feed": 10})
     assert error.message == boston.HOUSE_MISSING
     assert said_in("fr", error) == (
-        "le livre ne donne aucun chiffre pour la limite de la poule du Boston : "
-        "c'est une règle de la maison, donnez-la comme house['pool_limit']"
+        "le livre ne donne aucun chiffre pour la limite de la poule du Boston\u202f: "
+        "c’est une règle de la maison, donnez-la comme house['pool_limit']"
     )
     assert "die Obergrenze des Pots im Boston" in said_in("de", error)
 
@@ -142,7 +142,7 @@ def test_the_knockout_cut_chooses_its_plural_in_other_languages():
     matches = [("A", 500, "B", 600), ("C", 500, "D", 600), ("E", 500, "F", 600)]
     error = _raised(knockout.advance_detail, matches, 4, cut=["A", "C"])
     assert str(error) == "the cut is for 1 place(s) among A, C, E: name exactly 1 of them"
-    assert said_in("fr", error) == "le tirage porte sur 1 place parmi A, C, E : nommez-en exactement 1"
+    assert said_in("fr", error) == "le tirage porte sur 1 place parmi A, C, E\u202f: nommez-en exactement 1"
     assert said_in("de", error) == "gezogen wird um 1 Platz unter A, C, E: nennen Sie genau 1 davon"
 
 
@@ -220,7 +220,7 @@ def _messages(error: ValidationError) -> list[str]:
     "language, expected",
     [
         ("en", "The seats cannot be drawn: 1 more player needed."),
-        ("fr", "Les places ne peuvent pas être tirées : encore 1 joueur nécessaire."),
+        ("fr", "Les places ne peuvent pas être tirées\u202f: encore 1 joueur nécessaire."),
         ("de", "Die Plätze können nicht ausgelost werden: noch 1 Spieler nötig."),
         ("nl", "De plaatsen kunnen niet geloot worden: nog 1 speler nodig."),
     ],
@@ -249,7 +249,7 @@ def test_a_batch_of_guests_names_each_bad_line_in_the_page_language():
 @pytest.mark.parametrize(
     "language, expected",
     [
-        ("fr", "2 tables jouent encore (1, 2) : le résultat de chaque table doit être saisi avant la clôture du tour."),
+        ("fr", "2 tables jouent encore (1, 2)\u202f: le résultat de chaque table doit être saisi avant la clôture du tour."),
         ("de", "2 Tische spielen noch (1, 2): das Ergebnis jedes Tisches muss vorliegen, bevor die Runde schließt."),
         ("nl", "2 tafels spelen nog (1, 2): de uitslag van elke tafel moet binnen zijn voordat de ronde sluit."),
     ],

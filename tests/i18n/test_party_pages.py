@@ -14,11 +14,11 @@ pytestmark = pytest.mark.django_db
 # Per language: the words each page must show, and English sentences it must not.
 WORDS = {
     "fr": {
-        "dashboard": ["Vue d'ensemble", "Invités", "Classement", "Étape suivante", "Tour 1", "partenaires changeant"],
+        "dashboard": ["Vue d’ensemble", "Invités", "Classement", "Étape suivante", "Tour 1", "partenaires changeant"],
         "guests": ["Ajouter un invité", "La liste (8)", "Modifier", "Retirer Player 001", "8 invités sur 8"],
         "round": ["Table 1", "Chrono du tour 2", "Grand écran", "Feuilles de marque (PDF)"],
         "standings": ["Tout le monde", "Tour par tour", "Total cumulé après chaque tour", "Feuille des résultats"],
-        "movement": ["qui s'assoit où", "Partenaire", "Changer une place avant le début du jeu", "échange avec"],
+        "movement": ["qui s’assoit où", "Partenaire", "Changer une place avant le début du jeu", "échange avec"],
         "seats": ["N", "E", "S", "O"],
     },
     "de": {
@@ -152,11 +152,11 @@ def test_a_deal_entry_speaks_french(client_in, party_factory):
     url = reverse("table_enter", args=[party.id, 1, 1])
     data = {"mode": "deals", "version": 0, "d1-level": "P", "d1-declarer": "N", "d1-tricks": "3"}
     page = client_in.post(url, data).content.decode()
-    assert "Donne 1 : Une donne passée n&#x27;a pas de déclarant ou levées" in page
-    assert "Rien n&#x27;a été enregistré" in page and "Nothing was saved" not in page
+    assert "Donne 1\u202f: Une donne passée n’a pas de déclarant ou levées" in page
+    assert "Rien n’a été enregistré" in page and "Nothing was saved" not in page
     preview = {"preview": "1", "d1-level": "3", "d1-strain": "N", "d1-declarer": "E", "d1-tricks": "9"}
     page = client_in.post(url, preview).content.decode()
-    assert "3SA par E, 9 levées" in page and "Jusqu'ici" in page and "So far" not in page
+    assert "3SA par E, 9 levées" in page and "Jusqu’ici" in page and "So far" not in page
 
 
 def test_english_stays_english(client_in, party_factory, director):

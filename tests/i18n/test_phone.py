@@ -1,5 +1,5 @@
-"""The table's phone speaks the phone's own language (Accept-Language), whatever the club's or the
-other phone's: its pages, its messages and refusals, its script's words and its manifest."""
+"""The table’s phone speaks the phone’s own language (Accept-Language), whatever the club’s or the
+other phone’s: its pages, its messages and refusals, its script’s words and its manifest."""
 
 import json
 import re
@@ -15,7 +15,7 @@ from tournaments.services import results as result_services
 
 pytestmark = pytest.mark.django_db
 
-NB = "\u00a0"  # French puts a no-break space before ":", "!" and "?"
+NB = "\u202f"  # French puts a narrow no-break space before ":", ";", "!" and "?"
 
 # Per language: words the deal-by-deal page must show (seats, sides, the deal's line, the buttons).
 WORDS = {
@@ -33,13 +33,13 @@ WORDS = {
         "donneur O",
         "Contrat",
         "Couleur",
-        "Contré ?",
+        "Contré\u202f?",
         "Non contré",
         "Déclarant",
         "Levées faites",
         "Enregistrer la donne 1",
         "Passée",
-        "Saisir les quatre donnes d'un coup",
+        "Saisir les quatre donnes d’un coup",
     ],
     "de": [
         "Tisch 1, Runde 1",
@@ -189,7 +189,7 @@ def test_two_phones_of_one_table_each_speak_their_own_language(party_factory):
 @pytest.mark.parametrize(
     ("language", "message"),
     [
-        ("fr", f"Saisissez d'abord la donne 1{NB}: les donnes se saisissent dans l'ordre."),
+        ("fr", f"Saisissez d’abord la donne 1{NB}: les donnes se saisissent dans l’ordre."),
         ("de", "Tragen Sie zuerst Spiel 1 ein: Die Spiele kommen der Reihe nach."),
         ("nl", "Voer eerst spel 1 in: de spellen gaan op volgorde."),
     ],

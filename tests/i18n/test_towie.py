@@ -1,7 +1,7 @@
-"""Towie speaks the club's language on the director's pages and in print, the browser's on the phone link.
+"""Towie speaks the club’s language on the director’s pages and in print, the browser’s on the phone link.
 
-The printed sheet and table card follow the club's language and paper (A4 or Letter); numbers are
-written in the club's style (1 740 in French, 1.740 in German and Dutch).
+The printed sheet and table card follow the club’s language and paper (A4 or Letter); numbers are
+written in the club’s style (1 740 in French, 1.740 in German and Dutch).
 """
 
 import datetime
@@ -31,17 +31,17 @@ WORDS = {
             "Qui paie qui",
             "Saisir la donne 3",
             "Enregistrer la donne",
-            "Bob : 4 piques, 10 levées, juste réussi",
-            "Ce qui s'est passé",
+            "Bob\u202f: 4 piques, 10 levées, juste réussi",
+            "Ce qui s’est passé",
             "Déclarant",
             "Imprimer la carte de table (A4)",
             "Le lien du téléphone des joueurs",
         ],
-        "seats": ["qui joue la donne 3", "La table s'assoit autrement", "Utiliser ces places", "gauche du donneur"],
+        "seats": ["qui joue la donne 3", "La table s’assoit autrement", "Utiliser ces places", "gauche du donneur"],
         "settlement": ["régler les comptes", "Après 2 donnes.", "Arrondi", "Argent", "Afficher en argent"],
         "settings": ["réglages", "Nom de la table", "Les joueurs", "Supprimer la table", "Joueur 4 (si quatre"],
         "list": ["Tables de Towie", "Nouvelle table de Towie", "Joueurs"],
-        "deal": ["corriger la donne 1", "Tel que saisi :", "Enregistrer la correction", "Retirer la donne 1 de"],
+        "deal": ["corriger la donne 1", "Tel que saisi\u202f:", "Enregistrer la correction", "Retirer la donne 1 de"],
     },
     "de": {
         "sheet": [
@@ -164,7 +164,7 @@ def test_a_message_of_the_service_is_in_the_clubs_language(client_in, towie_fact
     response = post_deal(client_in, table, "Bob", "4S", "")
     html = response.content.decode()
     assert "Dites combien de levées le déclarant a faites (de 0 à 13)." in html
-    assert "Rien n&#x27;a été enregistré : corrigez la donne ci-dessous." in html
+    assert "Rien n’a été enregistré\u202f: corrigez la donne ci-dessous." in html
     assert "Say how many tricks" not in html
 
 
@@ -174,7 +174,7 @@ def test_the_phone_link_follows_the_browsers_language_not_the_clubs(client, towi
     response = client.get(reverse("towie_phone_sheet", args=[table.token]), HTTP_ACCEPT_LANGUAGE="fr")
     assert response.status_code == 200
     html = response.content.decode()
-    for word in ("La feuille de marque", "Saisir la donne 3", "Qui paie qui", "Bob : 4 piques, 10 levées", "Déclarant"):
+    for word in ("La feuille de marque", "Saisir la donne 3", "Qui paie qui", "Bob\u202f: 4 piques, 10 levées", "Déclarant"):
         assert word in html, word
     for other in ("Der Scorezettel", "Wer zahlt wem", "The score sheet", "Who pays whom", "Enter deal 3"):
         assert other not in html, other

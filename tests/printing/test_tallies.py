@@ -194,7 +194,7 @@ def test_nothing_worked_out_for_one_printout_carries_over_to_the_next():
     with translation.override("fr"):
         french = tallies_pdf([card], "letter")[2]
     (text,) = pdf_pages(french)
-    assert "Carte de parcours" in text and "Cumul" in text and "Premier tour : table 2, Est" in text
+    assert "Carte de parcours" in text and "Cumul" in text and "Premier tour\u202f: table 2, Est" in text
     assert "Tally card" not in text and "Running" not in text and "+1,234" not in text
     assert "+1 234" in text.replace("\xa0", " ").replace("\u202f", " ")
     assert page_points(french) == (612, 792)

@@ -43,7 +43,7 @@ def test_in_french_the_box_keeps_what_was_typed(client_in, party_factory):
     assert box(page).strip() == typed and "<details open>" in page
     said = [str(m) for m in client_in.get(reverse("party_guests", args=[party.id])).context["messages"]]
     assert said == []  # shown once, on the page that kept the text
-    assert "Ligne 3 : « dama » n&#x27;est ni dame ni monsieur (Léa Roux)." in page
+    assert "Ligne 3\u202f: « dama » n’est ni dame ni monsieur (Léa Roux)." in page
     assert party.guests.count() == 4
 
 
