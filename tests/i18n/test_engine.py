@@ -249,7 +249,7 @@ def test_a_batch_of_guests_names_each_bad_line_in_the_page_language():
 @pytest.mark.parametrize(
     "language, expected",
     [
-        ("fr", "2 tables jouent encore (1, 2)\u202f: le résultat de chaque table doit être saisi avant la clôture du tour."),
+        ("fr", "2 tables jouent encore (1, 2) : le résultat de chaque table doit être saisi avant la clôture du tour."),
         ("de", "2 Tische spielen noch (1, 2): das Ergebnis jedes Tisches muss vorliegen, bevor die Runde schließt."),
         ("nl", "2 tafels spelen nog (1, 2): de uitslag van elke tafel moet binnen zijn voordat de ronde sluit."),
     ],

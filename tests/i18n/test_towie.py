@@ -174,7 +174,7 @@ def test_the_phone_link_follows_the_browsers_language_not_the_clubs(client, towi
     response = client.get(reverse("towie_phone_sheet", args=[table.token]), HTTP_ACCEPT_LANGUAGE="fr")
     assert response.status_code == 200
     html = response.content.decode()
-    for word in ("La feuille de marque", "Saisir la donne 3", "Qui paie qui", "Bob\u202f: 4 piques, 10 levées", "Déclarant"):
+    for word in ("La feuille de marque", "Saisir la donne 3", "Qui paie qui", "Bob : 4 piques, 10 levées", "Déclarant"):
         assert word in html, word
     for other in ("Der Scorezettel", "Wer zahlt wem", "The score sheet", "Who pays whom", "Enter deal 3"):
         assert other not in html, other

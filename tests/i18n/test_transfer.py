@@ -30,9 +30,9 @@ DAMAGES = [_unknown_guest, _unknown_field, _tables_out_of_range]
 
 MESSAGES = {
     "fr": [
-        "L’export est endommagé\u202f: seat 6\u202f: guest vaut “Somebody unknown”, qui n’est pas un invité du fichier.",
+        "L’export est endommagé : seat 6 : guest vaut “Somebody unknown”, qui n’est pas un invité du fichier.",
         "L’export est endommagé\u202f: guest 2 contient un champ inconnu “nickname”.",
-        "L’export est endommagé\u202f: the party\u202f: tables vaut “three” (attendu\u202f: un nombre entier de 1 à 500).",
+        "L’export est endommagé : the party : tables vaut “three” (attendu : un nombre entier de 1 à 500).",
     ],
     "de": [
         "Der Export ist beschädigt: seat 6: guest ist “Somebody unknown”, kein Gast der Datei.",
