@@ -9,11 +9,11 @@ from django.utils import translation
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.printing.factories import make_movement, make_score_cards, make_tally, pdf_pages
+from tests.printing.factories import make_movement, make_score_cards, make_sheet, make_tally, pdf_pages
 from tournaments.printing.cards import score_cards_pdf
 from tournaments.printing.common import NAME_FLOOR, name_lines, text_width
 from tournaments.printing.fonts import FONT, FONT_BOLD
-from tournaments.printing.sheets import movement_pdf
+from tournaments.printing.sheets import movement_pdf, results_pdf
 from tournaments.printing.tallies import tallies_pdf
 
 FORTY = "Maximiliana Theodora Wilhelmina von Hohe"
@@ -145,3 +145,15 @@ def test_every_name_is_printed_whole_within_its_width(parts, width):
     assert len(lines) <= 2 and size >= 1
     if len(lines) == 1:
         assert size >= 7.5 or text_width(name, FONT, 7.5) > width  # one line only down to three quarters
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_results_sheet_prints_a_long_partner_whole(language):
+    """The results sheet's round columns name each round's partner: "Anne-Charlotte de la…" was cut there."""
+    sheet = make_sheet(4, rounds=4)
+    first = sheet.lines[0]
+    rounds = [(r, table, seat, SIXTY, result) for r, table, seat, _partner, result in first.rounds]
+    sheet = dataclasses.replace(sheet, lines=[dataclasses.replace(first, rounds=rounds), *sheet.lines[1:]])
+    text = printed(lambda: results_pdf(sheet)[2], language)
+    assert "…" not in text
+    assert len(lines_of(text, SIXTY)) >= 2  # wrapped, not cut

@@ -24,7 +24,6 @@ from tournaments.printing.common import (
     kind_word,
     long_date,
     markup,
-    name_fit,
     name_lines,
     page_size,
     seat_letter,
@@ -248,8 +247,12 @@ def _round_cell(entry: tuple | None, font_size: float, width: float):
             "seat": seat_letter(seat),
         }
     first = f"{where}  {signed(result)}".strip()
-    text = f"{first}\n{name_fit(partner, FONT, font_size, width)[0]}"
-    return cell(text, FONT, font_size, font_size + 2)
+    # The partner whole, never cut (smaller type, then a second line), as every name the sheets print.
+    lines, fitted = name_lines(partner, FONT, font_size, width)
+    text = "\n".join([first, *lines])
+    if fitted == font_size:
+        return cell(text, FONT, font_size, font_size + 2)
+    return Lines(text, FONT, fitted, fitted + 2)
 
 
 def _standings_table(sheet: ResultsSheet, width: float) -> Table:
