@@ -64,8 +64,10 @@ def _counts(entry_list: EntryList, state: str) -> dict[str, int]:
 
 
 def _locked(entry_list: EntryList) -> EntryList:
+    # The list's own row only: PostgreSQL refuses FOR UPDATE on the nullable side of the outer joins (only one
+    # of party, knockout and evening is set); SQLite has no row locks and ignores it.
     return (
-        EntryList.objects.select_for_update()
+        EntryList.objects.select_for_update(of=("self",))
         .select_related("party", "knockout", "evening", "club")
         .get(pk=entry_list.pk)
     )
