@@ -71,10 +71,11 @@ def _winner(ns: int, ew: int) -> tuple[str, bool]:
 
 
 def _lock_round(round_: Round) -> Round:
-    """The round and its party, read afresh and, on PostgreSQL, held *shared* till the transaction ends:
-    closing the round (which holds it exclusively) waits for every table's save in progress, and no
-    table's save waits for another table's (each then locks only its own result). SQLite lets one writer
-    in at a time anyway."""
+    """The round and its party, read afresh and, on PostgreSQL, held *key-shared* till the transaction
+    ends: closing the round (which holds it FOR UPDATE) waits for every table's save in progress, and no
+    table's save waits for another table's, not even for the one whose first deal is starting the clock
+    (an update of the round's row, which a key-share lock lets through). SQLite lets one writer in at a
+    time anyway."""
     found = plain_sql.rows(_round_sql(connection.vendor), [round_.pk])
     if not found:
         raise Round.DoesNotExist(f"round {round_.pk}")
@@ -86,29 +87,34 @@ def _lock_round(round_: Round) -> Round:
 
 def _clock_start(round_: Round) -> None:
     """The round's first deal saved starts its clock, if the director has not started it: one statement,
-    changing nothing once the clock runs or the round is closed. Run first in its transaction: on
-    PostgreSQL a second save waits here for the first to commit and then finds the clock started,
-    never holding the round shared (as _lock_round does) while it waits to write it."""
+    changing nothing once the clock runs or the round is closed. On PostgreSQL a round row that another
+    transaction is updating is skipped, not waited for: that one is starting the clock (another table's
+    first save, or the director's "Start round") or closing the round, so no table's save waits for
+    another's. (Were that other save to fail, the clock starts with the next one.)"""
     now = timezone.now()
     prepared = plain_sql.prepared(Round, "clock_started_at", now)
-    if plain_sql.run(_clock_start_sql(), [prepared, round_.pk, Round.Status.PLAYING.value]):
+    if plain_sql.run(_clock_start_sql(connection.vendor), [prepared, round_.pk, Round.Status.PLAYING.value]):
         # The save's answer tells the phone the round's state: it must say the clock runs, as a poll would.
         round_.clock_started_at = now
 
 
 @functools.cache
-def _clock_start_sql() -> str:
-    c = plain_sql.column
+def _clock_start_sql(vendor: str) -> str:
+    c, t = plain_sql.column, plain_sql.table
+    update = f"UPDATE {t(Round)} SET {c(Round, 'clock_started_at')} = %s WHERE {c(Round, 'id')}"
+    waiting = f"{c(Round, 'clock_started_at')} IS NULL AND {c(Round, 'status')} = %s"
+    if vendor != "postgresql":
+        return f"{update} = %s AND {waiting}"
     return (
-        f"UPDATE {plain_sql.table(Round)} SET {c(Round, 'clock_started_at')} = %s"
-        f" WHERE {c(Round, 'id')} = %s AND {c(Round, 'clock_started_at')} IS NULL AND {c(Round, 'status')} = %s"
+        f"{update} IN (SELECT {c(Round, 'id')} FROM {t(Round)} WHERE {c(Round, 'id')} = %s AND {waiting}"
+        " FOR NO KEY UPDATE SKIP LOCKED)"
     )
 
 
 @functools.cache
 def _round_sql(vendor: str) -> str:
     c, t = plain_sql.column, plain_sql.table
-    shared = " FOR SHARE OF r" if vendor == "postgresql" else ""
+    shared = " FOR KEY SHARE OF r" if vendor == "postgresql" else ""
     return (
         f"SELECT {plain_sql.columns(Round, 'r')}, {plain_sql.columns(Party, 'p')} FROM {t(Round)} r"
         f" JOIN {t(Party)} p ON p.{c(Party, 'id')} = r.{c(Round, 'party')} WHERE r.{c(Round, 'id')} = %s{shared}"

@@ -43,7 +43,7 @@ def result_record(
     deals: up to four (contract, declarer seat, tricks); complete=True needs all four.
     net: (north_south, east_west) straight from the score card instead of deals.
     """
-    _clock_start(round_)  # first, before the round is held shared: see _clock_start
+    _clock_start(round_)  # before the round is read: a clock started here is read as running
     round_ = _lock_round(round_)
     party = round_.party
     notices: list[str] = []
