@@ -137,3 +137,51 @@ def test_two_acceptances_at_one_moment_answer_that_the_round_counts(party):
         saved = planned.write()
     assert (saved.status, saved.deals_counted) == ("agreed", (4, 4))
     assert table_selectors.table_state(token, round_, saved) == table_selectors.table_state(token)
+
+
+def test_the_phones_page_read_in_plain_sql_is_what_the_orm_reads(party, director):
+    """phone_page (two statements) gives the token, its party, the round, the one before it, the table's
+    players and its result with the deals in order, as token_get and table_page read them."""
+    from tournaments.services import rounds as round_services
+
+    first = party.rounds.get(number=1)
+    for table in (1, 2):
+        result_services.result_record(round_=first, table=table, net=(300, -300), by_user=director)
+    round_services.round_close(round_=first)
+    second = party.rounds.get(number=2)
+    result_services.deal_record(round_=second, table=2, number=1, deal=("PASS", "", 0))
+    result_services.deal_record(round_=second, table=2, number=2, deal=("3N", "E", 9))
+    result_services.deal_record(
+        round_=second, table=2, number=1, deal=("1C", "N", 7), correcting=True
+    )  # id order ≠ number order
+    result_services.deal_accept(round_=second, table=2, number=1, side="EW")
+    for table in (1, 2):
+        token = TableToken.objects.get(party=party, table=table, revoked_at=None)
+        fast_token, (current, previous, view), deals = table_selectors.phone_page(token.token)
+        orm_token = table_selectors.token_get(token.token)
+        orm_current, orm_previous, orm_view = table_selectors.table_page(orm_token)
+        assert concrete(fast_token) == concrete(orm_token) and concrete(fast_token.party) == concrete(orm_token.party)
+        assert (concrete(current), concrete(previous)) == (concrete(orm_current), concrete(orm_previous))
+        assert previous.number == 1 and current.number == 2
+        assert view.names == orm_view.names and len(view.names) == 4
+        assert {s: concrete(seat) for s, seat in view.seats.items()} == {
+            s: concrete(seat) for s, seat in orm_view.seats.items()
+        }
+        if table == 1:
+            assert view.result is None and orm_view.result is None and deals == []
+            continue
+        assert concrete(view.result) == concrete(orm_view.result)
+        assert [concrete(d) for d in deals] == [concrete(d) for d in orm_view.result.deals.order_by("number")]
+        assert [(d.number, d.contract, d.accepted) for d in deals] == [(1, "1C", True), (2, "3N", False)]
+
+
+def test_the_phones_page_of_a_party_with_no_round_yet_and_a_wrong_link(director):
+    unseated = make_party(tables=2, user=director, draw=False, name="Not drawn")
+    token = TableToken.objects.get(party=unseated, table=1)
+    found, page, deals = table_selectors.phone_page(token.token)
+    assert (found.pk, found.party.name, page, deals) == (token.pk, unseated.name, (None, None, None), [])
+    token.revoked_at = timezone.now()
+    token.save()
+    for wrong in (token.token, "nope", "x" * 65, ""):
+        with pytest.raises(Http404):
+            table_selectors.phone_page(wrong)

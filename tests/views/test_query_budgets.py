@@ -100,3 +100,24 @@ def test_an_unchanged_phone_poll_is_one_query(client, director, parties):
         with CaptureQueriesContext(connection) as queries:
             response = client.get(url, headers={"If-None-Match": tag})
         assert (response.status_code, len(queries)) == (304, 1), [q["sql"][:80] for q in queries]
+
+
+def test_the_phones_page_and_its_redrawn_part_read_two_statements(client, director, parties):
+    """Both phones of a table draw its part again on every change there (static/js/phone.js): the link
+    with its party, rounds and players in one statement, the result and its deals in another."""
+    from tournaments.models import TableToken
+
+    for party in parties.values():
+        round_ = party.rounds.get(number=ROUNDS_PLAYED + 1)
+        result_services.deal_record(round_=round_, table=1, number=1, deal=("4S", "N", 10))
+        result_services.deal_record(round_=round_, table=1, number=2, deal=("PASS", "", 0))
+        result_services.deal_accept(round_=round_, table=1, number=1, side="EW")
+        token = TableToken.objects.get(party=party, table=1, revoked_at=None)
+        for url in (reverse("table_page", args=[token.token]), reverse("table_page", args=[token.token]) + "?part=1"):
+            with CaptureQueriesContext(connection) as queries:
+                response = client.get(url)
+            assert (response.status_code, len(queries)) == (200, 2), [q["sql"][:80] for q in queries]
+            page = response.content.decode()
+            assert page.count('class="deal-line entered accepted"') == 1  # deal 1, accepted
+            assert page.count('class="deal-line entered"') == 1  # deal 2, passed out, waiting
+            assert 'id="deal-3"' in page and "Save deal 3" in page

@@ -95,6 +95,98 @@ def phone_post(token: str) -> tuple[TableToken, Round | None, dict[str, str]]:
     return table_token, current, seated
 
 
+@functools.cache
+def _phone_page_sql() -> str:
+    """The token, its party, the party's last round and the one before it, and the table's players in
+    the last: one statement, a row a seat (one row when no seat is drawn)."""
+    token, party, round_, seat, guest = (plain_sql.table(m) for m in (TableToken, Party, Round, Seat, Guest))
+    c = plain_sql.column
+    last = (
+        f"SELECT r2.{c(Round, 'id')} FROM {round_} r2 WHERE r2.{c(Round, 'party')} = t.{c(TableToken, 'party')}"
+        f" ORDER BY r2.{c(Round, 'number')} DESC LIMIT 1"
+    )
+    columns = ", ".join(
+        plain_sql.columns(model, alias)
+        for model, alias in ((TableToken, "t"), (Party, "p"), (Round, "r"), (Round, "r0"), (Seat, "s"), (Guest, "g"))
+    )
+    return (
+        f"SELECT {columns} FROM {token} t JOIN {party} p ON p.{c(Party, 'id')} = t.{c(TableToken, 'party')}"
+        f" LEFT JOIN {round_} r ON r.{c(Round, 'id')} = ({last})"
+        f" LEFT JOIN {round_} r0 ON r0.{c(Round, 'party')} = t.{c(TableToken, 'party')}"
+        f" AND r0.{c(Round, 'number')} = r.{c(Round, 'number')} - 1"
+        f" LEFT JOIN {seat} s ON s.{c(Seat, 'round')} = r.{c(Round, 'id')}"
+        f" AND s.{c(Seat, 'table')} = t.{c(TableToken, 'table')}"
+        f" LEFT JOIN {guest} g ON g.{c(Guest, 'id')} = s.{c(Seat, 'guest')}"
+        f" WHERE t.{c(TableToken, 'token')} = %s AND t.{c(TableToken, 'revoked_at')} IS NULL"
+    )
+
+
+@functools.cache
+def _phone_result_sql() -> str:
+    """The table's result in the round and its deals, in their order: one statement, a row a deal."""
+    result, deal = plain_sql.table(TableResult), plain_sql.table(DealEntry)
+    c = plain_sql.column
+    return (
+        f"SELECT {plain_sql.columns(TableResult, 'tr')}, {plain_sql.columns(DealEntry, 'd')} FROM {result} tr"
+        f" LEFT JOIN {deal} d ON d.{c(DealEntry, 'result')} = tr.{c(TableResult, 'id')}"
+        f" WHERE tr.{c(TableResult, 'round')} = %s AND tr.{c(TableResult, 'table')} = %s"
+        f" ORDER BY d.{c(DealEntry, 'number')}"
+    )
+
+
+def _split(row, models) -> list:
+    """The row cut into each model's values, in the order of `models`."""
+    parts, at = [], 0
+    for model in models:
+        width = len(model._meta.concrete_fields)
+        parts.append(row[at : at + width])
+        at += width
+    return parts
+
+
+def phone_page(token: str) -> tuple[TableToken, tuple, list[DealEntry]]:
+    """What the phone's deal-by-deal page reads, in two plain statements (it is drawn again on every
+    change at the table, by both of its phones): the live token with its party, the page as
+    table_page gives it (the round, the one before, the table's view with its result), and the
+    result's deals in order. A plain 404 for a wrong or revoked link, as token_get."""
+    if not token or len(token) > 64:
+        raise Http404
+    found = plain_sql.rows(_phone_page_sql(), [token])
+    if not found:
+        raise Http404
+    models = (TableToken, Party, Round, Round, Seat, Guest)
+    token_values, party_values, round_values, before_values, _, _ = _split(found[0], models)
+    table_token = plain_sql.instance(TableToken, token_values)
+    party = plain_sql.instance(Party, party_values)
+    table_token.party = party
+    if round_values[0] is None:
+        return table_token, (None, None, None), []
+    current = plain_sql.instance(Round, round_values)
+    previous = plain_sql.instance(Round, before_values) if before_values[0] is not None else None
+    for round_ in filter(None, (current, previous)):
+        round_.party = party
+    view = round_selectors.TableView(table_token.table)
+    for row in found:
+        seat_values, guest_values = _split(row, models)[4:]
+        if seat_values[0] is None:
+            continue
+        seat = plain_sql.instance(Seat, seat_values)
+        seat.guest = plain_sql.instance(Guest, guest_values)
+        view.seats[seat.seat] = seat
+        view.names[seat.seat] = seat.guest.name
+    deals: list[DealEntry] = []
+    for row in plain_sql.rows(_phone_result_sql(), [current.pk, table_token.table]):
+        result_values, deal_values = _split(row, (TableResult, DealEntry))
+        if view.result is None:
+            view.result = plain_sql.instance(TableResult, result_values)
+            view.result.round = current
+        if deal_values[0] is not None:
+            deal = plain_sql.instance(DealEntry, deal_values)
+            deal.result = view.result
+            deals.append(deal)
+    return table_token, (current, previous, view), deals
+
+
 # ---- deal by deal -------------------------------------------------------------------------------
 
 
@@ -142,13 +234,15 @@ class DealLine:
         }
 
 
-def deal_by_deal(token: TableToken, page, correcting: int | None = None) -> dict:
+def deal_by_deal(token: TableToken, page, correcting: int | None = None, deals: list[DealEntry] | None = None) -> dict:
     """What the phone shows: the four deals, the one to play (or to correct), the clock (one query:
-    the deals; the round, seats and result come with the page)."""
+    the deals, unless phone_page read them; the round, seats and result come with the page)."""
     current, _, view = page
     party = token.party
     result = view.result if view else None
-    entries = {d.number: d for d in result.deals.all()} if result and result.pk else {}
+    if deals is None:
+        deals = list(result.deals.all()) if result and result.pk else []
+    entries = {d.number: d for d in deals}
     lines = [DealLine(info, entries.get(info.number)) for info in round_selectors.round_deals()]
     playing: DealLine | None
     if correcting is not None and correcting in entries and not (result and result.status == "agreed"):

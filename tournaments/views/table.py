@@ -37,6 +37,13 @@ def table_page(request, token):
         return _post_one(request, *found)
     if request.method == "GET" and request.GET.get("state"):
         return _state(request, token)
+    if request.method == "GET" and request.GET.get("all") != "1":
+        # The deal-by-deal page, whole or its part (drawn again on every change at the table): two statements.
+        found, refused = link_limit.check(request, table_selectors.phone_page, token)
+        if found is None:
+            return refused
+        table_token, page, deals = found
+        return _render_deals(request, table_token, page, deals=deals)
     table_token, refused = link_limit.check(request, table_selectors.token_get, token)
     if refused:
         return refused
@@ -68,10 +75,11 @@ def _state_get(token: str) -> dict:
     return state
 
 
-def _render_deals(request, table_token, page, form=None, status=200):
+def _render_deals(request, table_token, page, form=None, status=200, deals=None):
     """The phone's deal-by-deal page: the deals so far, the one being played, the round clock."""
     current, previous, view = page
-    context = table_selectors.deal_by_deal(table_token, page, correcting=_number(request.GET.get("deal")))
+    correcting = _number(request.GET.get("deal"))
+    context = table_selectors.deal_by_deal(table_token, page, correcting=correcting, deals=deals)
     if form is None and context["current"] is not None:
         form = forms.DealForm(prefix="deal", names=_names(view), initial=context["current"].initial)
     # Where everyone goes from the round before, until this round's first deal is in.
