@@ -6,9 +6,9 @@ PLAN: {"port", "duration_s", "state_every_s", "room_every_s", "deal_every_s",
        "nights": [{"room": [path, …], "cookie": "sessionid=…", "tables": [{"path", "deals": [form, …],
                    "accepts": [form, …]}, …]}, …]}
 Each table has two phones, as a party's tables do (North–South enter, East–West accept): each polls its
-state every `state_every_s` as static/js/phone.js does (sending the validator it holds as If-None-Match;
-on a change it fetches its page's part, ?part=1, as the script redraws it; each table names its
-`state` and `part` addresses). North–South save a deal
+page's part (?part=1) every `state_every_s` as static/js/phone.js does, sending the validator it holds
+as If-None-Match: a 304 when nothing changed, else the part itself, drawn (each table names its `state`
+and `part` addresses; the bare baseline's phones poll `state`, a fixed 304). North–South save a deal
 every `deal_every_s` (asking for JSON, as the script does, then drawing the part again); East–West
 accept it once their poll has seen it. Each `room` path (the round page, its big screen) is polled every
 `room_every_s` as htmx does (HX-Request, If-None-Match, the director's session). Every task starts at a
@@ -95,20 +95,34 @@ class PhoneState:
             self.tag = f'"{live.group(1).decode()}"' if live else ""
 
     async def poll(self) -> None:
-        headers = {"Accept": "application/json"} | ({"If-None-Match": self.tag} if self.tag else {})
-        answer = await self.tally.timed(self.tally.polls, self.connection, "GET", self.state, headers=headers)
+        # Ours: the page's part, as phone.js asks for it (304 when current, else the part at once).
+        # The bare baseline's phones poll a fixed 304.
+        path = self.part or self.state
+        headers = {"Accept": "text/html" if self.part else "application/json"}
+        headers |= {"If-None-Match": self.tag} if self.tag else {}
+        answer = await self.tally.timed(self.tally.polls, self.connection, "GET", path, headers=headers)
         if answer is None or answer.status == 304:
+            return
+        if self.part:
+            self.drawn(answer.body)
             return
         self.tag = answer.header("etag")
         try:
             self.deals_in = json.loads(answer.body).get("deals", 0)
         except ValueError:
             return
-        await self.redraw()
+
+    def drawn(self, body: bytes) -> None:
+        """What the part shows: its validator and the deals entered (East–West accept what they see)."""
+        live = LIVE.search(body)
+        self.tag = f'"{live.group(1).decode()}"' if live else ""
+        self.deals_in = body.count(b'class="deal-line entered')
 
     async def redraw(self) -> None:
         if self.part:  # (the bare baseline's phones have no page to draw again)
-            await self.tally.timed(None, self.connection, "GET", self.part)
+            answer = await self.tally.timed(None, self.connection, "GET", self.part)
+            if answer is not None and answer.status == 200:
+                self.drawn(answer.body)
 
     async def post(self, form: dict) -> None:
         body = urlencode({"csrfmiddlewaretoken": self.token, **form}).encode()

@@ -285,46 +285,52 @@
   // ---- a state change draws the page's part again in place (its own address with ?part=1: the
   // laptop draws that part only), never the whole page. After a save: the deal just saved and the
   // next one to play are shown, with the laptop's words, not wherever the browser was scrolled.
-  var drawing = null;
+  var drawing = null, polling = null;
+  function fetchPart(headers) {
+    return fetch(location.pathname + "?part=1", { credentials: "same-origin", cache: "no-store", headers: headers });
+  }
   function redraw(said, saved) {
     if (drawing) return drawing;
     var address = location.pathname;
-    drawing = fetch(address + "?part=1", { credentials: "same-origin", headers: { "Accept": "text/html" } })
+    drawing = fetchPart({ "Accept": "text/html" })
       .then(function (response) {
         if (!response.ok) throw new Error("no part");
         return response.text();
       })
-      .then(function (html) {
-        var drawn = new DOMParser().parseFromString(html, "text/html").getElementById("phone");
-        if (!drawn) throw new Error("no part");
-        root.replaceWith(drawn);
-        root = drawn;
-        outboxList = document.getElementById("outbox");
-        entry = document.getElementById("entry");
-        dirty = false;
-        // The frame around the part says the party's name too.
-        if (root.dataset.title) document.title = root.dataset.title;
-        var partyName = document.getElementById("phone-party");
-        if (partyName && root.dataset.party) partyName.textContent = root.dataset.party;
-        // Drawn without "?deal=N": after a correction the phone moves on.
-        if (location.search) history.replaceState(null, "", address);
-        askToKeepOpen();
-        showHolder();
-        relabelTricks();
-        skipQueued();
-        show();
-        startClock();
-        keepPage();
-        if (said) say(said, false);
-        if (saved) {
-          var entered = document.querySelectorAll(".deal-line.entered");
-          var target = entered.length ? entered[entered.length - 1] : entry;
-          if (target) target.scrollIntoView({ block: "start" });
-        }
-      })
+      .then(function (html) { draw(html, said, saved); })
       .catch(function () { location.replace(address); })
       .then(function () { drawing = null; });
     return drawing;
+  }
+
+  function draw(html, said, saved) {
+    var address = location.pathname;
+    var drawn = new DOMParser().parseFromString(html, "text/html").getElementById("phone");
+    if (!drawn) throw new Error("no part");
+    root.replaceWith(drawn);
+    root = drawn;
+    outboxList = document.getElementById("outbox");
+    entry = document.getElementById("entry");
+    dirty = false;
+    // The frame around the part says the party's name too.
+    if (root.dataset.title) document.title = root.dataset.title;
+    var partyName = document.getElementById("phone-party");
+    if (partyName && root.dataset.party) partyName.textContent = root.dataset.party;
+    // Drawn without "?deal=N": after a correction the phone moves on.
+    if (location.search) history.replaceState(null, "", address);
+    askToKeepOpen();
+    showHolder();
+    relabelTricks();
+    skipQueued();
+    show();
+    startClock();
+    keepPage();
+    if (said) say(said, false);
+    if (saved) {
+      var entered = document.querySelectorAll(".deal-line.entered");
+      var target = entered.length ? entered[entered.length - 1] : entry;
+      if (target) target.scrollIntoView({ block: "start" });
+    }
   }
 
   // Where a service worker keeps this page for an offline reload, it keeps the page as now drawn.
@@ -343,22 +349,23 @@
   flush();
 
   // ---- the page stays true: anything it shows changed elsewhere (a round closed, a deal entered or
-  // accepted, the clock paused, a name corrected) draws its part again. The poll sends the validator
-  // of what the page shows (data-live); the laptop answers 304, with nothing drawn, when it is current.
+  // accepted, the clock paused, a name corrected) draws its part again. The poll asks for the part
+  // itself, sending the validator of what the page shows (data-live): the laptop answers 304, with
+  // nothing drawn, when it is current, and the new part at once when it is not (one request, not two).
   setInterval(function () {
-    if (load().length || dirty || !navigator.onLine || drawing) return;
+    if (load().length || dirty || !navigator.onLine || drawing || polling) return;
     var shown = root.dataset.live || "";
-    fetch(root.dataset.stateUrl, {
-      headers: { "Accept": "application/json", "If-None-Match": '"' + shown + '"' }, credentials: "same-origin", cache: "no-store",
-    })
+    polling = fetchPart({ "Accept": "text/html", "If-None-Match": '"' + shown + '"' })
       .then(function (response) {
-        if (response.status === 304) return null;
-        return response.json();
+        if (response.status === 304 || !response.ok) return null;
+        return response.text();
       })
-      .then(function (state) {
-        if (state && state.live !== shown && !load().length && !dirty) redraw("", false);
+      .then(function (html) {
+        // Something typed, queued or saved meanwhile wins: the next poll draws the change.
+        if (html && !load().length && !dirty && !drawing && root.dataset.live === shown) draw(html, "", false);
       })
-      .catch(function () {});
+      .catch(function () {})
+      .then(function () { polling = null; });
   }, 5000);
 
   // ---- the round clock

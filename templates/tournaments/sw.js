@@ -58,7 +58,9 @@ self.addEventListener("fetch", function (event) {
     event.respondWith(caches.match(request).then(function (hit) {
       return hit || fetch(request).then(function (response) { return remember(request, response); });
     }));
-  } else if (url.pathname.indexOf("/t/") === 0 && !url.searchParams.has("state")) {
+  } else if (url.pathname.indexOf("/t/") === 0 && !url.searchParams.has("state") && !url.searchParams.has("part")) {
+    // (The page's state and its part, asked for by the page's own polls and redraws, go to the laptop
+    // only: an old part from the phone's copy would be drawn over a newer page.)
     // The table's page: from the laptop when it answers, else the copy kept on the phone (the page
     // itself when this address, "?deal=2" say, was never kept).
     event.respondWith(fetch(request).then(function (response) { return remember(request, response); }, function () {

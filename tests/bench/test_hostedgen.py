@@ -1,6 +1,7 @@
-"""The hosted load's generator against a tiny server: phones poll with the validator their page showed
-(304 while nothing changes), save and accept, draw their part again after a change; the room's polls
-carry htmx's header and the director's cookie. No timing is asserted."""
+"""The hosted load's generator against a tiny server: phones poll their part with the validator their
+page showed (304 while nothing changes, the part itself after a change), save and accept, draw their
+part again after a save; the room's polls carry htmx's header and the director's cookie. No timing is
+asserted."""
 
 import asyncio
 import json
@@ -10,6 +11,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from bench import hostedgen
 
 PAGE = b'<form><input type="hidden" name="csrfmiddlewaretoken" value="tok"></form><div data-live="abc123"></div>'
+PART = b'<div id="phone" data-live="def456"><li class="deal-line entered" id="deal-1"></li></div>'
 
 
 class _Server(BaseHTTPRequestHandler):
@@ -30,10 +32,10 @@ class _Server(BaseHTTPRequestHandler):
     def do_GET(self):
         _Server.seen.append(("GET", self.path, f"{self.headers.get('If-None-Match')}|{self.headers.get('HX-Request')}"))
         tag = f'"{_Server.live}"'
-        if self.path.endswith("?state=1") or self.path.startswith("/room"):
+        if self.path.endswith("?part=1") or self.path.startswith("/room"):
             if self.headers.get("If-None-Match") == tag:
                 return self._answer(304, etag=tag)
-            return self._answer(200, json.dumps({"live": _Server.live, "deals": 1}).encode(), tag)
+            return self._answer(200, PART if self.path.endswith("?part=1") else b"<div>room</div>", tag)
         return self._answer(200, PAGE)
 
     def do_POST(self):
@@ -63,10 +65,15 @@ def test_the_hosted_generator_polls_with_the_pages_validator_and_saves():
     assert out["errors"] == []
     posts = [path for method, path, _ in _Server.seen if method == "POST"]
     assert posts == ["/t/x/", "/t/x/"]  # the deal, then its acceptance once seen
-    states = [headers for method, path, headers in _Server.seen if path.endswith("?state=1")]
+    polls = [
+        headers for method, path, headers in _Server.seen if path.endswith("?part=1") and not headers.startswith("None")
+    ]
     # Every poll sends a validator, the first ones the page's own (never an empty one).
-    assert states and all(h.split("|")[0] in ('"abc123"', '"def456"') for h in states)
+    assert polls and all(h.split("|")[0] in ('"abc123"', '"def456"') for h in polls)
+    # East–West accepted the deal their polled part showed entered.
+    assert '"abc123"|None' in polls and '"def456"|None' in polls
     rooms = [headers for method, path, headers in _Server.seen if path == "/room/"]
     assert rooms and all(h.endswith("|true") for h in rooms)
-    assert any(path == "/t/x/?part=1" for _, path, _ in _Server.seen)  # drawn again after the save
+    redraws = [path for _, path, headers in _Server.seen if path == "/t/x/?part=1" and headers.startswith("None")]
+    assert len(redraws) == 2  # drawn again after each save, with no validator
     assert len(out["saves_ms"]) == 2 and out["polls_ms"]

@@ -70,8 +70,11 @@ def test_the_phone_draws_a_change_in_place(contexts, live_server):
     party = make_party(tables=1)
     token = TableToken.objects.get(party=party, table=1)
     page = contexts(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
-    states = []
-    page.on("response", lambda r: states.append(r.status) if "state=1" in r.url else None)
+    polls = []  # the part's polls (they send the validator; a redraw after a save does not)
+    page.on(
+        "response",
+        lambda r: polls.append(r.status) if "part=1" in r.url and r.request.headers.get("if-none-match") else None,
+    )
     loads = []
     page.on("load", lambda _: loads.append(1))
     page.goto(f"{live_server.url}/t/{token.token}/")
@@ -82,7 +85,7 @@ def test_the_phone_draws_a_change_in_place(contexts, live_server):
     page.wait_for_selector("#entry h2:has-text('Deal 2')")
     assert page.inner_text("#phone-message") == "Deal 1 saved."
     page.wait_for_timeout(6_000)
-    assert 304 in states, states  # the state polled, nothing changed
+    assert 304 in polls, polls  # the part polled, nothing changed: nothing drawn
 
     # The director renames a player at this table: the phone shows it, without a reload.
     guest = Guest.objects.filter(seats__table=1, seats__seat="N").first()
@@ -90,3 +93,4 @@ def test_the_phone_draws_a_change_in_place(contexts, live_server):
     page.wait_for_selector("text=Renamed North", timeout=15_000)
     assert page.evaluate("() => window.stillTheSamePage") is True
     assert len(loads) == 1
+    assert polls[-1] == 200  # the poll that found the change brought the part with it, in one request

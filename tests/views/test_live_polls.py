@@ -2,9 +2,12 @@
 that changes what the page shows changes its validator (selectors/live.py)."""
 
 import datetime
+import re
 from unittest import mock
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
@@ -74,6 +77,16 @@ def state_poll(client, party, tag=None):
     return client.get(url, headers={"Accept": "application/json", **({"If-None-Match": tag} if tag else {})})
 
 
+def part_poll(client, party, tag, token=None):
+    """The phone's poll (static/js/phone.js): its part, sent with the validator of what it shows."""
+    url = reverse("table_page", args=[(token or token_of(party)).token]) + "?part=1"
+    return client.get(url, headers={"Accept": "text/html", "If-None-Match": tag})
+
+
+def drawn_live(response) -> str:
+    return '"' + re.search(r'data-live="([0-9a-f]+)"', response.content.decode()).group(1) + '"'
+
+
 def tags(client, party):
     return tiles_poll(client, party)["ETag"], state_poll(client, party)["ETag"]
 
@@ -91,6 +104,28 @@ def test_an_unchanged_poll_is_answered_304_with_nothing_drawn(client_in, night):
     assert state["ETag"] == f'"{state.json()["live"]}"'
     again = state_poll(client_in, party, tag=state["ETag"])
     assert (again.status_code, again.content) == (304, b"")
+
+
+def test_the_phones_part_poll_is_304_when_current_and_the_part_when_not(client, night):
+    party, round_ = night
+    token = token_of(party)
+    page = client.get(reverse("table_page", args=[token.token]))
+    shown = drawn_live(page)
+    with CaptureQueriesContext(connection) as queries:
+        again = part_poll(client, party, shown, token)
+    assert (again.status_code, again.content, again["ETag"], len(queries)) == (304, b"", shown, 1), [
+        q["sql"][:90] for q in queries
+    ]
+    record(round_, 1)
+    drawn = part_poll(client, party, shown)
+    assert drawn.status_code == 200 and drawn_live(drawn) != shown
+    assert 'id="deal-1"' in drawn.content.decode() and "<html" not in drawn.content.decode()  # the part only
+    assert drawn_live(drawn) == state_poll(client, party)["ETag"]
+    # A taken-back link: 404, never a 304.
+    token.revoked_at = timezone.now()
+    token.save()
+    url = reverse("table_page", args=[token.token]) + "?part=1"
+    assert client.get(url, headers={"If-None-Match": drawn_live(drawn)}).status_code == 404
 
 
 def test_a_poll_with_an_old_validator_gets_the_fragment(client_in, night):
@@ -192,6 +227,10 @@ def test_every_write_changes_both_validators(client_in, director, night, what):
     assert after[1] != before[1], f"the phone's validator missed {what}"
     # And a poll with the old validator is drawn again.
     assert tiles_poll(client_in, party, tag=before[0]).status_code == 200
+    # The phone's poll of its part brings the part as it now is, at once; with the new validator, nothing.
+    drawn = part_poll(client_in, party, before[1])
+    assert drawn.status_code == 200 and drawn_live(drawn) == after[1], f"the phone's part missed {what}"
+    assert part_poll(client_in, party, after[1]).status_code == 304
 
 
 def test_the_clock_running_on_changes_the_validator_when_a_deal_falls_due(client_in, night):
