@@ -31,6 +31,9 @@ class Member(models.Model):
     # The language of the club's e-mails to this member; empty: the club's.
     language = models.CharField(_("language of e-mails"), max_length=8, blank=True, choices=LANGUAGES)
     created_at = models.DateTimeField(default=timezone.now)
+    # Counts the member's saves: a season's live page shows members' names, kinds and initials-only
+    # choices, and its validator sums this over the club's members (selectors/live_season.py).
+    changes = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["name"]
@@ -43,6 +46,14 @@ class Member(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs) -> None:
+        # Every save counts, a partial one too (no query more: the count goes with the save).
+        if not self._state.adding:
+            self.changes += 1
+            if kwargs.get("update_fields") is not None:
+                kwargs["update_fields"] = {*kwargs["update_fields"], "changes"}
+        super().save(*args, **kwargs)
 
 
 class Scoring(models.TextChoices):

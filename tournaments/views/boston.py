@@ -15,9 +15,10 @@ from tournaments.models import BostonDeal
 from tournaments.presentation import boston as presentation
 from tournaments.printing import boston as boston_printing
 from tournaments.selectors import boston as selectors
+from tournaments.selectors import live_cards
 from tournaments.selectors.clubs import current_club
 from tournaments.services import boston as services
-from tournaments.views.common import add_errors, ask_first, confirmed, error_messages, file_response, live
+from tournaments.views.common import add_errors, ask_first, confirmed, error_messages, file_response, live, unchanged
 
 
 def _flash_errors(request, error: ValidationError) -> None:
@@ -105,12 +106,23 @@ def _refuse_finished(form) -> None:
     form.add_error(None, str(services.FINISHED))
 
 
+def _poll_tag(request, table_id) -> str | None:
+    """A poll's validator (the mark its page was opened with is part of it: the out-of-date note)."""
+    if not (request.htmx and request.method == "GET"):
+        return None
+    return live_cards.boston_sheet_etag(table_id, request.user, request.GET.get("shown", "")[:16])
+
+
 def boston_table(request, table_id):
     """The sheet, with the form for the next deal (a POST here records it).
 
     The page keeps itself up to date: htmx asks for the running sheet and the settlement every few
-    seconds and replaces only them, never the deal form being filled in.
+    seconds and replaces only them, never the deal form being filled in. A poll that finds the
+    sheet as it showed it is answered 304 before the table is read (selectors/live_cards.py).
     """
+    tag = _poll_tag(request, table_id)
+    if (same := unchanged(request, tag)) is not None:
+        return same
     table = selectors.table_get(table_id, user=request.user)
     deals = selectors.table_deals(table)
     following = len(deals) + 1
@@ -137,7 +149,7 @@ def boston_table(request, table_id):
             messages.error(request, message)
     if request.method == "POST":
         return render(request, "boston/sheet.html", context)
-    return live(request, "boston/sheet.html", "boston/_sheet_live.html", context)
+    return live(request, "boston/sheet.html", "boston/_sheet_live.html", context, tag)
 
 
 def _sheet_context(request, table, sheet, form) -> dict:

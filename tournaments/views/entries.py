@@ -28,9 +28,10 @@ from tournaments.printing.towie import qr_svg
 from tournaments.selectors import entries as selectors
 from tournaments.selectors import evening as evening_selectors
 from tournaments.selectors import knockout as knockout_selectors
+from tournaments.selectors import live_season
 from tournaments.selectors import party as party_selectors
 from tournaments.services import entries as services
-from tournaments.views.common import add_errors, error_messages, live
+from tournaments.views.common import add_errors, error_messages, live, unchanged
 
 
 def _public(response):
@@ -139,7 +140,14 @@ PAGES = {
 }
 
 
-def _entries_page(request, event, kind: str, default_tables: int):
+def _poll_tag(request, kind: str, event_id: int) -> str | None:
+    """The board's poll (htmx, every 10 s): its validator, worked out before anything is read."""
+    if not (request.htmx and request.method == "GET"):
+        return None
+    return live_season.entries_etag(kind, event_id, request.user)
+
+
+def _entries_page(request, event, kind: str, default_tables: int, tag: str | None = None):
     """The entries of a party, a knockout or a card evening: open or close them, the link and its QR code, the
     live list."""
     entry_list = selectors.entry_list_of(event)
@@ -163,19 +171,25 @@ def _entries_page(request, event, kind: str, default_tables: int):
         context["rounds"] = list(event.rounds.all())
     context |= _link_box(request, entry_list)
     context["board"] = selectors.board(entry_list) if entry_list is not None else None
-    return live(request, "entries/manage.html", "entries/_board.html", context)
+    return live(request, "entries/manage.html", "entries/_board.html", context, tag)
 
 
 @require_http_methods(["GET", "POST"])
 def party_entries(request, party_id):
+    tag = _poll_tag(request, "party", party_id)
+    if (same := unchanged(request, tag)) is not None:
+        return same
     party = party_selectors.party_get(party_id, user=request.user)
-    return _entries_page(request, party, "party", party.tables)
+    return _entries_page(request, party, "party", party.tables, tag)
 
 
 @require_http_methods(["GET", "POST"])
 def knockout_entries(request, knockout_id):
+    tag = _poll_tag(request, "knockout", knockout_id)
+    if (same := unchanged(request, tag)) is not None:
+        return same
     knockout = knockout_selectors.knockout_get(knockout_id, user=request.user)
-    return _entries_page(request, knockout, "knockout", services.KNOCKOUT_TABLES)
+    return _entries_page(request, knockout, "knockout", services.KNOCKOUT_TABLES, tag)
 
 
 def _entry_of(event, entry_id) -> Entry:
@@ -235,8 +249,11 @@ def knockout_entry_remove(request, knockout_id, entry_id):
 
 @require_http_methods(["GET", "POST"])
 def evening_entries(request, evening_id):
+    tag = _poll_tag(request, "evening", evening_id)
+    if (same := unchanged(request, tag)) is not None:
+        return same
     evening = evening_selectors.evening_get(evening_id, user=request.user)
-    return _entries_page(request, evening, "evening", evening.tables)
+    return _entries_page(request, evening, "evening", evening.tables, tag)
 
 
 @require_POST

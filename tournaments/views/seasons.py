@@ -14,10 +14,11 @@ from tournaments.forms.seasons import SeriesForm
 from tournaments.http.once import once_only
 from tournaments.presentation import seasons as wording
 from tournaments.printing import seasons as printing
+from tournaments.selectors import live_season
 from tournaments.selectors import seasons as selectors
 from tournaments.selectors.clubs import current_club
 from tournaments.services import seasons as services
-from tournaments.views.common import add_errors, ask_first, confirmed, file_response, live
+from tournaments.views.common import add_errors, ask_first, confirmed, file_response, live, unchanged
 
 
 def _club(request):
@@ -80,6 +81,11 @@ def series_edit(request, series_id):
 
 
 def series_detail(request, series_id):
+    # The standings' poll (htmx, every 15 s; the big screen's too): 304 and nothing read or drawn while
+    # no night of the season, no member and not the season itself changed (selectors/live_season.py).
+    tag = live_season.season_etag(series_id, request.user, sorted(request.GET.items())) if request.htmx else None
+    if (same := unchanged(request, tag)) is not None:
+        return same
     series = selectors.series_get(series_id, user=request.user)
     table = selectors.series_standings(series)
     context = {
@@ -90,7 +96,7 @@ def series_detail(request, series_id):
         "projector": request.GET.get("projector") == "1",
         "public_link": getattr(series, "public_link", None),
     }
-    return live(request, "seasons/detail.html", "seasons/_standings.html", context)
+    return live(request, "seasons/detail.html", "seasons/_standings.html", context, tag)
 
 
 @require_POST

@@ -27,11 +27,12 @@ from tournaments.http.once import once_only
 from tournaments.http.site_url import is_loopback_url, site_url
 from tournaments.models import TowieTable
 from tournaments.printing import towie as towie_printing
+from tournaments.selectors import live_cards
 from tournaments.selectors import party as party_selectors
 from tournaments.selectors import towie as selectors
 from tournaments.selectors.clubs import LANGUAGE_KEY, current_club
 from tournaments.services import towie as services
-from tournaments.views.common import add_errors, ask_first, confirmed, error_messages, file_response, live
+from tournaments.views.common import add_errors, ask_first, confirmed, error_messages, file_response, live, unchanged
 
 # htmx stops polling on this status: a live page whose table is gone says so once, and asks no more.
 STOP_POLLING = 286
@@ -280,15 +281,38 @@ def _sheet_context(request, access: Access, deal_form=None, cards_form=None) -> 
     return context
 
 
+def sheet_poll(view):
+    """A sheet's poll (htmx, every 5 s, from the director's page or the table's phone) that finds
+    the sheet as it showed it: 304, before the table is even read (selectors/live_cards.py). A table
+    gone, a link renewed or another club's table has no validator: the poll goes on to `table_page`,
+    which answers it as it always has."""
+
+    @wraps(view)
+    def wrapper(request, *args, table_id: int | None = None, token: str | None = None, **kwargs):
+        tag = None
+        if request.htmx and request.method == "GET":
+            shown = request.GET.get("shown", "")[:16]
+            language = request.session.get(LANGUAGE_KEY)
+            tag = live_cards.towie_sheet_etag(
+                table_id=table_id, token=token, user=request.user, language=language, shown=shown
+            )
+            if (same := unchanged(request, tag)) is not None:
+                return same
+        return view(request, *args, table_id=table_id, token=token, tag=tag, **kwargs)
+
+    return login_not_required(wrapper)
+
+
+@sheet_poll
 @table_page
-def towie_sheet(request, access: Access):
+def towie_sheet(request, access: Access, tag: str | None = None):
     """The score sheet, with the form for the next deal (a POST here records it).
 
     The page keeps itself up to date: htmx asks for the sheet and totals every few seconds and
-    replaces only them, never the entry form being filled in.
+    replaces only them, never the entry form being filled in (`tag`: the poll's validator).
     """
     if request.method != "POST":
-        return live(request, "towie/sheet.html", "towie/_sheet_live.html", _sheet_context(request, access))
+        return live(request, "towie/sheet.html", "towie/_sheet_live.html", _sheet_context(request, access), tag)
     form = forms.TowieDealForm(request.POST)
     if form.is_valid():
         try:
