@@ -133,6 +133,23 @@ def test_a_member_deleted_or_merged_changes_the_board(client, director, played):
     assert answer.status_code == 200 and _initials(name) in answer.content.decode()
 
 
+def test_a_towie_player_joining_links_the_party_guest_and_changes_the_board(client, director, played):
+    """A guest who played a Towie table joins the club there as a member asking for initials: the board names
+    them by initials (the guest is linked by a bulk update, which bumps the party's counter itself)."""
+    from tournaments.services import towie as towie_services
+
+    name = east(played).name
+    table = towie_services.towie_table_create(
+        name="Towie", date=played.date, players=[name, "Ann Other", "Bo Other"], party=played, user=director
+    )
+    member_services.member_create(club=club_of(director), name=name, initials_only=True)
+    token = public_services.publish(event=played).token
+    tag = poll(client, token)["ETag"]
+    member_services.towie_player_make_member(player=table.players.get(name=name))
+    answer = poll(client, token, tag)
+    assert answer.status_code == 200 and _initials(name) in answer.content.decode()
+
+
 def test_a_write_the_board_does_not_show_leaves_it_be(client, director, played):
     member = _linked(played, director)
     token = public_services.publish(event=played).token
