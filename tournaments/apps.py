@@ -7,6 +7,7 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         from tournaments.http import signals  # noqa: F401  (connects the login receiver)
-        from tournaments.services import live
+        from tournaments.services import live, live_knockout
 
         live.connect()  # Party.changes, for the live pages' validators
+        live_knockout.connect()  # Knockout.changes, and a member's initials on the public pages

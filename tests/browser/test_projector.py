@@ -246,8 +246,8 @@ def test_a_refresh_keeps_the_size_chosen_in_every_mode(screen, view, width, heig
     """Paging through the standings, a bracket drawn smaller or shown in turn: a refresh (every 5 s) measures the
     size chosen before (two or three layouts), not the whole search again (sixty or more)."""
     page = screen(view, width, height)
-    # Every poll counts, drawn or not: an unchanged standings poll is answered 304 and draws nothing at all
-    # (static/js/live.js), a bracket's poll draws the bracket again.
+    # Every poll counts, drawn or not: an unchanged standings' or bracket's poll is answered 304 and draws nothing
+    # at all (static/js/live.js).
     page.evaluate(
         "() => { window.settled = 0; document.body.addEventListener('htmx:afterRequest', () => window.settled++); }"
     )

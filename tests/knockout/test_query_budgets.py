@@ -31,14 +31,17 @@ PAGES = {
     "knockout_bracket_wall_pdf": (lambda k: reverse("knockout_bracket_wall_pdf", args=[k.id]), 6),
 }
 # The live pages' polls (htmx asks for the fragment only: no header; the page's language and number style come
-# from the session, kept there at login and by each whole page: no clubs query).
+# from the session, kept there at login and by each whole page: no clubs query). A poll that finds something changed
+# reads the validator first (selectors/live_knockout.py); one that finds nothing changed stops there (304: see
+# tests/views/test_live_polls_knockout.py).
 POLLS = {
-    # session, user, knockout, rounds, every match with its pairs and winner
-    "knockout_bracket": (lambda k: reverse("knockout_bracket", args=[k.id]), 5),
+    # session, user, the validator, knockout, rounds, every match with its pairs and winner
+    "knockout_bracket": (lambda k: reverse("knockout_bracket", args=[k.id]), 6),
     # the same, on the big screen
-    "knockout_bracket_projector": (lambda k: reverse("knockout_bracket", args=[k.id]) + "?projector=1", 5),
-    # session, user, knockout, the round, its matches with their pairs, rounds (read for the tabs all the same)
-    "knockout_round": (lambda k: reverse("knockout_round", args=[k.id, "main", 1]), 6),
+    "knockout_bracket_projector": (lambda k: reverse("knockout_bracket", args=[k.id]) + "?projector=1", 6),
+    # session, user, the validator, knockout, the round, its matches with their pairs, rounds (read for the tabs
+    # all the same)
+    "knockout_round": (lambda k: reverse("knockout_round", args=[k.id, "main", 1]), 7),
 }
 
 

@@ -37,6 +37,9 @@ class Knockout(models.Model):
     club = models.ForeignKey("tournaments.Club", on_delete=models.PROTECT, related_name="knockouts")
     demo = models.BooleanField(default=False, help_text=_("Made by the demo: deleted with the other demo events."))
     created_at = models.DateTimeField(auto_now_add=True)
+    # Counts every write the knockout's live pages show (a score, a draw, a round closed or reopened, a pair added,
+    # a member asking for initials): their validators read it (selectors/live_knockout.py, services/live_knockout.py).
+    changes = models.PositiveIntegerField(default=0, editable=False)
 
     objects = KnockoutQuerySet.as_manager()
 

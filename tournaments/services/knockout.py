@@ -21,6 +21,7 @@ from tournaments.models.knockout import DEALS_PER_MATCH
 from tournaments.rules import knockout as knockout_rules
 from tournaments.rules import rubber
 from tournaments.selectors import knockout as knockout_selectors
+from tournaments.services import live_knockout as live
 from tournaments.services.clubs import club_for
 from tournaments.services.members import members_named
 
@@ -163,6 +164,7 @@ def _clear_unplayed_draw(knockout: Knockout) -> bool:
 @transaction.atomic
 def pairs_add(*, knockout: Knockout, entries: list, picked=None) -> tuple[list[KnockoutPair], bool]:
     """Add pairs (each entry the names on one line); returns them and whether an unplayed draw was cleared."""
+    live.touched(knockout.pk)
     knockout = Knockout.objects.select_for_update().get(pk=knockout.pk)
     cleaned = _clean_pairs(list(entries), existing=list(knockout.pairs.all()))
     cleared = _clear_unplayed_draw(knockout)
@@ -172,6 +174,7 @@ def pairs_add(*, knockout: Knockout, entries: list, picked=None) -> tuple[list[K
 @transaction.atomic
 def pair_remove(*, pair: KnockoutPair) -> bool:
     """Remove a pair before play; returns whether an unplayed draw was cleared."""
+    live.touched(pair.knockout_id)
     Knockout.objects.select_for_update().get(pk=pair.knockout_id)
     cleared = _clear_unplayed_draw(pair.knockout)
     pair.delete()
@@ -228,6 +231,7 @@ def _check_not_started(round_: KnockoutRound) -> list[KnockoutMatch]:
 @transaction.atomic
 def knockout_draw(*, knockout: Knockout, seed: int | None = None) -> KnockoutRound:
     """Draw the main first round at random (again, while no score is in), from a kept seed."""
+    live.touched(knockout.pk)
     knockout = Knockout.objects.select_for_update().get(pk=knockout.pk)
     pairs = list(knockout.pairs.all())
     try:
@@ -257,6 +261,7 @@ def _redraw(round_: KnockoutRound, entrants: list[KnockoutPair], seed: int | Non
 @transaction.atomic
 def round_draw(*, round_: KnockoutRound, seed: int | None = None) -> KnockoutRound:
     """Draw a round again at random, among the same pairs, while no score is in."""
+    live.touched(round_.knockout_id)
     round_ = KnockoutRound.objects.select_for_update(of=("self",)).select_related("knockout").get(pk=round_.pk)
     matches = _check_not_started(round_)
     return _redraw(round_, [pair for m in matches for pair in (m.ns, m.ew)], seed)
@@ -265,6 +270,7 @@ def round_draw(*, round_: KnockoutRound, seed: int | None = None) -> KnockoutRou
 @transaction.atomic
 def round_arrange(*, round_: KnockoutRound, tables: list[tuple[int, int]]) -> KnockoutRound:
     """The director's own draw: (North–South pair id, East–West pair id) for table 1, 2, …"""
+    live.touched(round_.knockout_id)
     round_ = KnockoutRound.objects.select_for_update(of=("self",)).select_related("knockout").get(pk=round_.pk)
     matches = _check_not_started(round_)
     entrants = {pair.pk: pair for m in matches for pair in (m.ns, m.ew)}
@@ -307,6 +313,7 @@ def round_arrange(*, round_: KnockoutRound, tables: list[tuple[int, int]]) -> Kn
 
 
 def _lock_match(match: KnockoutMatch) -> KnockoutMatch:
+    live.match_touched(match.pk)  # the knockout's row first (services/live_knockout.py)
     match = (
         KnockoutMatch.objects.select_for_update(of=("self",))
         .select_related("round__knockout", "ns", "ew", "winner")
@@ -525,6 +532,7 @@ def round_close(*, round_: KnockoutRound, cut: list[int] | None = None) -> list[
     cut: the ids of the tied losers the director puts through instead of the software's cut.
     Returns the rounds it drew (none after a final).
     """
+    live.touched(round_.knockout_id)
     round_ = KnockoutRound.objects.select_for_update(of=("self",)).select_related("knockout").get(pk=round_.pk)
     if round_.is_closed:
         raise ValidationError(_("%(round)s is already closed.") % {"round": round_.title})
@@ -580,6 +588,7 @@ def _draw_following(round_: KnockoutRound, qualified: list, others: list) -> lis
 @transaction.atomic
 def round_reopen(*, round_: KnockoutRound) -> KnockoutRound:
     """Open a closed round again to correct it; the rounds it drew go, as long as none of them has a score."""
+    live.touched(round_.knockout_id)
     round_ = KnockoutRound.objects.select_for_update(of=("self",)).select_related("knockout").get(pk=round_.pk)
     if not round_.is_closed:
         raise ValidationError(_("%(round)s is not closed.") % {"round": round_.title})

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import BostonTable, Club, Entry, Guest, KnockoutPair, Member, OutgoingMail, TowiePlayer
 from tournaments.models.club import LANGUAGES
+from tournaments.services import live
 from tournaments.services.mail import mail_resubscribe
 
 FIELDS = ("name", "kind", "number", "email", "phone")
@@ -242,6 +243,7 @@ def towie_player_make_member(*, player: TowiePlayer) -> Member:
     player.save(update_fields=["member"])
     if guest is not None and not guest.member_id:
         Guest.objects.filter(pk=guest.pk).update(member=member)
+        live.touched(guest.party_id)  # the public board may name the guest by initials now
     return member
 
 

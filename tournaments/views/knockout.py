@@ -16,10 +16,11 @@ from tournaments.http.once import once_only
 from tournaments.models import KnockoutPair
 from tournaments.printing import knockout as printing
 from tournaments.selectors import knockout as selectors
+from tournaments.selectors import live_knockout as live_selectors
 from tournaments.selectors.clubs import current_club
 from tournaments.selectors.results_mail import mail_counts
 from tournaments.services import knockout as services
-from tournaments.views.common import add_errors, error_messages, file_response, live
+from tournaments.views.common import add_errors, error_messages, file_response, live, unchanged
 
 
 def _flash(request, error: ValidationError) -> None:
@@ -162,6 +163,10 @@ def _back_to_round(round_):
 
 
 def knockout_round(request, knockout_id, bracket, number):
+    # The page's poll (htmx, every 5 s): 304 and nothing read or drawn while the knockout is as shown.
+    tag = live_selectors.round_etag(knockout_id, bracket, number, request.user) if request.htmx else None
+    if (same := unchanged(request, tag)) is not None:
+        return same
     knockout, round_ = _round(request, knockout_id, bracket, number)
     view = selectors.round_view(round_)
     initial = {f"t{m.table}_{side}": getattr(m, f"{side}_id") for m in view.matches for side in ("ns", "ew")}
@@ -174,7 +179,7 @@ def knockout_round(request, knockout_id, bracket, number):
         "close_form": forms.CloseForm(among=view.cut_among, initial={"cut": _drawn_ids(view)}),
         "tab": "rounds",
     }
-    return live(request, "knockout/round.html", "knockout/_round_live.html", context)
+    return live(request, "knockout/round.html", "knockout/_round_live.html", context, tag)
 
 
 def _drawn_ids(view) -> list[int]:
@@ -390,6 +395,11 @@ def _match_context(knockout, round_, match, pad, bound: dict) -> dict:
 
 def knockout_bracket(request, knockout_id):
     """The bracket drawn, refreshing itself; ?projector=1 for the big screen (large type, no navigation)."""
+    # Its poll (htmx, every 5 s): 304 and nothing read or drawn while the knockout is as shown.
+    extra = sorted(request.GET.items())
+    tag = live_selectors.bracket_etag(knockout_id, request.user, extra) if request.htmx else None
+    if (same := unchanged(request, tag)) is not None:
+        return same
     knockout = selectors.knockout_get(knockout_id, user=request.user)
     bracket = selectors.bracket_view(knockout)
     projector = request.GET.get("projector") == "1"
@@ -400,7 +410,7 @@ def knockout_bracket(request, knockout_id):
         "names": bracket.short_names if projector else {},  # the big screen's shorter names, by the full name
         "tab": "bracket",
     }
-    return live(request, "knockout/bracket.html", "knockout/_bracket_live.html", context)
+    return live(request, "knockout/bracket.html", "knockout/_bracket_live.html", context, tag)
 
 
 def _paper(request, knockout) -> str:

@@ -9,16 +9,22 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments.selectors import knockout as knockout_selectors
+from tournaments.selectors import live_public as live_selectors
 from tournaments.selectors import party as party_selectors
 from tournaments.selectors import public as public_selectors
 from tournaments.selectors import seasons as season_selectors
 from tournaments.services import public as public_services
-from tournaments.views.common import live
+from tournaments.views.common import live, unchanged
 
 
 @login_not_required
 @require_GET
 def public_page(request, token):
+    # The page's poll (htmx, every 15 s): 304 and nothing read or drawn while the results are as shown. A link
+    # taken down has no validator: its poll reads the link below and gets the 404.
+    tag = live_selectors.public_etag(token, sorted(request.GET.items())) if request.htmx else None
+    if (same := unchanged(request, tag)) is not None:
+        return _private(same)
     try:
         link = public_selectors.public_link(token)
     except Http404:
@@ -27,15 +33,19 @@ def public_page(request, token):
     if link.knockout_id:
         context = {"link": link, "title": link.knockout.name, "day": link.knockout.date}
         context["matches"] = public_selectors.knockout_matches(link.knockout)
-        response = live(request, "public/knockout.html", "public/_knockout_body.html", context)
+        response = live(request, "public/knockout.html", "public/_knockout_body.html", context, tag)
     else:
         board = (
             public_selectors.party_board(link.party) if link.party_id else public_selectors.series_board(link.series)
         )
         context = {"link": link, "board": board, "title": board.title, "day": board.day, "projector": projector}
         context["season"] = bool(link.series_id)
-        response = live(request, "public/board.html", "public/_board_body.html", context)
-    # Not for search engines, and the link itself never leaves in a Referer.
+        response = live(request, "public/board.html", "public/_board_body.html", context, tag)
+    return _private(response)
+
+
+def _private(response):
+    """Not for search engines, and the link itself never leaves in a Referer."""
     response["X-Robots-Tag"] = "noindex, nofollow"
     response["Referrer-Policy"] = "no-referrer"
     return response
@@ -44,10 +54,7 @@ def public_page(request, token):
 def _gone(request):
     """A results link taken down or mistyped: 404, with words about a results link (the site's own 404 speaks
     of table cards, which a guest following a results link never scanned), in the reader's language."""
-    response = render(request, "public/gone.html", status=404)
-    response["X-Robots-Tag"] = "noindex, nofollow"
-    response["Referrer-Policy"] = "no-referrer"
-    return response
+    return _private(render(request, "public/gone.html", status=404))
 
 
 def _event(request, kind: str, event_id: int):

@@ -39,7 +39,7 @@ from tournaments.services.knockout import MAX_PAIRS, MAX_TOTAL
 KNOCKOUT_FORMAT = "clubdirector.knockout/1"
 KNOCKOUT_SECTIONS = ("format", "knockout", "pairs", "rounds", "matches", "deals")
 CUT_KEYS = ("margin", "among", "places", "drawn", "by_director")
-SKIPPED = ("created_at", "updated_at")
+SKIPPED = ("created_at", "updated_at", "changes")  # the database keeps these; "changes" counts for the live pages
 
 
 def _plain_names(model) -> tuple[str, ...]:
