@@ -10,13 +10,13 @@ from django.test.utils import CaptureQueriesContext
 from tests.conftest import make_party
 from tests.knockout.helpers import DATE, get_round, make_knockout
 from tests.views.test_live_polls import FOUR, _writes
+from tests.views.test_live_polls_season import _season_writes, make_season
 from tournaments.models import Club, KnockoutMatch, Member, Seat
 from tournaments.services import knockout as knockout_services
 from tournaments.services import members as member_services
 from tournaments.services import party as party_services
 from tournaments.services import public as public_services
 from tournaments.services import results as result_services
-from tournaments.services import seasons as season_services
 
 pytestmark = pytest.mark.django_db
 
@@ -169,13 +169,37 @@ def test_a_link_taken_down_is_a_404_at_once_never_a_304(client, played):
     assert poll(client, "not-the-token", tag).status_code == 404
 
 
-def test_a_season_page_is_drawn_on_every_poll(client, director, played):
-    """A season's board has no validator (yet): its polls are answered as before, never 304."""
-    series = season_services.series_save(club=club_of(director), name="Season", scoring="totals", parties=[played])
+@pytest.fixture
+def season(director):
+    return make_season(director)
+
+
+@pytest.mark.parametrize("what", list(_season_writes(None)))
+def test_every_write_a_season_board_shows_changes_its_validator(client, director, season, what):
+    """A season's public board is the season page's statement, found by the link: every write the
+    director's season page sees changes it, and nothing else does."""
+    series, party, knockout = season
     token = public_services.publish(event=series).token
+    write = _season_writes(director)[what](series, party, knockout)
     first = poll(client, token)
-    assert first.status_code == 200 and "ETag" not in first
-    assert poll(client, token, '"anything"').status_code == 200
+    assert first.status_code == 200 and first["ETag"]
+    assert (poll(client, token, first["ETag"]).status_code, poll(client, token, first["ETag"]).content) == (304, b"")
+    write()
+    again = poll(client, token, first["ETag"])
+    assert again.status_code == 200 and again["ETag"] != first["ETag"], f"the season board missed {what}"
+
+
+def test_a_season_board_poll_is_two_statements_and_its_link_taken_down_a_404(client, season):
+    series, _, _ = season
+    token = public_services.publish(event=series).token
+    tag = poll(client, token)["ETag"]
+    with CaptureQueriesContext(connection) as queries:
+        assert poll(client, token, tag).status_code == 304
+    assert len(queries) == 2  # the link, the season's statement
+    assert poll(client, token, tag, projector=True).status_code == 200  # the big screen: its own validator
+    public_services.unpublish(event=series)
+    answer = poll(client, token, tag)
+    assert answer.status_code == 404 and "ETag" not in answer
 
 
 # --- the knockout's page -------------------------------------------------------------------------------------------

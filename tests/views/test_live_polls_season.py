@@ -66,6 +66,11 @@ def played(party, tables=(1, 2), director=None):
 
 @pytest.fixture
 def season(director):
+    return make_season(director)
+
+
+def make_season(director):
+    """A season of a party night (one table's result in) and a knockout."""
     club = club_of(director)
     party = played(make_party(tables=2, user=director), (1,), director)
     knockout = make_knockout(pairs=4, user=director)

@@ -51,7 +51,7 @@ def _row(kind: str, id_sql: str, name_sql: str, day_sql: str, numbers: list[str]
     return f"SELECT '{kind}', {id_sql}, {name_sql}, {day_sql}, {', '.join(numbers)}, {text_sql}"
 
 
-def _series_row() -> str:
+def _series_row(scoped: bool = True) -> str:
     series, member, c = plain_sql.table(Series), plain_sql.table(Member), plain_sql.column
     of_club = f"FROM {member} mb WHERE mb.{c(Member, 'club')} = s.{c(Series, 'club')}"
     numbers = [
@@ -62,7 +62,8 @@ def _series_row() -> str:
     ]
     text = f"s.{c(Series, 'scoring')} || ' ' || CAST(s.{c(Series, 'place_points')} AS TEXT)"
     row = _row("s", f"s.{c(Series, 'id')}", f"s.{c(Series, 'name')}", "NULL", numbers, text)
-    return f"{row} FROM {series} s WHERE s.{c(Series, 'id')} = %s AND {mine('s', Series)}"
+    # A public link's page is found by its token: no director to check.
+    return f"{row} FROM {series} s WHERE s.{c(Series, 'id')} = %s" + (f" AND {mine('s', Series)}" if scoped else "")
 
 
 def _party_rows() -> str:
@@ -126,8 +127,8 @@ def _pair_rows() -> str:
 
 
 @functools.cache
-def _season_sql() -> str:
-    parts = (_series_row(), _party_rows(), _knockout_rows(), _pair_rows())
+def _season_sql(scoped: bool = True) -> str:
+    parts = (_series_row(scoped), _party_rows(), _knockout_rows(), _pair_rows())
     return " UNION ALL ".join(parts) + " ORDER BY 1, 2"
 
 
@@ -141,6 +142,15 @@ def season_etag(series_id: int, user, *extra) -> str | None:
     if not any(row[0] == "s" for row in found):
         return None
     return etag("season", series_id, [tuple(str(value) for value in row) for row in found], *extra)
+
+
+def public_season_etag(series_id: int, *extra) -> str | None:
+    """The validator of a season's public board, whose link (found by its token) names the season."""
+    params = [series_id, Round.Status.CLOSED, TableResult.Status.AGREED, series_id, series_id, series_id]
+    found = plain_sql.rows(_season_sql(scoped=False), params)
+    if not any(row[0] == "s" for row in found):
+        return None
+    return etag("public season", series_id, [tuple(str(value) for value in row) for row in found], *extra)
 
 
 # --- the entries ---------------------------------------------------------------------------------------------
