@@ -105,16 +105,12 @@ def _render_deals(request, table_token, page, form=None, status=200, deals=None)
         form = forms.DealForm(prefix="deal", names=_names(view), initial=context["current"].initial)
     # Where everyone goes from the round before, until this round's first deal is in.
     moves = table_selectors.next_places(previous, table_token.table) if previous and not context["deals_in"] else []
-    context |= {
-        "form": form,
-        "moves": moves,
-        "previous": previous,
-        "phone_words": _phone_words(),
-        "phone_deals": phone_presentation.deals(),
-    }
-    # The page's own part only (phone.js draws it again in place when the state changes).
-    template = "tournaments/_phone_deals.html" if request.GET.get("part") == "1" else "tournaments/table_deals.html"
-    return render(request, template, context, status=status)
+    context |= {"form": form, "moves": moves, "previous": previous}
+    if request.GET.get("part") == "1":  # the page's own part only (phone.js draws it again in place)
+        return render(request, "tournaments/_phone_deals.html", context, status=status)
+    # The script's words and the four deals' headings are the whole page's, not the part's.
+    context |= {"phone_words": _phone_words(), "phone_deals": phone_presentation.deals()}
+    return render(request, "tournaments/table_deals.html", context, status=status)
 
 
 def _phone_words() -> dict[str, str]:
