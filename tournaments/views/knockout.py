@@ -53,7 +53,8 @@ def knockout_create(request):
             add_errors(form, error)
         else:
             messages.success(
-                request, _("%(name)s is set up. Here is the plan for the evening.") % {"name": knockout.name}
+                request,
+                _("The knockout “%(name)s” is set up. Here is the plan for the evening.") % {"name": knockout.name},
             )
             return redirect("knockout_detail", knockout_id=knockout.id)
     return render(request, "knockout/form.html", {"form": form, "creating": True})
@@ -133,7 +134,7 @@ def knockout_pair_remove(request, knockout_id, pair_id):
     except ValidationError as error:
         _flash(request, error)
     else:
-        messages.success(request, _("%(pair)s removed.") % {"pair": pair.name})
+        messages.success(request, _("The pair %(pair)s is removed.") % {"pair": pair.name})
         _cleared(request, cleared)
     return redirect("knockout_detail", knockout_id=knockout.id)
 

@@ -33,7 +33,7 @@ def party_create(request):
         except ValidationError as error:
             add_errors(form, error)
         else:
-            messages.success(request, _("%(name)s is set up. Now add the guests.") % {"name": party.name})
+            messages.success(request, _("The party “%(name)s” is set up. Now add the guests.") % {"name": party.name})
             return redirect("party_guests", party_id=party.id)
     return render(request, "tournaments/party_form.html", {"form": form, "creating": True})
 
@@ -214,5 +214,5 @@ def guest_remove(request, party_id, guest_id):
         for message in error_messages(error):
             messages.error(request, message)
     else:
-        messages.success(request, _("%(name)s removed.") % {"name": guest.name})
+        messages.success(request, _("%(name)s is no longer on the guest list.") % {"name": guest.name})
     return redirect("party_guests", party_id=party.id)
