@@ -208,6 +208,10 @@ def guest_edit(request, party_id, guest_id):
 def guest_remove(request, party_id, guest_id):
     party = party_selectors.party_get(party_id, user=request.user)
     guest = get_object_or_404(Guest, pk=guest_id, party=party)
+    if not confirmed(request):
+        question = _("Remove %(name)s from the guest list?") % {"name": guest.name}
+        back = reverse("party_guests", args=[party.id])
+        return ask_first(request, question=question, button=_("Remove the guest"), back=back)
     try:
         party_services.guest_remove(guest=guest)
     except ValidationError as error:
