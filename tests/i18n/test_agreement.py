@@ -100,3 +100,23 @@ def test_no_french_sentence_leans_on_an_inclusive_writing_dot():
     ]
     dotted = [s for s in said if re.search(r"\w·\w", s)]
     assert dotted == []
+
+
+@pytest.mark.parametrize(
+    ("language", "ask"),
+    [
+        ("fr", "Demandez à la personne qui a installé Club Director de le démarrer pour le Wi-Fi"),
+        ("de", "Bitten Sie die Person, die Club Director eingerichtet hat, sie für das WLAN zu starten"),
+        ("nl", "Vraag wie Club Director heeft geïnstalleerd om hem voor de wifi te starten"),
+    ],
+)
+def test_the_print_page_tells_the_hostess_whom_to_ask_in_her_language(
+    client_in, party_factory, settings, language, ask
+):
+    settings.LISTEN_HOST, settings.SITE_URL = "127.0.0.1", ""
+    club_speaking(language)
+    party = party_factory()
+    page = client_in.get(reverse("party_print", args=[party.id]), HTTP_HOST="127.0.0.1:8000").content.decode()
+    before, folded = page.split("<details>", 1)
+    assert ask in unescape(before) and "make run" not in before[before.index('<div class="notice">') :]
+    assert "<code>make run</code>" in folded.split("</details>")[0]
