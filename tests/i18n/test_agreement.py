@@ -77,6 +77,17 @@ def test_a_new_knockout_is_named_as_a_knockout_so_the_sentence_agrees(client_in)
     assert "L’élimination directe « Soirée des Four Aces » est créée. Voici le plan de la soirée." in text(made)
 
 
+def test_a_new_boston_table_is_named_as_a_table_so_the_sentence_agrees(client_in):
+    club_speaking("fr")
+    players = {"player_1": "Ann", "player_2": "Ben", "player_3": "Cid", "player_4": "Dan"}
+    data = the_form(client_in, reverse("boston_create")) | {"name": ["Boston chez Ann"]}
+    data |= {k: [v] for k, v in (players | {"pool_feed": "10", "pool_limit": "100"}).items()}
+    made = client_in.post(reverse("boston_create"), data, follow=True)
+    assert "La table de Boston « Boston chez Ann » est créée\u202f: Ann donne en premier." in unescape(
+        made.content.decode()
+    )
+
+
 def test_a_removed_guest_is_said_gone_without_agreement(client_in, party_factory):
     club_speaking("fr")
     party = party_factory(tables=1, draw=False)
