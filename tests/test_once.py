@@ -50,7 +50,7 @@ def test_three_posts_of_one_new_party_form_make_one_party_and_the_repeats_are_to
     first = client_in.post(reverse("party_create"), data, follow=True)
     party = Party.objects.get()
     assert first.redirect_chain == [(reverse("party_guests", args=[party.id]), 302)]
-    assert "Winter party is set up. Now add the guests." in text(first) and ALREADY not in text(first)
+    assert "The party “Winter party” is set up. Now add the guests." in text(first) and ALREADY not in text(first)
     for _ in range(2):
         repeat = client_in.post(reverse("party_create"), data, follow=True)
         assert repeat.redirect_chain == [(reverse("party_guests", args=[party.id]), 302)]

@@ -47,4 +47,10 @@ def test_the_print_page_says_plainly_that_phones_cannot_reach_a_private_server(c
     party = party_factory()
     page = client_in.get(reverse("party_print", args=[party.id]), HTTP_HOST="127.0.0.1:8000").content.decode()
     assert "Phones cannot reach http://127.0.0.1:8000." in page
-    assert "The site listens on this computer only" in page
+    # the hostess reads what she sees and whom to ask; the command is only in the folded note for whoever runs it
+    assert "The site answers this computer only" in page and "Ask whoever installed Club Director" in page
+    notice = page[page.index('<div class="notice">') :]
+    notice = notice[: notice.index("</div>")]
+    before, folded = notice.split("<details>")
+    assert "make run" not in before and "SITE_URL" not in before
+    assert "<summary>For whoever runs Club Director</summary>" in folded and "<code>make run</code>" in folded

@@ -52,7 +52,7 @@ def three_clicks(browser, live_server, monkeypatch, *, javascript: bool) -> tupl
 def test_three_quick_clicks_on_create_send_the_form_once_and_make_one_party(browser, live_server, monkeypatch):
     posts, shown = three_clicks(browser, live_server, monkeypatch, javascript=True)
     assert posts == [f"{live_server.url}/parties/new/"]
-    assert "Winter party is set up. Now add the guests." in shown
+    assert "The party “Winter party” is set up. Now add the guests." in shown
     assert list(Party.objects.values_list("name", flat=True)) == ["Winter party"]
 
 

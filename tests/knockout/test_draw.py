@@ -49,7 +49,7 @@ def test_drawing_again_keeps_the_same_pairs(client_in):
     round_ = get_round(knockout)
     before = pairs_of(round_)
     seed = round_.draw_seed
-    response = client_in.post(reverse("knockout_round_redraw", args=[knockout.id, "main", 1]))
+    response = client_in.post(reverse("knockout_round_redraw", args=[knockout.id, "main", 1]), {"confirm": "yes"})
     assert "Main round 1 is drawn again." in messages_of(response)
     round_.refresh_from_db()
     assert pairs_of(round_) == before and round_.draw_seed != seed
@@ -124,7 +124,7 @@ def test_the_draw_is_fixed_once_a_score_is_in(client_in):
     post_totals(client_in, round_.matches.get(table=2), 800, 200)
     page = client_in.get(round_url(round_)).content.decode()
     assert "Draw again at random" not in page and "Arrange the tables yourself" not in page
-    response = client_in.post(reverse("knockout_round_redraw", args=[knockout.id, "main", 1]))
+    response = client_in.post(reverse("knockout_round_redraw", args=[knockout.id, "main", 1]), {"confirm": "yes"})
     assert "Scores are in at table 2: the draw of Main round 1 can no longer change." in messages_of(response)
     pairs = list(knockout.pairs.order_by("id"))
     response = client_in.post(

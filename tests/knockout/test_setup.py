@@ -202,7 +202,7 @@ def test_changing_the_pairs_clears_an_unplayed_draw(client_in):
     client_in.post(reverse("knockout_draw", args=[knockout.id]))
     assert get_round(knockout).tables == 6
     pair = knockout.pairs.get(name="A One & B One")
-    client_in.post(reverse("knockout_pair_remove", args=[knockout.id, pair.id]))
+    client_in.post(reverse("knockout_pair_remove", args=[knockout.id, pair.id]), {"confirm": "yes"})
     assert not KnockoutRound.objects.exists() and knockout.pairs.count() == 11
 
 
@@ -215,7 +215,7 @@ def test_pairs_cannot_change_once_play_has_started(client_in):
     )
     assert "Play has started: the pairs can no longer change." in messages_of(response)
     pair = knockout.pairs.first()
-    response = client_in.post(reverse("knockout_pair_remove", args=[knockout.id, pair.id]))
+    response = client_in.post(reverse("knockout_pair_remove", args=[knockout.id, pair.id]), {"confirm": "yes"})
     assert "Play has started: the pairs can no longer change." in messages_of(response)
     assert knockout.pairs.count() == 10 and get_round(knockout).matches.count() == 5
 

@@ -116,6 +116,11 @@ def test_a_link_phones_cannot_reach_is_said_plainly(client_in, towie_factory, se
     table = towie_factory(["Ann", "Bob", "Cid"])
     html = client_in.get(reverse("towie_sheet", args=[table.pk])).content.decode()
     assert "Phones cannot reach this address." in html
+    notice = html[html.index('<div class="notice"><p><strong>Phones cannot reach') :]
+    notice = notice[: notice.index("</div>")]
+    before, folded = notice.split("<details>")
+    assert "Ask whoever installed Club Director to start it for the Wi-Fi" in before and "make run" not in before
+    assert "<summary>For whoever runs Club Director</summary>" in folded and "<code>make run</code>" in folded
 
 
 def test_the_qr_code_is_the_link_drawn_by_the_table_cards_encoder():

@@ -54,7 +54,8 @@ def boston_create(request):
         else:
             messages.success(
                 request,
-                _("%(table)s is set up: %(player)s deals first.") % {"table": table.name, "player": table.player_1},
+                _("The Boston table “%(table)s” is set up: %(player)s deals first.")
+                % {"table": table.name, "player": table.player_1},
             )
             return redirect("boston_table", table_id=table.id)
     return render(request, "boston/table_form.html", {"form": form, "creating": True})

@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -20,7 +21,7 @@ from tournaments.selectors import live_knockout as live_selectors
 from tournaments.selectors.clubs import current_club
 from tournaments.selectors.results_mail import mail_counts
 from tournaments.services import knockout as services
-from tournaments.views.common import add_errors, error_messages, file_response, live, unchanged
+from tournaments.views.common import add_errors, ask_first, confirmed, error_messages, file_response, live, unchanged
 
 
 def _flash(request, error: ValidationError) -> None:
@@ -53,7 +54,8 @@ def knockout_create(request):
             add_errors(form, error)
         else:
             messages.success(
-                request, _("%(name)s is set up. Here is the plan for the evening.") % {"name": knockout.name}
+                request,
+                _("The knockout “%(name)s” is set up. Here is the plan for the evening.") % {"name": knockout.name},
             )
             return redirect("knockout_detail", knockout_id=knockout.id)
     return render(request, "knockout/form.html", {"form": form, "creating": True})
@@ -128,12 +130,16 @@ def knockout_pairs_add(request, knockout_id):
 def knockout_pair_remove(request, knockout_id, pair_id):
     knockout = selectors.knockout_get(knockout_id, user=request.user)
     pair = get_object_or_404(KnockoutPair, pk=pair_id, knockout=knockout)
+    if not confirmed(request):
+        question = _("Remove the pair %(name)s from the knockout?") % {"name": pair.name}
+        back = reverse("knockout_detail", args=[knockout.id])
+        return ask_first(request, question=question, button=_("Remove the pair"), back=back)
     try:
         cleared = services.pair_remove(pair=pair)
     except ValidationError as error:
         _flash(request, error)
     else:
-        messages.success(request, _("%(pair)s removed.") % {"pair": pair.name})
+        messages.success(request, _("The pair %(pair)s is removed.") % {"pair": pair.name})
         _cleared(request, cleared)
     return redirect("knockout_detail", knockout_id=knockout.id)
 
@@ -190,6 +196,10 @@ def _drawn_ids(view) -> list[int]:
 @require_POST
 def knockout_round_redraw(request, knockout_id, bracket, number):
     _knockout, round_ = _round(request, knockout_id, bracket, number)
+    if not confirmed(request):
+        question = _("Draw %(round)s again? The tables drawn now are thrown away.") % {"round": round_.title}
+        back = reverse("knockout_round", args=[knockout_id, bracket, number])
+        return ask_first(request, question=question, button=_("Draw again"), back=back)
     try:
         services.round_draw(round_=round_)
     except ValidationError as error:

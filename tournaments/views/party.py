@@ -33,7 +33,7 @@ def party_create(request):
         except ValidationError as error:
             add_errors(form, error)
         else:
-            messages.success(request, _("%(name)s is set up. Now add the guests.") % {"name": party.name})
+            messages.success(request, _("The party “%(name)s” is set up. Now add the guests.") % {"name": party.name})
             return redirect("party_guests", party_id=party.id)
     return render(request, "tournaments/party_form.html", {"form": form, "creating": True})
 
@@ -208,11 +208,15 @@ def guest_edit(request, party_id, guest_id):
 def guest_remove(request, party_id, guest_id):
     party = party_selectors.party_get(party_id, user=request.user)
     guest = get_object_or_404(Guest, pk=guest_id, party=party)
+    if not confirmed(request):
+        question = _("Remove %(name)s from the guest list?") % {"name": guest.name}
+        back = reverse("party_guests", args=[party.id])
+        return ask_first(request, question=question, button=_("Remove the guest"), back=back)
     try:
         party_services.guest_remove(guest=guest)
     except ValidationError as error:
         for message in error_messages(error):
             messages.error(request, message)
     else:
-        messages.success(request, _("%(name)s removed.") % {"name": guest.name})
+        messages.success(request, _("%(name)s is no longer on the guest list.") % {"name": guest.name})
     return redirect("party_guests", party_id=party.id)
