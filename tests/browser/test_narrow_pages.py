@@ -43,7 +43,27 @@ def director_pages(w) -> list[str]:  # noqa: F811
     return urls
 
 
-def test_no_director_page_scrolls_sideways_at_375_pixels(browser, live_server, w):  # noqa: F811
+# Names as long as people type them, one word longer than a phone is wide among them.
+LONG = "Wolfeschlegelsteinhausenbergerdorffvoralternwarengewissenhaftschaferswessen"
+
+
+def lengthen_names(w) -> None:  # noqa: F811
+    """The walk's club, events, guests, pairs and members renamed with long names that must wrap."""
+    w.club_a.name = f"The Royal Borough of Kensington and Chelsea Contract Bridge Club {LONG}"[:80]
+    w.club_a.save(update_fields=["name"])
+    for event in (w.party, w.knockout, w.towie, w.boston, w.evening, w.series):
+        event.name = f"{LONG} {event.name}"[:80]
+        event.save(update_fields=["name"])
+    w.guest.name = LONG[:80]
+    w.guest.save(update_fields=["name"])
+    w.member.name = LONG[:80]
+    w.member.save(update_fields=["name"])
+
+
+@pytest.mark.parametrize("long_names", [False, True], ids=["names", "long-names"])
+def test_no_director_page_scrolls_sideways_at_375_pixels(browser, live_server, w, long_names):  # noqa: F811
+    if long_names:
+        lengthen_names(w)
     urls = director_pages(w)
     assert len(urls) > 40 and "/members/" in urls, urls
     client = Client()
