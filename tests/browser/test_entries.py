@@ -77,3 +77,40 @@ def test_two_phones_enter_the_second_waits_and_moves_up_when_the_first_cancels(c
     assert "Bea Jones, your entry is confirmed: you have a place." in second.inner_text("main")
     assert Entry.objects.get(name="Bea Jones").state == "confirmed"
     assert [first.evaluate("window.__violations"), second.evaluate("window.__violations")] == [[], []]
+
+
+def test_the_lady_and_gentleman_choices_line_up_with_their_labels_at_375_pixels(contexts, live_server, tmp_path):
+    director = get_user_model().objects.create_user("dora")
+    Membership.objects.create(club=Club.objects.create(name="Dora's club"), user=director, role="owner")
+    party = make_party(tables=2, mixed=True, user=director, draw=False, name="Winter party")
+    entry_list = services.entry_list_save(event=party, open=True)
+    page = contexts(**PHONE).new_page()
+    page.goto(f"{live_server.url}/enter/{entry_list.token}/")
+    page.screenshot(path=tmp_path / "entry-form-375.png", full_page=True)
+    rows = []
+    for value in ("lady", "gentleman"):
+        radio = page.locator(f"input[name=kind][value={value}]")
+        words = page.evaluate(WORDS_BOXES, radio.get_attribute("id"))
+        rows.append((radio.bounding_box(), words))
+    for radio, words in rows:
+        # The box and its words on one line: the words start just right of the box, their middles level.
+        assert len({round(box["top"]) for box in words}) == 1, words
+        assert radio["x"] + radio["width"] <= words[0]["left"] <= radio["x"] + radio["width"] + 20, (radio, words)
+        middle = (words[0]["top"] + words[0]["bottom"]) / 2
+        assert abs(radio["y"] + radio["height"] / 2 - middle) <= 4, (radio, words)
+    # The two choices one under the other, their boxes in one column.
+    (first, _), (second, _) = rows
+    assert abs(first["x"] - second["x"]) <= 1 and second["y"] >= first["y"] + first["height"]
+
+
+# The boxes of a label's words (its text, not its input), one per line they take.
+WORDS_BOXES = """id => {
+  const range = document.createRange();
+  const boxes = [];
+  for (const node of document.querySelector(`label[for=${id}]`).childNodes) {
+    if (node.nodeType !== Node.TEXT_NODE || !node.textContent.trim()) continue;
+    range.selectNodeContents(node);
+    for (const r of range.getClientRects()) if (r.width > 0) boxes.push({top: r.top, bottom: r.bottom, left: r.left});
+  }
+  return boxes;
+}"""

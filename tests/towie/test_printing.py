@@ -38,7 +38,7 @@ def plain_sheet(**changes) -> TowieSheetPrint:
 
 def test_the_builder_prints_the_sheet_and_the_settlement():
     filename, content_type, content = towie_pdf(plain_sheet())
-    assert (filename, content_type) == ("towie-at-the-mullers-towie-sheet.pdf", "application/pdf")
+    assert (filename, content_type) == ("towie-at-the-müllers-towie-sheet.pdf", "application/pdf")
     text = text_of(content)
     for expected in (
         "Towie at the Müllers’ – Towie score sheet",

@@ -198,13 +198,51 @@ def cell(text: str, font: str, size: float, leading: float | None = None):
 
 
 def slug(name: str) -> str:
-    ascii_name = unicodedata.normalize("NFKD", name or "").encode("ascii", "ignore").decode("ascii")
-    return re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")[:60].strip("-") or "party"
+    """ "Soirée d'été" -> "soirée-d-été": lower case, its letters kept in any script (the download's header
+    carries them, with an ASCII fallback: views/common.content_disposition), everything else a hyphen, so
+    no slash, dot, quote or bidi control gets into a file's name."""
+    words = re.sub(r"[\W_]+", "-", unicodedata.normalize("NFC", name or "").lower()).strip("-")[:60].strip("-")
+    return words or file_words("party")
+
+
+# The words of a file's name, in the printout's (else the page's) language: "spring-party-tallies.pdf", in
+# French "spring-party-feuilles-de-marque.pdf". {n} stands for a round's number.
+_FILE_WORDS = {
+    "party": pgettext_lazy("a file's name", "party"),
+    "members": pgettext_lazy("a file's name", "members"),
+    "tallies": pgettext_lazy("a file's name", "tallies"),
+    "table-cards": pgettext_lazy("a file's name", "table-cards"),
+    "score-cards": pgettext_lazy("a file's name", "score-cards"),
+    "score-cards-round-{n}": pgettext_lazy("a file's name", "score-cards-round-%(n)s"),
+    "movement-round-{n}": pgettext_lazy("a file's name", "movement-round-%(n)s"),
+    "results": pgettext_lazy("a file's name", "results"),
+    "boston-sheet": pgettext_lazy("a file's name", "boston-sheet"),
+    "towie-sheet": pgettext_lazy("a file's name", "towie-sheet"),
+    "towie-card": pgettext_lazy("a file's name", "towie-card"),
+    "season": pgettext_lazy("a file's name", "season"),
+    "knockout": pgettext_lazy("a file's name", "knockout"),
+    "knockout-results": pgettext_lazy("a file's name", "knockout-results"),
+    "knockout-bracket": pgettext_lazy("a file's name", "knockout-bracket"),
+    "bracket": pgettext_lazy("a file's name", "bracket"),
+    "draw": pgettext_lazy("a file's name", "draw"),
+    "main-round-{n}-draw": pgettext_lazy("a file's name", "main-round-%(n)s-draw"),
+    "consolation-round-{n}-draw": pgettext_lazy("a file's name", "consolation-round-%(n)s-draw"),
+}
+
+
+def file_words(what: str) -> str:
+    """ "movement-round-2" in the printout's language ("plan-de-table-tour-2"); words it does not know as given."""
+    number = re.search(r"\d+", what)
+    key = what if number is None else what[: number.start()] + "{n}" + what[number.end() :]
+    words = _FILE_WORDS.get(key)
+    if words is None:
+        return what
+    return str(words) % {"n": number[0]} if number else str(words)
 
 
 def filename(party_name: str, what: str, extension: str) -> str:
-    """ "Spring Party", "tallies", "pdf" -> "spring-party-tallies.pdf"."""
-    return f"{slug(party_name)}-{what}.{extension}"
+    """ "Spring Party", "tallies", "pdf" -> "spring-party-tallies.pdf" ("…-feuilles-de-marque.pdf" in French)."""
+    return f"{slug(party_name)}-{slug(file_words(what))}.{extension}"
 
 
 def long_date(day: date | None) -> str:

@@ -1,5 +1,9 @@
 """Small helpers the views share: errors into messages, printed files into responses, asking before deleting."""
 
+import re
+import unicodedata
+from urllib.parse import quote
+
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.http import HttpResponse, HttpResponseNotModified
 from django.shortcuts import render
@@ -28,8 +32,35 @@ def file_response(built: tuple[str, str, bytes], *, download: bool = False) -> H
     """Wrap a printer's (filename, content_type, bytes): shown in the browser, or downloaded."""
     filename, content_type, content = built
     response = HttpResponse(content, content_type=content_type)
-    response["Content-Disposition"] = f'{"attachment" if download else "inline"}; filename="{filename}"'
+    response["Content-Disposition"] = content_disposition(filename, download=download)
     return response
+
+
+def content_disposition(filename: str, *, download: bool = True) -> str:
+    """The Content-Disposition of a file named in the reader's language (RFC 6266): an ASCII name every
+    browser takes ("soiree-d-ete-resultats.pdf"), and beside it, when the name has other letters, the
+    name itself in UTF-8 ("filename*=UTF-8''soir%C3%A9e-d-%C3%A9t%C3%A9-r%C3%A9sultats.pdf"), which a
+    browser that reads it prefers."""
+    how = "attachment" if download else "inline"
+    fallback = ascii_filename(filename)
+    if fallback == filename:
+        return f'{how}; filename="{filename}"'
+    return f"{how}; filename=\"{fallback}\"; filename*=UTF-8''{quote(filename, safe='')}"
+
+
+def ascii_filename(filename: str) -> str:
+    """ "soirée-d’été-résultats.pdf" -> "soiree-d-ete-resultats.pdf": accents dropped, every run of other
+    characters but letters, digits and underscores a hyphen; a name left with no letters "download"."""
+    stem, dot, ending = filename.rpartition(".")
+    if not dot:
+        stem, ending = filename, ""
+    stem, ending = _ascii_words(stem) or "download", _ascii_words(ending)
+    return f"{stem}.{ending}" if ending else stem
+
+
+def _ascii_words(text: str) -> str:
+    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[^A-Za-z0-9_]+", "-", folded).strip("-")
 
 
 def paper_of(request) -> str:

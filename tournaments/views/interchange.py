@@ -7,9 +7,11 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 
 from tournaments.files.interchange import formats
+from tournaments.printing.common import file_words, slug
 from tournaments.selectors import knockout as knockout_selectors
 from tournaments.selectors import party as party_selectors
 from tournaments.selectors.interchange import knockout_results, party_results
+from tournaments.views.common import content_disposition
 
 
 def results_export(request, party_id, fmt):
@@ -21,7 +23,7 @@ def results_export(request, party_id, fmt):
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
         return redirect("party_dashboard", party_id=party.id)
-    return _download(data, fmt, f"party-{party.id}-{party.date:%Y-%m-%d}")
+    return _download(data, fmt, f"{slug(file_words('party'))}-{party.id}-{party.date:%Y-%m-%d}")
 
 
 def knockout_pbn(request, knockout_id):
@@ -31,10 +33,10 @@ def knockout_pbn(request, knockout_id):
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
         return redirect("knockout_detail", knockout_id=knockout.id)
-    return _download(data, "pbn", f"knockout-{knockout.id}-{knockout.date:%Y-%m-%d}")
+    return _download(data, "pbn", f"{slug(file_words('knockout'))}-{knockout.id}-{knockout.date:%Y-%m-%d}")
 
 
 def _download(data: bytes, fmt: str, stem: str) -> HttpResponse:
     response = HttpResponse(data, content_type=formats.MEDIA_TYPES[fmt])
-    response["Content-Disposition"] = f'attachment; filename="{stem}.{formats.ENDINGS[fmt]}"'
+    response["Content-Disposition"] = content_disposition(f"{stem}.{formats.ENDINGS[fmt]}")
     return response

@@ -16,12 +16,22 @@ from tournaments.forms import knockout as forms
 from tournaments.http.once import once_only
 from tournaments.models import KnockoutPair
 from tournaments.printing import knockout as printing
+from tournaments.printing.common import file_words, slug
 from tournaments.selectors import knockout as selectors
 from tournaments.selectors import live_knockout as live_selectors
 from tournaments.selectors.clubs import current_club
 from tournaments.selectors.results_mail import mail_counts
 from tournaments.services import knockout as services
-from tournaments.views.common import add_errors, ask_first, confirmed, error_messages, file_response, live, unchanged
+from tournaments.views.common import (
+    add_errors,
+    ask_first,
+    confirmed,
+    content_disposition,
+    error_messages,
+    file_response,
+    live,
+    unchanged,
+)
 
 
 def _flash(request, error: ValidationError) -> None:
@@ -466,5 +476,5 @@ def knockout_results_xlsx(request, knockout_id):
 def knockout_export(request, knockout_id):
     knockout = selectors.knockout_get(knockout_id, user=request.user)
     response = JsonResponse(transfer.knockout_export(knockout), json_dumps_params={"indent": 1, "ensure_ascii": False})
-    response["Content-Disposition"] = f'attachment; filename="knockout-{knockout.id}.json"'
+    response["Content-Disposition"] = content_disposition(f"{slug(file_words('knockout'))}-{knockout.id}.json")
     return response

@@ -14,6 +14,7 @@ from tournaments.files import members as member_files
 from tournaments.files import uploads
 from tournaments.forms import members as forms
 from tournaments.http.once import once_only
+from tournaments.printing.common import file_words, slug
 from tournaments.selectors import boston as boston_selectors
 from tournaments.selectors import knockout as knockout_selectors
 from tournaments.selectors import members as selectors
@@ -21,7 +22,7 @@ from tournaments.selectors import party as party_selectors
 from tournaments.selectors import towie as towie_selectors
 from tournaments.selectors.clubs import current_club
 from tournaments.services import members as services
-from tournaments.views.common import add_errors, ask_first, confirmed
+from tournaments.views.common import add_errors, ask_first, confirmed, content_disposition
 
 
 def _club(request):
@@ -147,7 +148,7 @@ def members_import(request):
 
 def _members_file(request, data: bytes, ending: str, content_type: str) -> HttpResponse:
     response = HttpResponse(data, content_type=content_type)
-    response["Content-Disposition"] = f'attachment; filename="members.{ending}"'
+    response["Content-Disposition"] = content_disposition(f"{slug(file_words('members'))}.{ending}")
     return response
 
 

@@ -15,13 +15,14 @@ from tournaments.files import transfer, uploads
 from tournaments.forms import party as forms
 from tournaments.http.once import once_only
 from tournaments.models import Guest
+from tournaments.printing.common import file_words, slug
 from tournaments.selectors import party as party_selectors
 from tournaments.selectors import rounds as round_selectors
 from tournaments.selectors.clubs import current_club
 from tournaments.selectors.results_mail import mail_counts
 from tournaments.services import members as member_services
 from tournaments.services import party as party_services
-from tournaments.views.common import add_errors, ask_first, confirmed, error_messages
+from tournaments.views.common import add_errors, ask_first, confirmed, content_disposition, error_messages
 
 
 @once_only
@@ -69,7 +70,7 @@ def party_delete(request, party_id):
 def party_export(request, party_id):
     party = party_selectors.party_get(party_id, user=request.user)
     response = JsonResponse(transfer.party_export(party), json_dumps_params={"indent": 1, "ensure_ascii": False})
-    response["Content-Disposition"] = f'attachment; filename="party-{party.id}.json"'
+    response["Content-Disposition"] = content_disposition(f"{slug(file_words('party'))}-{party.id}.json")
     return response
 
 
