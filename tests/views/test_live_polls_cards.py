@@ -4,7 +4,6 @@ and every write the sheet shows changes its validator (selectors/live_cards.py).
 from decimal import Decimal
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -12,7 +11,8 @@ from django.urls import reverse
 
 from tests.boston.conftest import create_table, deal_data, play
 from tests.towie.conftest import make_table
-from tournaments.models import BostonDeal, BostonTable, Club, Membership, TowieDeal
+from tests.views.live_helpers import assert_changed_and_drawn, outsider
+from tournaments.models import BostonDeal, BostonTable, Club, TowieDeal
 from tournaments.selectors.clubs import LANGUAGE_KEY
 from tournaments.services import boston as boston_services
 from tournaments.services import towie as towie_services
@@ -24,25 +24,6 @@ HTMX = {"HX-Request": "true"}
 
 def poll(client, url, tag=None, shown="abc"):
     return client.get(url, {"shown": shown}, headers={**HTMX, **({"If-None-Match": tag} if tag else {})})
-
-
-def outsider():
-    """Bob, who directs another club."""
-    user = get_user_model().objects.create_user("bob", password="correct horse battery")
-    Membership.objects.create(club=Club.objects.create(name="Bob's club"), user=user, role="owner")
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def assert_changed_and_drawn(client, url, before, what, text=None):
-    after = poll(client, url, tag=before)
-    assert after.status_code == 200, what
-    assert after["ETag"] != before, f"the validator missed {what}"
-    if text is not None:
-        assert text in after.content.decode(), what
-    again = poll(client, url, tag=after["ETag"])
-    assert (again.status_code, again.content) == (304, b""), what
 
 
 # --- Towie ---------------------------------------------------------------------------------------------------
@@ -120,7 +101,7 @@ def test_every_towie_write_changes_the_validator(client_in, towie, way, what):
     url = towie_urls(towie)[way]
     before = poll(client_in, url)["ETag"]
     text = _towie_writes()[what](towie)
-    assert_changed_and_drawn(client_in, url, before, what, text or None)
+    assert_changed_and_drawn(poll, client_in, url, before, what, text or None)
 
 
 def test_a_director_s_own_language_changes_the_towie_validator(client_in, towie):
@@ -229,7 +210,7 @@ def test_every_boston_write_changes_the_validator(client_in, boston, what):
     write = _boston_writes()[what](client_in, boston)
     before = poll(client_in, url)["ETag"]
     text = write()
-    assert_changed_and_drawn(client_in, url, before, what, text if isinstance(text, str) and text else None)
+    assert_changed_and_drawn(poll, client_in, url, before, what, text if isinstance(text, str) and text else None)
     if what == "a player renamed":
         assert "Bobby" in poll(client_in, url).content.decode()
 

@@ -5,7 +5,6 @@ import datetime
 from unittest import mock
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -14,6 +13,7 @@ from django.utils import timezone
 
 from tests.conftest import make_party
 from tests.knockout.helpers import get_round, make_knockout, matches
+from tests.views.live_helpers import assert_changed_and_drawn, outsider
 from tournaments.models import Club, Entry, Guest, Member, Membership
 from tournaments.services import entries as entry_services
 from tournaments.services import knockout as knockout_services
@@ -34,24 +34,6 @@ def club_of(user) -> Club:
 
 def poll(client, url, tag=None):
     return client.get(url, headers={**HTMX, **({"If-None-Match": tag} if tag else {})})
-
-
-def outsider():
-    user = get_user_model().objects.create_user("bob", password="correct horse battery")
-    Membership.objects.create(club=Club.objects.create(name="Bob's club"), user=user, role="owner")
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def assert_changed_and_drawn(client, url, before, what, text=None):
-    after = poll(client, url, tag=before)
-    assert after.status_code == 200, what
-    assert after["ETag"] != before, f"the validator missed {what}"
-    if text is not None:
-        assert text in after.content.decode(), what
-    again = poll(client, url, tag=after["ETag"])
-    assert (again.status_code, again.content) == (304, b""), what
 
 
 # --- the season ----------------------------------------------------------------------------------------------
@@ -187,7 +169,7 @@ def test_every_season_write_changes_the_validator(client_in, director, season, w
     url = season_url(series)
     before = poll(client_in, url)["ETag"]
     text = write()
-    assert_changed_and_drawn(client_in, url, before, what, text if isinstance(text, str) else None)
+    assert_changed_and_drawn(poll, client_in, url, before, what, text if isinstance(text, str) else None)
 
 
 def test_another_club_s_season_poll_is_404(client_in, season):
@@ -282,7 +264,7 @@ def test_every_entries_write_changes_the_validator(client_in, opened, what):
     url = entries_url(opened)
     before = poll(client_in, url)["ETag"]
     text = write()
-    assert_changed_and_drawn(client_in, url, before, what, text if isinstance(text, str) else None)
+    assert_changed_and_drawn(poll, client_in, url, before, what, text if isinstance(text, str) else None)
 
 
 def test_the_closing_time_passing_changes_the_validator(client_in, opened):
