@@ -1,9 +1,10 @@
 """The hosted load: how many party nights one server carries at once, beside a bare Django's count.
 
-Each night is a 20-table party in its first round: two phones a table polling their state as
-static/js/phone.js does, the round page and its big screen polled as htmx does, North–South saving a
-deal every BENCH_HOSTED_DEAL_S seconds (a compressed evening: one a minute is a real table's pace) and
-East–West accepting it once seen (bench/hostedgen.py, a process of its own). N steps up
+Each night is a 20-table party in its first round, under way (its clock running): two phones a table
+polling their part as static/js/phone.js does, the round page and its big screen polled as htmx does,
+North–South saving a deal every BENCH_HOSTED_DEAL_S seconds (a compressed evening: one a minute is a
+real table's pace) and East–West accepting it once seen (bench/hostedgen.py, a process of its own). N
+steps up
 (BENCH_HOSTED_STEPS) until a step fails: a poll's p95 at 250 ms or more, a save's at 300 ms or more, or
 any error. The bare Django under the same load shape answers every poll with a fixed small 304 and
 every save with one small write (bench/bare.py). The servers' CPU seconds per night-second, from the
@@ -28,6 +29,7 @@ from django.urls import reverse
 from bench import build, servers
 from bench.loadtest import THREADS, WORKERS, checkpoint, deal_steps, percentile
 from tournaments.models import TableToken
+from tournaments.services import rounds as round_services
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLES = 20
@@ -66,6 +68,9 @@ def our_nights(director, count: int, label: str, cookie: str) -> list[dict]:
     nights = []
     for number in range(1, count + 1):
         party = build.party(TABLES, director, name=f"Hosted {label}, night {number}", rounds=1)
+        # Mid-round: the round has started (its clock runs), as on a night already under way; else every
+        # night's first deal would start its clock in the timed phase, and all forty phones draw again.
+        round_services.round_start(round_=party.rounds.get(number=1))
         tokens = dict(TableToken.objects.filter(party=party, revoked_at__isnull=True).values_list("table", "token"))
         tables = []
         for table in range(1, TABLES + 1):

@@ -9,7 +9,8 @@ Each table has two phones, as a party's tables do (North–South enter, East–W
 page's part (?part=1) every `state_every_s` as static/js/phone.js does, sending the validator it holds
 as If-None-Match: a 304 when nothing changed, else the part itself, drawn (each table names its `state`
 and `part` addresses; the bare baseline's phones poll `state`, a fixed 304). North–South save a deal
-every `deal_every_s` (asking for JSON, as the script does, then drawing the part again); East–West
+every `deal_every_s` (asking for JSON and sending the page's validator, as the script does: the answer
+puts the deal's line in place, or else the part is drawn again); East–West
 accept it once their poll has seen it. Each `room` path (the round page, its big screen) is polled every
 `room_every_s` as htmx does (HX-Request, If-None-Match, the director's session). Every task starts at a
 random moment within its period, so the polls spread as a real room's do.
@@ -125,15 +126,25 @@ class PhoneState:
                 self.drawn(answer.body)
 
     async def post(self, form: dict) -> None:
-        body = urlencode({"csrfmiddlewaretoken": self.token, **form}).encode()
-        answer = await self.tally.timed(self.tally.saves, self.connection, "POST", self.path, body=body)
-        if answer is not None:
-            try:
-                state = json.loads(answer.body).get("state") or {}
-            except ValueError:
-                state = {}
-            self.tag = f'"{state["live"]}"' if state.get("live") else ""
-            await self.redraw()
+        # With the validator of the page as drawn, as phone.js sends it: an answer with a patch (the deal's
+        # line, put in place) leaves nothing to draw; one without, the part is drawn again.
+        sent = {"csrfmiddlewaretoken": self.token, **form, "live": self.tag.strip('"')}
+        answer = await self.tally.timed(
+            self.tally.saves, self.connection, "POST", self.path, body=urlencode(sent).encode()
+        )
+        if answer is None:
+            return
+        try:
+            said = json.loads(answer.body)
+        except ValueError:
+            said = {}
+        patch, state = said.get("patch") or {}, said.get("state") or {}
+        if patch.get("live"):
+            self.tag = f'"{patch["live"]}"'
+            self.deals_in = max(self.deals_in, state.get("deals", 0))
+            return
+        self.tag = f'"{state["live"]}"' if state.get("live") else ""
+        await self.redraw()
 
 
 async def _every(period: float, until: float, work) -> None:

@@ -7,7 +7,8 @@ PLAN: {"port": 8001, "phones": [{"path": "/t/abc/", "steps": [{"form": {...}, "t
        "limit_s": 120, "json": true}
 Each phone opens its page (its CSRF cookie and form token), every phone waits for the others, then
 each step is a POST of its form (the token added). With "json" the POST asks for JSON, as the phone's
-script (static/js/phone.js) does, and one timed save is that one answer; without, the redirect is
+script (static/js/phone.js) does, sending the validator of its page as drawn (`live`: the laptop then
+answers with the deal's line drawn, where it can), and one timed save is that one answer; without, the redirect is
 followed as a browser without the script does: one timed save is the POST and its redirected GET.
 OUT gets each timed save's milliseconds,
 the errors (status 400 and up, or no answer), the time from the start to the last answer, and how many
@@ -24,6 +25,7 @@ from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
 CSRF = re.compile(rb'name="csrfmiddlewaretoken" value="([^"]+)"')
+LIVE = re.compile(rb'data-live="([0-9a-f]+)"')
 
 
 class Answer:
@@ -115,7 +117,7 @@ class Phone:
         self.connection = Connection(port, json_answers=plan.get("json", False))
         self.path, self.steps = plan["path"], plan["steps"]
         self.timings, self.errors, self.counts = timings, errors, counts
-        self.token = ""
+        self.token, self.live, self.json = "", "", plan.get("json", False)
 
     async def open(self) -> bool:
         try:
@@ -123,15 +125,17 @@ class Phone:
         except (OSError, asyncio.IncompleteReadError) as error:
             self.errors.append(f"{self.path}: {error!r}")
             return False
-        found = CSRF.search(page.body)
+        found, live = CSRF.search(page.body), LIVE.search(page.body)
         self.token = found.group(1).decode() if found else ""
+        self.live = live.group(1).decode() if live else ""
         if page.status != 200:
             self.errors.append(f"{self.path}: GET answered {page.status}")
             return False
         return True
 
     async def save(self, form: dict, timed: bool) -> None:
-        body = urlencode({"csrfmiddlewaretoken": self.token, **form}).encode()
+        sent = {"csrfmiddlewaretoken": self.token, **form} | ({"live": self.live} if self.json else {})
+        body = urlencode(sent).encode()
         start = time.perf_counter()
         try:
             answer = await self.connection.request("POST", self.path, body)
@@ -149,6 +153,18 @@ class Phone:
             self.timings.append((time.perf_counter() - start) * 1000)
         if answer.status >= 400:
             self.errors.append(f"{self.path}: POST answered {answer.status}")
+        elif self.json:
+            self.live = _live_after(answer.body) or self.live
+
+
+def _live_after(body: bytes) -> str:
+    """The validator of the phone's page after a save, as phone.js has it: the patch's (the line put in
+    place), else the state's (the part drawn again, not timed here)."""
+    try:
+        answer = json.loads(body)
+    except ValueError:
+        return ""
+    return (answer.get("patch") or {}).get("live") or (answer.get("state") or {}).get("live") or ""
 
     async def play(self, ready: asyncio.Event) -> None:
         await ready.wait()

@@ -126,7 +126,12 @@
   }
 
   function send(item) {
-    var body = new URLSearchParams(item.fields);
+    // With the validator of the page as drawn now: if it was current, the answer carries what the save
+    // changed (its deal's line, the running score) and the page is not drawn again (place, below).
+    var fields = {};
+    Object.keys(item.fields).forEach(function (key) { fields[key] = item.fields[key]; });
+    fields.live = root.dataset.live || "";
+    var body = new URLSearchParams(fields);
     // A Wi-Fi that holds the phone but not the laptop answers nothing: give up after 10 s and try
     // again later (the id makes a send that did arrive a repeat, never a second deal).
     var stop = window.AbortController ? new AbortController() : null;
@@ -153,14 +158,18 @@
   function flush() {
     if (flushing || !load().length || Date.now() < notBefore) return Promise.resolve();
     flushing = true;
-    var refused = [], refusedDeal = false, said = [];
+    var refused = [], refusedDeal = false, said = [], patched = false, toDraw = false;
     function next() {
       var list = load();
       if (!list.length) return Promise.resolve(true);
       var item = list[0];
       return send(item).then(function (answer) {
         store(load().filter(function (other) { return other.fields.client_id !== item.fields.client_id; }));
-        if (answer.ok) said.push(answer.message);
+        if (answer.ok) {
+          said.push(answer.message);
+          if (answer.patch && place(answer.patch)) patched = true;
+          else toDraw = true;
+        }
         if (!answer.ok) {
           var what = item.fields.action === "accept" ? "refused_accept" : "refused_deal";
           refusedDeal = refusedDeal || item.fields.action === "deal";
@@ -181,8 +190,34 @@
       }
       // Drawn again by the laptop, without "?deal=N": after a correction the phone moves on.
       // The laptop's own words (the deal saved, a correction's notice) are shown on the page drawn again.
-      if (allSent) redraw(said.join(" "), true);
+      if (allSent && (toDraw || !patched)) redraw(said.join(" "), true);
+      else if (allSent) placed(said.join(" "));
     });
+  }
+
+  // A save's answer with what it changed: that deal's line and the running score go in place, and the
+  // page's validator becomes the laptop's (its next poll is then a 304). False when the page has not
+  // those places to fill (then it is drawn again whole).
+  function place(patch) {
+    var line = document.getElementById("deal-" + patch.number), running = document.getElementById("running");
+    if (!line || !running || drawing) return false;
+    var parsed = new DOMParser().parseFromString("<ol>" + patch.line + "</ol>" + patch.running, "text/html");
+    var newLine = parsed.getElementById("deal-" + patch.number), newRunning = parsed.getElementById("running");
+    if (!newLine || !newRunning) return false;
+    line.replaceWith(newLine);
+    running.replaceWith(newRunning);
+    root.dataset.live = patch.live;
+    return true;
+  }
+  function placed(said) {
+    // The form moves on from the deal just saved, as the laptop would have drawn it.
+    if (entry && entry.querySelector('input[name="correcting"]').value !== "1") {
+      var asked = document.getElementById("deal-" + entry.querySelector('input[name="number"]').value);
+      if (asked && asked.classList.contains("entered")) setDeal(nextDeal());
+    }
+    show();
+    if (said) say(said, false);
+    keepPage();
   }
 
   function queue(form, submitter) {

@@ -77,3 +77,40 @@ def test_the_hosted_generator_polls_with_the_pages_validator_and_saves():
     redraws = [path for _, path, headers in _Server.seen if path == "/t/x/?part=1" and headers.startswith("None")]
     assert len(redraws) == 2  # drawn again after each save, with no validator
     assert len(out["saves_ms"]) == 2 and out["polls_ms"]
+
+
+class _Patching(_Server):
+    """A save answered with a patch (the deal's line put in place): nothing to draw again."""
+
+    bodies: list[str] = []
+
+    def do_POST(self):
+        _Patching.bodies.append(self.rfile.read(int(self.headers["Content-Length"])).decode())
+        _Server.seen.append(("POST", self.path, ""))
+        _Server.live = "def456"
+        said = {"ok": True, "state": {"live": "def456", "deals": 1}, "patch": {"live": "def456", "number": 1}}
+        return self._answer(200, json.dumps(said).encode())
+
+
+def test_a_save_answered_with_a_patch_draws_nothing_again_and_sends_the_pages_validator():
+    _Server.seen, _Server.live = [], "abc123"
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Patching)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    table = {
+        "path": "/t/x/", "state": "/t/x/?state=1", "part": "/t/x/?part=1",
+        "deals": [{"action": "deal", "number": "1"}], "accepts": [{"action": "accept", "number": "1"}],
+    }  # fmt: skip
+    plan = {
+        "port": server.server_address[1], "duration_s": 1.5, "state_every_s": 0.3, "room_every_s": 0.3,
+        "deal_every_s": 0.5, "nights": [{"room": [], "cookie": "", "tables": [table]}],
+    }  # fmt: skip
+    try:
+        out = asyncio.run(hostedgen._run(plan))
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert out["errors"] == []
+    assert "live=abc123" in _Patching.bodies[0]  # North–South's page as drawn when it saved
+    redraws = [path for _, path, headers in _Server.seen if path == "/t/x/?part=1" and headers.startswith("None")]
+    assert redraws == []
+    assert len(_Patching.bodies) == 2  # East–West saw the deal (the patch's count) and accepted it

@@ -20,6 +20,7 @@ from tournaments.selectors import live as live_selectors
 from tournaments.selectors import rounds as round_selectors
 from tournaments.selectors import table as table_selectors
 from tournaments.services import results as result_services
+from tournaments.views import phone_patch
 from tournaments.views.rounds import _initial, _names, preview, stored_deals
 
 log = logging.getLogger("tournaments.table")
@@ -141,7 +142,11 @@ def _answer(request, table_token, *, ok: bool, message: str, form=None, current=
     result as the save wrote it."""
     if _wants_json(request):
         state = table_selectors.table_state(table_token, current, saved)
-        return JsonResponse({"ok": ok, "message": message, "state": state}, status=200 if ok else status)
+        answer = {"ok": ok, "message": message, "state": state}
+        if ok and saved is not None and current is not None:
+            correcting = request.POST.get("correcting") == "1"
+            answer["patch"] = phone_patch.patch(request, table_token, current, saved, correcting=correcting)
+        return JsonResponse(answer, status=200 if ok else status)
     if ok:
         messages.success(request, message)
         return redirect("table_page", token=table_token.token)

@@ -153,6 +153,19 @@ def _result_of(round_: Round, table: int, values: dict, deals: dict[int, _Deal])
     return result
 
 
+def _seen(result: TableResult, row: dict | None, stored: dict[int, _Deal], deal: _Deal) -> None:
+    """What this write changed, for the phone's answer: the result's counts as read before it (the
+    validator of the page the phone showed, if it was current: see views/table.py's patch) and the
+    deal as written. A repeated send has neither: nothing was written."""
+    if row is None:
+        result.counted_before = ((0, 0, 0, 0, 0), "")
+    else:
+        agreed = int(row["ns_agreed"]) + int(row["ew_agreed"])
+        accepted = sum(d.accepted for d in stored.values())
+        result.counted_before = ((1, row["version"], agreed, len(stored), accepted), row["status"])
+    result.deal_written = deal
+
+
 def _history(result: TableResult, by_user, by_token, action: str, before: dict, after: dict) -> None:
     values = {"result": result.pk, "by_user": by_user.pk if by_user else None}
     values |= {"by_token": by_token.pk if by_token else None, "at": timezone.now(), "action": action[:40]}
@@ -350,6 +363,7 @@ def deal_record(
             entry_values = {"result": result.pk, "number": number, "entered_by": side, "accepted": False, **fields}
             plain_sql.insert(DealEntry, entry_values)
         _history(result, by_user, by_token, action, before, after)
+        _seen(result, row, stored, deals[number])
         return result, notices
 
     return _Write(write)
@@ -443,6 +457,7 @@ def _acceptance(
         result = _result_of(round_, table, row | (counts if counted else partly), deals)
         action = f"deal {entry.number} accepted by {side}"
         _history(result, None, by_token, action, before, after_counting if counted else after)
+        _seen(result, row, stored, deals[entry.number])
         return result
 
     return _Write(write)
