@@ -99,10 +99,13 @@ class PhoneState:
         # Ours: the page's part, as phone.js asks for it (304 when current, else the part at once).
         # The bare baseline's phones poll a fixed 304.
         path = self.part or self.state
-        headers = {"Accept": "text/html" if self.part else "application/json"}
+        headers = {"Accept": "text/html, application/json" if self.part else "application/json"}
         headers |= {"If-None-Match": self.tag} if self.tag else {}
         answer = await self.tally.timed(self.tally.polls, self.connection, "GET", path, headers=headers)
         if answer is None or answer.status == 304:
+            return
+        if self.part and answer.header("content-type").startswith("application/json"):
+            self.patched(json.loads(answer.body).get("patch") or {})
             return
         if self.part:
             self.drawn(answer.body)
@@ -118,6 +121,12 @@ class PhoneState:
         live = LIVE.search(body)
         self.tag = f'"{live.group(1).decode()}"' if live else ""
         self.deals_in = body.count(b'class="deal-line entered')
+
+    def patched(self, patch: dict) -> None:
+        """A patch put in place, as phone.js does: the new validator, and the deal's line (entered or not)."""
+        self.tag = f'"{patch["live"]}"' if patch.get("live") else ""
+        if 'class="deal-line entered' in patch.get("line", ""):
+            self.deals_in = max(self.deals_in, patch.get("number", 0))
 
     async def redraw(self) -> None:
         if self.part:  # (the bare baseline's phones have no page to draw again)
@@ -140,8 +149,7 @@ class PhoneState:
             said = {}
         patch, state = said.get("patch") or {}, said.get("state") or {}
         if patch.get("live"):
-            self.tag = f'"{patch["live"]}"'
-            self.deals_in = max(self.deals_in, state.get("deals", 0))
+            self.patched(patch)
             return
         self.tag = f'"{state["live"]}"' if state.get("live") else ""
         await self.redraw()

@@ -156,6 +156,12 @@ class Phone:
         elif self.json:
             self.live = _live_after(answer.body) or self.live
 
+    async def play(self, ready: asyncio.Event) -> None:
+        await ready.wait()
+        for step in self.steps:
+            await self.save(step["form"], step.get("timed", True))
+        await self.connection.close()
+
 
 def _live_after(body: bytes) -> str:
     """The validator of the phone's page after a save, as phone.js has it: the patch's (the line put in
@@ -165,12 +171,6 @@ def _live_after(body: bytes) -> str:
     except ValueError:
         return ""
     return (answer.get("patch") or {}).get("live") or (answer.get("state") or {}).get("live") or ""
-
-    async def play(self, ready: asyncio.Event) -> None:
-        await ready.wait()
-        for step in self.steps:
-            await self.save(step["form"], step.get("timed", True))
-        await self.connection.close()
 
 
 async def _run(plan: dict) -> dict:

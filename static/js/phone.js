@@ -390,14 +390,23 @@
   setInterval(function () {
     if (load().length || dirty || !navigator.onLine || drawing || polling) return;
     var shown = root.dataset.live || "";
-    polling = fetchPart({ "Accept": "text/html", "If-None-Match": '"' + shown + '"' })
+    // The part, or (JSON) the table's last change as a patch when this page is the one just before it.
+    polling = fetchPart({ "Accept": "text/html, application/json", "If-None-Match": '"' + shown + '"' })
       .then(function (response) {
         if (response.status === 304 || !response.ok) return null;
-        return response.text();
+        if ((response.headers.get("Content-Type") || "").indexOf("application/json") === 0) return response.json();
+        return response.text().then(function (html) { return { html: html }; });
       })
-      .then(function (html) {
+      .then(function (got) {
         // Something typed, queued or saved meanwhile wins: the next poll draws the change.
-        if (html && !load().length && !dirty && !drawing && root.dataset.live === shown) draw(html, "", false);
+        if (!got || load().length || dirty || drawing || root.dataset.live !== shown) return;
+        if (got.html) draw(got.html, "", false);
+        else if (got.patch && place(got.patch)) {
+          var box = document.getElementById("phone-message");  // (a whole part drawn would not keep it)
+          if (box) box.remove();
+          placed("");
+        }
+        else redraw("", false);
       })
       .catch(function () {})
       .then(function () { polling = null; });

@@ -12,17 +12,17 @@ from tournaments.models import TableToken
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def watched(page) -> list[tuple[str, int, bool]]:
-    """The part's requests: (method, status, whether it was a poll sending its validator)."""
+def watched(page) -> list[tuple]:
+    """The part's requests: (method, status, whether it was a poll sending its validator, its type)."""
     seen = []
-    page.on(
-        "response",
-        lambda r: (
-            seen.append((r.request.method, r.status, bool(r.request.headers.get("if-none-match"))))
-            if "part=1" in r.url
-            else None
-        ),
-    )
+
+    def answered(response) -> None:
+        if "part=1" in response.url:
+            request = response.request
+            kind = response.headers.get("content-type", "")
+            seen.append((request.method, response.status, bool(request.headers.get("if-none-match")), kind))
+
+    page.on("response", answered)
     return seen
 
 
@@ -39,7 +39,9 @@ def test_a_save_and_an_acceptance_go_in_place_without_drawing_the_part(party_bro
     north.wait_for_selector("#deal-1.entered", timeout=15_000)
     north.wait_for_selector("#entry h2:has-text('Deal 2')")
     north.evaluate("() => { window.notDrawnAgain = document.getElementById('phone'); }")
-    parts = watched(north)
+    east.wait_for_selector("#deal-1.entered", timeout=15_000)
+    east.evaluate("() => { window.notDrawnAgain = document.getElementById('phone'); }")
+    parts, east_parts = watched(north), watched(east)
 
     enter_deal(north, level="3", strain="N", declarer="E", tricks=8)
     north.wait_for_selector("#deal-2.entered", timeout=15_000)
@@ -49,16 +51,22 @@ def test_a_save_and_an_acceptance_go_in_place_without_drawing_the_part(party_bro
     assert north.inner_text("#phone-message") == "Deal 2 saved."
     assert north.evaluate("() => window.notDrawnAgain === document.getElementById('phone')")
     north.wait_for_timeout(6_000)
-    assert parts and all(status == 304 and poll for _, status, poll in parts), parts  # nothing drawn again
+    assert parts and all(status == 304 and poll for _, status, poll, _ in parts), parts  # nothing drawn again
 
-    # East–West's phone sees deal 2 by its poll, and accepts it: that line goes in place there.
+    # East–West's phone sees deal 2 by its poll, answered with the same patch (JSON), not the part; it
+    # accepts the deal: that line goes in place there too.
     east.wait_for_selector("#deal-2 form.accept button", timeout=15_000)
-    east.evaluate("() => { window.notDrawnAgain = document.getElementById('phone'); }")
-    east_parts = watched(east)
+    assert east.evaluate("() => window.notDrawnAgain === document.getElementById('phone')")
+    assert [kind for _, status, _, kind in east_parts if status == 200] == ["application/json"], east_parts
+    assert east.inner_text("#running") == "Round result (2 of 4 deals in): N–S +520 · E–W −520"
+    east_parts.clear()
+    parts.clear()
     east.click("#deal-2 form.accept button")
     east.wait_for_selector("#deal-2.accepted", timeout=15_000)
     assert east.inner_text("#phone-message") == "Deal 2 accepted."
     assert east.evaluate("() => window.notDrawnAgain === document.getElementById('phone')")
     east.wait_for_timeout(5_500)
-    assert all(status == 304 and poll for _, status, poll in east_parts), east_parts
-    north.wait_for_selector("#deal-2.accepted", timeout=15_000)  # North–South's poll brings it
+    assert all(status == 304 and poll for _, status, poll, _ in east_parts), east_parts
+    north.wait_for_selector("#deal-2.accepted", timeout=15_000)  # North–South's poll brings it, as a patch
+    assert north.evaluate("() => window.notDrawnAgain === document.getElementById('phone')")
+    assert [kind for _, status, _, kind in parts if status == 200] == ["application/json"], parts

@@ -142,3 +142,65 @@ def test_the_patch_is_in_the_phones_language(party):
     with translation.override("fr"):
         assert "Donne 2" in patch["line"]
         assert "Résultat du tour (2 donnes sur 4 saisies)" in patch["running"]
+
+
+# ---- the other phone's poll: the same patch, for the page before the table's last change ----------
+
+
+def poll(phone, party, shown, *, takes_json=True):
+    accept = "text/html, application/json" if takes_json else "text/html"
+    return phone.get(url_of(party) + "?part=1", headers={"If-None-Match": f'"{shown}"', "Accept": accept})
+
+
+def test_the_other_phone_showing_the_page_before_is_sent_the_same_patch_by_its_poll(party):
+    ns, ew = Client(), Client()
+    ns.post(url_of(party), deal(1, "a1"), **JSON)
+    before = part(ew, party)
+    saved = save(ns, party, deal(2, "a2", level="3", strain="N", declarer="E", tricks="8"), part(ns, party))
+    url, headers = url_of(party) + "?part=1", {"If-None-Match": f'"{live_of(before)}"', "Accept": "application/json"}
+    with CaptureQueriesContext(connection) as queries:
+        answer = ew.get(url, headers=headers)
+    assert answer.status_code == 200 and answer["Content-Type"] == "application/json"
+    assert len(queries) == 2  # the poll's statement, then the deal and the result's figures
+    patch = answer.json()["patch"]
+    assert answer["ETag"] == f'"{patch["live"]}"' == f'"{saved["patch"]["live"]}"'
+    assert (patch["number"], patch["running"]) == (2, saved["patch"]["running"])
+    assert TOKEN.sub("", patch["line"]) == TOKEN.sub("", saved["patch"]["line"])
+    assert lines_and_score(patched(before, patch)) == lines_and_score(part(ew, party))
+    assert poll(ew, party, patch["live"]).status_code == 304  # then it is current
+
+
+def test_an_acceptance_reaches_the_entering_phone_as_a_patch(party):
+    ns, ew = Client(), Client()
+    ns.post(url_of(party), deal(1, "a1"), **JSON)
+    ns.post(url_of(party), deal(2, "a2"), **JSON)
+    before = part(ns, party)
+    save(ew, party, accept(2, "e2"), part(ew, party))
+    patch = poll(ns, party, live_of(before)).json()["patch"]
+    assert patch["number"] == 2 and "✓ accepted" in patch["line"]
+    assert lines_and_score(patched(before, patch)) == lines_and_score(part(ns, party))
+
+
+@pytest.mark.parametrize("case", ["two changes behind", "changed since", "no JSON asked for", "no validator sent"])
+def test_the_poll_draws_the_part_where_no_patch_leads_to_the_page(party, case):
+    ns, ew = Client(), Client()
+    ns.post(url_of(party), deal(1, "a1"), **JSON)
+    before = part(ew, party)
+    save(ns, party, deal(2, "a2"), part(ns, party))
+    takes_json = True
+    if case == "two changes behind":
+        save(ns, party, deal(3, "a3"), part(ns, party))
+    elif case == "changed since":
+        guest = party.guests.order_by("id").first()
+        party_services.guest_update(
+            guest=guest, name="Lady Renamed", kind=guest.kind, plays_as=guest.plays_as, reserve=False
+        )
+    elif case == "no JSON asked for":
+        takes_json = False
+    if case == "no validator sent":
+        answer = ew.get(url_of(party) + "?part=1", headers={"Accept": "text/html, application/json"})
+    else:
+        answer = poll(ew, party, live_of(before), takes_json=takes_json)
+    assert answer.status_code == 200
+    assert answer["Content-Type"].startswith("text/html")
+    assert 'id="phone"' in answer.content.decode()

@@ -204,6 +204,11 @@ class TableResult(models.Model):
     )
     version = models.PositiveIntegerField(default=1)
     updated_at = models.DateTimeField(auto_now=True)
+    # The table's last phone write, where it changed one deal's line and the running score only:
+    # "<validator before>:<validator after>:<deal>" (selectors/live.py), else blank. The other phone's
+    # poll, showing the page before, is answered with that line and score (views/phone_patch.py), not
+    # the whole part; valid only while the page's validator is still the one after (checked then).
+    patch = models.CharField(max_length=80, blank=True, default="")
 
     # Not stored: a phone's save sets it, (deals in, deals accepted) as written, so its answer needs no read.
     deals_counted: tuple[int, int] | None = None

@@ -14,6 +14,7 @@ round's row, so a table falling behind is shown too.
 import functools
 import hashlib
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from django.utils import timezone, translation
 
@@ -122,6 +123,8 @@ def _phone_sql() -> str:
         f" {plain_sql.columns(Round, 'r', _ROUND)},"
         f" {_results_counted(_of_round(round_id) + one_table)},"
         f" (SELECT tr.{c(TableResult, 'status')} FROM {result} tr"
+        f" WHERE tr.{c(TableResult, 'round')} = {round_id}{one_table}),"
+        f" (SELECT tr.{c(TableResult, 'patch')} FROM {result} tr"
         f" WHERE tr.{c(TableResult, 'round')} = {round_id}{one_table})"
         f" FROM {token} t JOIN {party} p ON p.{c(Party, 'id')} = t.{c(TableToken, 'party')}"
         f" LEFT JOIN {round_} r ON r.{c(Round, 'id')} = ({last})"
@@ -129,9 +132,26 @@ def _phone_sql() -> str:
     )
 
 
+class PhonePatch(NamedTuple):
+    """A table's last patch: the page's validator before it, the deal it changed, where it is."""
+
+    before: str
+    deal: int
+    round_id: int
+    table: int
+    round_number: int
+
+
 def phone_state(token: str) -> dict | None:
     """The phone's poll in one plain statement: the state phone.js compares, with `live`, the
     validator of everything its page shows; None for a wrong or revoked link."""
+    found = phone_poll(token)
+    return found[0] if found else None
+
+
+def phone_poll(token: str) -> tuple[dict, PhonePatch | None] | None:
+    """phone_state, with the table's last patch (TableResult.patch) where it leads to the page as it
+    is now: a phone showing the page before it is sent that line (views/phone_patch.py)."""
     if not token or len(token) > 64:
         return None
     found = plain_sql.rows(_phone_sql(), [True, token])
@@ -141,9 +161,14 @@ def phone_state(token: str) -> dict | None:
     party_values = plain_sql.converted(Party, row[2 : 2 + len(_PARTY)], _PARTY)
     start = 2 + len(_PARTY)
     round_values = plain_sql.converted(Round, row[start : start + len(_ROUND)], _ROUND)
-    results, versions, agreed, deals_in, accepted, status = row[start + len(_ROUND) :]
+    results, versions, agreed, deals_in, accepted, status, link = row[start + len(_ROUND) :]
     counted = (results, versions or 0, agreed or 0, deals_in, accepted)
-    return state_of(party_values, round_values, counted, status or "")
+    state = state_of(party_values, round_values, counted, status or "")
+    before, _, rest = (link or "").partition(":")
+    after, _, deal = rest.partition(":")
+    if not (before and after == state["live"] and deal.isdigit()):
+        return state, None
+    return state, PhonePatch(before, int(deal), round_values[0], row[1], round_values[1])
 
 
 def state_of(party_values: Sequence, round_values: Sequence, counted: Sequence, status: str) -> dict:

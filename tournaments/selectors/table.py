@@ -291,3 +291,34 @@ def page_live(token: TableToken, current: Round | None, result: TableResult | No
         return live.state_of(party_values, round_values, (0, 0, 0, 0, 0), "")["live"]
     counted = (1, result.version, result.ns_agreed + result.ew_agreed, deals_in, accepted)
     return live.state_of(party_values, round_values, counted, result.status)["live"]
+
+
+_PATCH_RESULT = ("ns", "ew", "entry", "status", "locked")
+_PATCH_DEAL = ("number", "contract", "declarer", "tricks", "score", "ns", "ew", "entered_by", "accepted")
+
+
+@functools.cache
+def _patch_sql() -> str:
+    result, deal, c = plain_sql.table(TableResult), plain_sql.table(DealEntry), plain_sql.column
+    return (
+        f"SELECT {plain_sql.columns(TableResult, 'tr', _PATCH_RESULT)},"
+        f" {plain_sql.columns(DealEntry, 'd', _PATCH_DEAL)}"
+        f" FROM {result} tr JOIN {deal} d ON d.{c(DealEntry, 'result')} = tr.{c(TableResult, 'id')}"
+        f" WHERE tr.{c(TableResult, 'round')} = %s AND tr.{c(TableResult, 'table')} = %s"
+        f" AND d.{c(DealEntry, 'number')} = %s"
+    )
+
+
+def patch_values(round_id: int, table: int, number: int) -> tuple[TableResult, DealEntry] | None:
+    """What a patch draws (views/phone_patch.py), in one plain statement: the result's figures and state,
+    and the deal as stored."""
+    found = plain_sql.rows(_patch_sql(), [round_id, table, number])
+    if not found:
+        return None
+    row, split = found[0], len(_PATCH_RESULT)
+    result_values = plain_sql.converted(TableResult, row[:split], _PATCH_RESULT)
+    deal_values = plain_sql.converted(DealEntry, row[split:], _PATCH_DEAL)
+    return (
+        TableResult(**dict(zip(_PATCH_RESULT, result_values, strict=True))),
+        DealEntry(**dict(zip(_PATCH_DEAL, deal_values, strict=True))),
+    )

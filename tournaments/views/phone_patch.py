@@ -1,49 +1,76 @@
-"""A phone's save answered with what it changed on the page, so the phone puts it in place.
+"""A phone's page changed in place: one deal's line and the running score, not the whole part.
 
-After a save the phone used to ask for its whole part again (a second request, and the part drawn:
-most of a save's cost on a busy server). Where the page the phone showed was current when it saved,
-what the save changed is one deal's line and the running score: the answer carries those two, drawn,
-with the page's new validator; static/js/phone.js puts them in place and moves its form on itself.
+After a save the phone used to ask for its whole part again (a second request, and the part drawn),
+and the other phone at the table drew it too on its next poll: most of a busy server's work. Where a
+write changed one deal's line and the running score only, the service keeps a patch link on the result
+(TableResult.patch: the page's validator before the write, after it, and the deal). Then:
 
-Anything else (the round's first deal, which starts the clock and takes the moves away; the fourth,
-which asks both sides to agree; a correction; an acceptance that makes the round count; a page that
-was already behind) gets no patch, and the phone draws its part again, as before.
+- the save's answer carries the line and the score, drawn, if the page the phone showed when it saved
+  was the page before the write (it sends that page's validator as `live`);
+- the other phone's poll, showing the page before, is answered with the same (as JSON, where the poll
+  says it takes it), if the page is still the one after the write.
+
+static/js/phone.js puts the two in place, moves its form on itself, and takes the new validator.
+Anything else (the round's first deal, the fourth, a correction, an acceptance that makes the round
+count, a page further behind) draws the whole part, as before.
 """
 
+from types import SimpleNamespace
+
+from django.http import JsonResponse
 from django.template.loader import render_to_string
 
 from tournaments.models import DealEntry, Round, TableResult, TableToken
 from tournaments.selectors import live
 from tournaments.selectors import rounds as round_selectors
+from tournaments.selectors import table as table_selectors
 from tournaments.selectors.table import DealLine
 
-IN_PROGRESS = TableResult.Status.IN_PROGRESS
+_DEAL = ("number", "contract", "declarer", "tricks", "score", "ns", "ew", "entered_by", "accepted")
 
 
-def patch(request, token: TableToken, current: Round, saved: TableResult, *, correcting: bool) -> dict | None:
-    """The answer's `patch` ({live, number, line, running}), or None when the phone must draw its part."""
-    before = getattr(saved, "counted_before", None)
-    deal = getattr(saved, "deal_written", None)
-    if before is None or deal is None or correcting or saved.deals_counted is None:
-        return None  # a repeated send (nothing written), or a correction (the form moves back)
-    (_, _, _, deals_before, _), status_before = before
-    if deals_before < 1 or status_before != IN_PROGRESS or saved.status != IN_PROGRESS or saved.locked:
+def after_save(request, token: TableToken, current: Round, saved: TableResult) -> dict | None:
+    """The save's answer's `patch` ({live, number, line, running}), or None when the phone must draw
+    its part (no link, or the page it showed was not the page before the write)."""
+    link = getattr(saved, "patch_link", "")
+    before, _, rest = link.partition(":")
+    after, _, number = rest.partition(":")
+    if not before or request.POST.get("live", "") != before or saved.deals_counted is None:
         return None
-    party_values, round_values = live.phone_values(token.party, current)
-    shown = request.POST.get("live", "")
-    if not shown or shown != live.state_of(party_values, round_values, *before)["live"]:
-        return None  # the page was behind already: only a whole part brings it up to date
-    deals_in, accepted = saved.deals_counted
-    counted = (1, saved.version, saved.ns_agreed + saved.ew_agreed, deals_in, accepted)
-    entry = DealEntry(
-        number=deal.number, contract=deal.contract, declarer=deal.declarer, tricks=deal.tricks,
-        score=deal.score, ns=deal.ns, ew=deal.ew, entered_by=deal.entered_by, accepted=deal.accepted,
-    )  # fmt: skip
-    info = round_selectors.round_deals()[deal.number - 1]
-    context = {"line": DealLine(info, entry), "result": saved, "round": current, "deals_in": deals_in}
+    deal = saved.deal_written
+    entry = DealEntry(**{name: getattr(deal, name) for name in _DEAL})
+    return _drawn(request, entry, saved, current.number, saved.deals_counted[0], after)
+
+
+def on_poll(request, state: dict, patch: live.PhonePatch | None) -> JsonResponse | None:
+    """The poll's answer for a phone showing the page before the table's last patch: that patch, as
+    JSON (one more statement: the deal and the result's figures); else None (the part is drawn)."""
+    shown = request.headers.get("If-None-Match", "").strip().removeprefix("W/").strip('"')
+    if patch is None or shown != patch.before or "application/json" not in request.headers.get("Accept", ""):
+        return None
+    found = table_selectors.patch_values(patch.round_id, patch.table, patch.deal)
+    if found is None:
+        return None
+    result, entry = found
+    response = JsonResponse(
+        {"patch": _drawn(request, entry, result, patch.round_number, state["deals"], state["live"])}
+    )
+    response["ETag"] = f'"{state["live"]}"'
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+def _drawn(request, entry: DealEntry, result, round_number: int, deals_in: int, after: str) -> dict:
+    info = round_selectors.round_deals()[entry.number - 1]
+    context = {
+        "line": DealLine(info, entry),
+        "result": result,
+        "round": SimpleNamespace(number=round_number),
+        "deals_in": deals_in,
+    }
     return {
-        "live": live.state_of(party_values, round_values, counted, saved.status)["live"],
-        "number": deal.number,
+        "live": after,
+        "number": entry.number,
         "line": render_to_string("tournaments/_phone_line.html", context, request),
         "running": render_to_string("tournaments/_phone_running.html", context, request).strip(),
     }

@@ -76,18 +76,26 @@ def _state(request, token):
 
 
 def _part_unchanged(request, token) -> HttpResponse | None:
-    """304 when the part the phone shows is current (the refusal, for too many wrong links); None when
-    it must be drawn."""
-    state, refused = link_limit.check(request, _state_get, token)
-    if state is None:
+    """304 when the part the phone shows is current (the refusal, for too many wrong links); the
+    table's last patch when the phone shows the page before it; None when the part must be drawn."""
+    found, refused = link_limit.check(request, _poll_get, token)
+    if found is None:
         return refused
+    state, patch = found
     tag = f'"{state["live"]}"'
     if not live_selectors.matches(request, tag):
-        return None
+        return phone_patch.on_poll(request, state, patch)
     response = HttpResponseNotModified()
     response["ETag"] = tag
     response["Cache-Control"] = "no-cache"
     return response
+
+
+def _poll_get(token: str):
+    found = live_selectors.phone_poll(token)
+    if found is None:
+        raise Http404
+    return found
 
 
 def _state_get(token: str) -> dict:
@@ -144,8 +152,7 @@ def _answer(request, table_token, *, ok: bool, message: str, form=None, current=
         state = table_selectors.table_state(table_token, current, saved)
         answer = {"ok": ok, "message": message, "state": state}
         if ok and saved is not None and current is not None:
-            correcting = request.POST.get("correcting") == "1"
-            answer["patch"] = phone_patch.patch(request, table_token, current, saved, correcting=correcting)
+            answer["patch"] = phone_patch.after_save(request, table_token, current, saved)
         return JsonResponse(answer, status=200 if ok else status)
     if ok:
         messages.success(request, message)

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from tournaments import l10n, plain_sql
 from tournaments.models import DealEntry, PhoneSend, ResultChange, Round, Seat, TableResult
 from tournaments.rules import party as party_rules
+from tournaments.selectors import live
 from tournaments.services.results.common import (
     SEND_ID_MAX,
     SIDE_NAMES,
@@ -153,16 +154,31 @@ def _result_of(round_: Round, table: int, values: dict, deals: dict[int, _Deal])
     return result
 
 
-def _seen(result: TableResult, row: dict | None, stored: dict[int, _Deal], deal: _Deal) -> None:
-    """What this write changed, for the phone's answer: the result's counts as read before it (the
-    validator of the page the phone showed, if it was current: see views/table.py's patch) and the
+def _counted(values: dict, deals: dict[int, _Deal]) -> tuple[tuple, str]:
+    """The result's counts as the phone's validator reads them (selectors/live.py), and its state."""
+    agreed = int(values["ns_agreed"]) + int(values["ew_agreed"])
+    counted = (1, values["version"], agreed, len(deals), sum(d.accepted for d in deals.values()))
+    return counted, values["status"]
+
+
+def _patch_link(round_: Round, row: dict | None, stored: dict, values: dict, deals: dict, number: int) -> str:
+    """TableResult.patch for a phone's write: "<validator before>:<validator after>:<deal>" where the
+    write changed that deal's line and the running score only (a deal after the first, or an
+    acceptance, the round still in progress), else blank: the phones then draw their part."""
+    in_progress = TableResult.Status.IN_PROGRESS
+    if row is None or row["status"] != in_progress or values["status"] != in_progress or row["locked"]:
+        return ""
+    party_values, round_values = live.phone_values(round_.party, round_)
+    before, after = (
+        live.state_of(party_values, round_values, *_counted(v, d))["live"] for v, d in ((row, stored), (values, deals))
+    )
+    return f"{before}:{after}:{number}"
+
+
+def _seen(result: TableResult, link: str, deal: _Deal) -> None:
+    """What this write changed, for the phone's answer (views/phone_patch.py): its patch link and the
     deal as written. A repeated send has neither: nothing was written."""
-    if row is None:
-        result.counted_before = ((0, 0, 0, 0, 0), "")
-    else:
-        agreed = int(row["ns_agreed"]) + int(row["ew_agreed"])
-        accepted = sum(d.accepted for d in stored.values())
-        result.counted_before = ((1, row["version"], agreed, len(stored), accepted), row["status"])
+    result.patch_link = link
     result.deal_written = deal
 
 
@@ -343,6 +359,8 @@ def deal_record(
         )
     action = f"deal {number} {'corrected' if corrected else 'entered'} at the table"
 
+    link = "" if corrected else _patch_link(round_, row, stored, values, deals, number)
+
     def write() -> tuple[TableResult, list[str]]:
         if row is None:  # the table's first deal: the round has started, if the director did not say so
             _clock_start(round_)
@@ -354,7 +372,7 @@ def deal_record(
             # The version and the status as read: any change since (a deal, a lock, an acceptance
             # that made the round count) leaves this untouched, and the save reads again.
             same = {"id": row["id"], "version": row["version"], "status": row["status"]}
-            if not plain_sql.update(TableResult, {"updated_at": timezone.now(), **changed}, same):
+            if not plain_sql.update(TableResult, {"updated_at": timezone.now(), **changed, "patch": link}, same):
                 raise _Changed
             result = _result_of(round_, table, values | {"id": row["id"]}, deals)
         if corrected:
@@ -363,7 +381,7 @@ def deal_record(
             entry_values = {"result": result.pk, "number": number, "entered_by": side, "accepted": False, **fields}
             plain_sql.insert(DealEntry, entry_values)
         _history(result, by_user, by_token, action, before, after)
-        _seen(result, row, stored, deals[number])
+        _seen(result, link, deals[number])
         return result, notices
 
     return _Write(write)
@@ -439,12 +457,13 @@ def _acceptance(
     after, after_counting = _snapshot_of(row | partly, deals), _snapshot_of(row | counts, deals)
     last_to_accept = len(ordered) == party_rules.DEALS_PER_ROUND
     seen = {"contract": entry.contract, "declarer": entry.declarer, "tricks": entry.tricks}
+    link = _patch_link(round_, row, stored, row | partly, deals, entry.number)
 
     def write() -> TableResult:
         _remember_send(by_token, *send)
         now = timezone.now()
         result_as_read = {"id": row["id"], "version": row["version"], "status": row["status"]}
-        if not plain_sql.update(TableResult, {"updated_at": now, **changed}, result_as_read):
+        if not plain_sql.update(TableResult, {"updated_at": now, **changed, "patch": link}, result_as_read):
             raise _Changed  # a deal corrected, the table locked, the round agreed: read again
         deal_as_seen = {"id": entry.id, "accepted": False, "entered_by": entry.entered_by, **seen}
         if not plain_sql.update(DealEntry, {"accepted": True}, deal_as_seen):
@@ -453,11 +472,11 @@ def _acceptance(
         # acceptances at one moment (each reading the other's deal as not accepted yet) both count.
         counted = last_to_accept and not _deals_to_accept(row["id"])
         if counted:
-            plain_sql.update(TableResult, {"updated_at": now, **counts}, {"id": row["id"]})
+            plain_sql.update(TableResult, {"updated_at": now, **counts, "patch": ""}, {"id": row["id"]})
         result = _result_of(round_, table, row | (counts if counted else partly), deals)
         action = f"deal {entry.number} accepted by {side}"
         _history(result, None, by_token, action, before, after_counting if counted else after)
-        _seen(result, row, stored, deals[entry.number])
+        _seen(result, "" if counted else link, deals[entry.number])
         return result
 
     return _Write(write)

@@ -1,0 +1,52 @@
+"""TableResult.patch (issue 28 item 3): a phone's write that changes one deal's line and the running score
+only keeps "<the page's validator before>:<after>:<deal>", the validators being the phone's own poll's
+(selectors/live.py) before and after it; every other write keeps none (the phones draw their part)."""
+
+import pytest
+
+from tests.services.test_deal_by_deal import FOUR, accept, record, round_one, token_of  # noqa: F401 (fixture)
+from tournaments.models import Round, TableResult
+from tournaments.selectors import live
+
+pytestmark = pytest.mark.django_db
+
+
+def now_live(round_):
+    return live.phone_state(token_of(round_).token)["live"]
+
+
+def fresh(round_):
+    """The round as a phone's save reads it, afresh (the first deal started its clock)."""
+    return Round.objects.select_related("party").get(pk=round_.pk)
+
+
+def link(round_):
+    return TableResult.objects.get(round=round_, table=1).patch
+
+
+def test_a_deal_after_the_first_and_an_acceptance_keep_the_validators_before_and_after(round_one):  # noqa: F811
+    record(round_one, 1, FOUR[0])
+    assert link(round_one) == ""  # the first deal: the round's running score appears, the part is drawn
+    before = now_live(round_one)
+    result, _ = record(fresh(round_one), 2, FOUR[1])
+    assert link(round_one) == result.patch_link == f"{before}:{now_live(round_one)}:2"
+    before = now_live(round_one)
+    result = accept(fresh(round_one), 1)
+    assert link(round_one) == result.patch_link == f"{before}:{now_live(round_one)}:1"
+
+
+@pytest.mark.parametrize("case", ["a correction", "the fourth deal", "the round agreed"])
+def test_other_writes_keep_no_patch(round_one, case):  # noqa: F811
+    for number, deal in enumerate(FOUR[:3], start=1):
+        record(round_one, number, deal)
+    if case == "a correction":
+        record(round_one, 2, ("1N", "S", 7), correcting=True)
+    elif case == "the fourth deal":
+        record(round_one, 4, FOUR[3])
+    else:
+        record(round_one, 4, FOUR[3])
+        for number in (1, 2, 3, 4):
+            accept(round_one, number)
+    assert link(round_one) == ""
+    state, patch = live.phone_poll(token_of(round_one).token)
+    assert patch is None
