@@ -5,10 +5,14 @@ as the page's own deal lines (templates/tournaments/table_deals.html), so the he
 for deal 3 reads exactly as the page the laptop draws for deal 3.
 """
 
+from django.utils.html import conditional_escape
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
+from tournaments import l10n
 from tournaments.selectors import rounds as round_selectors
-from tournaments.templatetags.bridge import seat
+from tournaments.templatetags.bridge import made, seat
 
 
 def _vulnerable(code: str) -> str:
@@ -37,3 +41,82 @@ def deals() -> list[dict]:
         }
         for info in round_selectors.round_deals()
     ]
+
+
+# ---- one deal's line and the running score, drawn here rather than by an included template: the phone's
+# part draws four lines, and a patch (views/phone_patch.py) draws one, on every change at a busy table;
+# a template with a dozen translated blocks cost about a third of a part. The words are the templates'.
+
+
+def _words(text: str, **values) -> str:
+    """A translated sentence with its values put in, escaped (the sentence's own words are not)."""
+    return text % {name: conditional_escape(value) for name, value in values.items()}
+
+
+def line_html(line, result, round_number, csrf_token: str) -> str:
+    """One of the round's four deals on the phone (`line`: selectors.table.DealLine)."""
+    entry, number = line.entry, line.number
+    css = "deal-line" + (" entered" if entry else "") + (" accepted" if entry and entry.accepted else "")
+    meta = (
+        f"<strong>{_words(_('Deal %(number)s'), number=number)}</strong> · "
+        + _words(_("dealer %(dealer)s"), dealer=seat(line.info.dealer))
+        + " · "
+        + _words(_("vulnerable: %(vul)s"), vul=_vulnerable(line.info.vulnerable))
+    )
+    parts = [f'<li class="{css}" id="deal-{number}">\n  <div class="meta">{meta}</div>']
+    if entry:
+        parts.append(_entered(entry, result, round_number, line, csrf_token))
+    parts.append("</li>")
+    return mark_safe("\n".join(parts))  # noqa: S308 - every value above is escaped
+
+
+def _entered(entry, result, round_number, line, csrf_token: str) -> str:
+    status, locked = getattr(result, "status", ""), getattr(result, "locked", False)
+    by = ""
+    if entry.declarer:
+        by = " " + _words(_("by %(seat)s %(made)s"), seat=seat(entry.declarer), made=made(entry))
+    shown = (
+        f'  <div class="entered-deal"><strong>{conditional_escape(l10n.contract(entry.contract))}</strong>{by}\n'
+        f"    · {pgettext('side', 'N–S')} {conditional_escape(l10n.signed(entry.ns))}"
+        f" · {pgettext('side', 'E–W')} {conditional_escape(l10n.signed(entry.ew))}</div>"
+    )
+    parts = [shown]
+    if entry.accepted:
+        parts.append(f'  <div class="ok">✓ {pgettext("a deal", "accepted")}</div>')
+    elif line.waiting and status != "agreed":
+        parts.append(_accept_form(line, round_number, csrf_token))
+    if not locked and status != "agreed":
+        correct = _words(_("Correct deal %(number)s"), number=line.number)
+        parts.append(f'  <a class="correct" href="?deal={line.number}#entry">{correct}</a>')
+    return "\n".join(parts)
+
+
+def _accept_form(line, round_number, csrf_token: str) -> str:
+    said = _("East–West: accept deal %(number)s") if line.accepter == "EW" else _("North–South: accept deal %(number)s")
+    hidden = [
+        ("csrfmiddlewaretoken", csrf_token), ("action", "accept"), ("round", round_number),
+        ("number", line.number), ("side", line.accepter), ("shown", line.shown), ("client_id", ""),
+    ]  # fmt: skip
+    inputs = "".join(
+        f'<input type="hidden" name="{name}" value="{conditional_escape(value)}">' for name, value in hidden
+    )
+    button = _words(said, number=line.number)
+    form = f'  <form method="post" class="accept" data-phone>{inputs}\n'
+    return form + f'    <button type="submit">{button}</button>\n  </form>'
+
+
+def running_html(result, deals_in: int) -> str:
+    """The round's running score on the phone, or nothing before its first deal."""
+    if result is None or result.ns is None:
+        return ""
+    ns, ew = l10n.signed(result.ns), l10n.signed(result.ew)
+    if result.entry == "net":
+        text = _words(_("Round result (net figures): N–S %(ns)s · E–W %(ew)s"), ns=ns, ew=ew)
+    else:
+        sentence = ngettext(
+            "Round result (%(deals_in)s of 4 deals in): N–S %(ns)s · E–W %(ew)s",
+            "Round result (%(deals_in)s of 4 deals in): N–S %(ns)s · E–W %(ew)s",
+            deals_in,
+        )
+        text = _words(sentence, deals_in=deals_in, ns=ns, ew=ew)
+    return mark_safe(f'<p class="score" id="running">{text}</p>')  # noqa: S308 - the values are escaped

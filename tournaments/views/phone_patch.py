@@ -15,12 +15,11 @@ Anything else (the round's first deal, the fourth, a correction, an acceptance t
 count, a page further behind) draws the whole part, as before.
 """
 
-from types import SimpleNamespace
-
 from django.http import JsonResponse
-from django.template.loader import render_to_string
+from django.middleware.csrf import get_token
 
 from tournaments.models import DealEntry, Round, TableResult, TableToken
+from tournaments.presentation import phone
 from tournaments.selectors import live
 from tournaments.selectors import rounds as round_selectors
 from tournaments.selectors import table as table_selectors
@@ -61,16 +60,10 @@ def on_poll(request, state: dict, patch: live.PhonePatch | None) -> JsonResponse
 
 
 def _drawn(request, entry: DealEntry, result, round_number: int, deals_in: int, after: str) -> dict:
-    info = round_selectors.round_deals()[entry.number - 1]
-    context = {
-        "line": DealLine(info, entry),
-        "result": result,
-        "round": SimpleNamespace(number=round_number),
-        "deals_in": deals_in,
-    }
+    line = DealLine(round_selectors.round_deals()[entry.number - 1], entry)
     return {
         "live": after,
         "number": entry.number,
-        "line": render_to_string("tournaments/_phone_line.html", context, request),
-        "running": render_to_string("tournaments/_phone_running.html", context, request).strip(),
+        "line": phone.line_html(line, result, round_number, get_token(request)),
+        "running": phone.running_html(result, deals_in),
     }

@@ -1,0 +1,21 @@
+"""The phone's deal lines and running score, drawn by tournaments/presentation/phone.py (the same
+functions draw a save's patch, views/phone_patch.py): a template for them cost a third of the part."""
+
+from django import template
+
+from tournaments.presentation import phone
+
+register = template.Library()
+
+
+@register.simple_tag(takes_context=True)
+def phone_line(context, line):
+    round_ = context.get("round")
+    return phone.line_html(
+        line, context.get("result"), round_.number if round_ else "", str(context.get("csrf_token", ""))
+    )
+
+
+@register.simple_tag(takes_context=True)
+def phone_running(context):
+    return phone.running_html(context.get("result"), context.get("deals_in") or 0)
