@@ -206,6 +206,9 @@
     if (!newLine || !newRunning) return false;
     line.replaceWith(newLine);
     running.replaceWith(newRunning);
+    // Where everyone went from the round before is shown until this round's first deal is in.
+    var moves = document.getElementById("moves");
+    if (moves && newLine.classList.contains("entered")) moves.remove();
     root.dataset.live = patch.live;
     return true;
   }

@@ -50,3 +50,12 @@ def test_other_writes_keep_no_patch(round_one, case):  # noqa: F811
     assert link(round_one) == ""
     state, patch = live.phone_poll(token_of(round_one).token)
     assert patch is None
+
+
+def test_the_first_deal_of_a_running_round_keeps_its_link(round_one):  # noqa: F811
+    from tournaments.services import rounds as round_services
+
+    round_services.round_start(round_=fresh(round_one))
+    before = now_live(round_one)
+    result, _ = record(fresh(round_one), 1, FOUR[0])
+    assert link(round_one) == result.patch_link == f"{before}:{now_live(round_one)}:1"

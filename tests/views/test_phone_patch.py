@@ -14,6 +14,7 @@ from django.utils import translation
 from tests.conftest import make_party
 from tests.views.test_phone_answers import JSON, accept, deal, url_of
 from tournaments.services import party as party_services
+from tournaments.services import rounds as round_services
 
 pytestmark = pytest.mark.django_db
 
@@ -37,7 +38,7 @@ def live_of(html: str) -> str:
 def lines_and_score(html: str) -> str:
     """The page's deal lines and running score, as drawn (the form tokens aside: each draw masks anew)."""
     deals = html[html.index('<ol class="deals"') : html.index("</ol>")]
-    running = re.search(r'<p class="score" id="running">.*?</p>', html, re.S)
+    running = re.search(r'<p class="score" id="running"[^>]*>.*?</p>', html, re.S)
     drawn = TOKEN.sub("", deals + (running.group(0) if running else ""))
     return re.sub(r">\s+<", "><", re.sub(r"\s+", " ", drawn))  # (an include's line breaks aside)
 
@@ -46,7 +47,7 @@ def patched(html: str, patch: dict) -> str:
     """The part as phone.js leaves it: the deal's line and the running score replaced, the new validator."""
     number = patch["number"]
     html = re.sub(rf'<li class="deal-line[^"]*" id="deal-{number}">.*?</li>', lambda _: patch["line"], html, flags=re.S)
-    html = re.sub(r'<p class="score" id="running">.*?</p>', lambda _: patch["running"], html, flags=re.S)
+    html = re.sub(r'<p class="score" id="running"[^>]*>.*?</p>', lambda _: patch["running"], html, flags=re.S)
     return LIVE.sub(f'data-live="{patch["live"]}"', html)
 
 
@@ -204,3 +205,15 @@ def test_the_poll_draws_the_part_where_no_patch_leads_to_the_page(party, case):
     assert answer.status_code == 200
     assert answer["Content-Type"].startswith("text/html")
     assert 'id="phone"' in answer.content.decode()
+
+
+def test_the_first_deal_of_a_running_round_is_put_in_place_too(party):
+    round_services.round_start(round_=party.rounds.get(number=1))  # the director started it: the clock runs
+    ns, ew = Client(), Client()
+    before = part(ew, party)
+    assert '<p class="score" id="running" hidden></p>' in before  # the score's place, empty
+    patch = save(ns, party, deal(1, "a1"), part(ns, party))["patch"]
+    assert patch["number"] == 1
+    assert patch["running"] == '<p class="score" id="running">Round result (1 of 4 deals in): N–S +420 · E–W −420</p>'
+    assert poll(ew, party, live_of(before)).json()["patch"]["live"] == patch["live"]
+    assert lines_and_score(patched(before, patch)) == lines_and_score(part(ew, party))

@@ -106,9 +106,9 @@ def _accept_form(line, round_number, csrf_token: str) -> str:
 
 
 def running_html(result, deals_in: int) -> str:
-    """The round's running score on the phone, or nothing before its first deal."""
+    """The round's running score on the phone; before its first deal, its empty place (a patch fills it)."""
     if result is None or result.ns is None:
-        return ""
+        return mark_safe('<p class="score" id="running" hidden></p>')
     ns, ew = l10n.signed(result.ns), l10n.signed(result.ew)
     if result.entry == "net":
         text = _words(_("Round result (net figures): N–S %(ns)s · E–W %(ew)s"), ns=ns, ew=ew)

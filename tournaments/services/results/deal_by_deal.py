@@ -163,15 +163,23 @@ def _counted(values: dict, deals: dict[int, _Deal]) -> tuple[tuple, str]:
 
 def _patch_link(round_: Round, row: dict | None, stored: dict, values: dict, deals: dict, number: int) -> str:
     """TableResult.patch for a phone's write: "<validator before>:<validator after>:<deal>" where the
-    write changed that deal's line and the running score only (a deal after the first, or an
-    acceptance, the round still in progress), else blank: the phones then draw their part."""
+    write changed that deal's line and the running score only (a deal, or an acceptance, the round
+    running and still in progress after it), else blank: the phones then draw their part."""
     in_progress = TableResult.Status.IN_PROGRESS
-    if row is None or row["status"] != in_progress or values["status"] != in_progress or row["locked"]:
+    if values["status"] != in_progress:
         return ""
+    if row is None:
+        # The table's first deal: put in place too once the round runs (its clock is not started by it).
+        if round_.clock_started_at is None:
+            return ""
+        counted_before: tuple[tuple, str] = ((0, 0, 0, 0, 0), "")
+    elif row["status"] != in_progress or row["locked"]:
+        return ""
+    else:
+        counted_before = _counted(row, stored)
     party_values, round_values = live.phone_values(round_.party, round_)
-    before, after = (
-        live.state_of(party_values, round_values, *_counted(v, d))["live"] for v, d in ((row, stored), (values, deals))
-    )
+    before = live.state_of(party_values, round_values, *counted_before)["live"]
+    after = live.state_of(party_values, round_values, *_counted(values, deals))["live"]
     return f"{before}:{after}:{number}"
 
 
@@ -366,7 +374,7 @@ def deal_record(
             _clock_start(round_)
         _remember_send(by_token, client_id, content)
         if row is None:
-            result = TableResult.objects.create(round=round_, table=table, **changed)
+            result = TableResult.objects.create(round=round_, table=table, **changed, patch=link)
             result.deals_counted = (1, 0)
         else:
             # The version and the status as read: any change since (a deal, a lock, an acceptance
