@@ -5,6 +5,7 @@ the writes in tournaments/services.
 """
 
 import secrets
+from typing import Any
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -212,6 +213,10 @@ class TableResult(models.Model):
 
     # Not stored: a phone's save sets it, (deals in, deals accepted) as written, so its answer needs no read.
     deals_counted: tuple[int, int] | None = None
+    # Not stored either: a phone's save sets them, its patch link (as `patch`) and the deal as written
+    # (services/results/deal_by_deal.py), for the save's answer (views/phone_patch.py).
+    patch_link: str = ""
+    deal_written: Any = None
 
     class Meta:
         ordering = ["round", "table"]
