@@ -45,23 +45,28 @@ class _Server(BaseHTTPRequestHandler):
         return self._answer(200, json.dumps({"ok": True, "state": {"live": _Server.live}}).encode())
 
 
-def test_the_hosted_generator_polls_with_the_pages_validator_and_saves():
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _Server)
+def _generated(handler, room: list[str]) -> dict:
+    """One night of one table against `handler` for 1.5 s: the generator's output."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     table = {
         "path": "/t/x/", "state": "/t/x/?state=1", "part": "/t/x/?part=1",
         "deals": [{"action": "deal", "number": "1"}], "accepts": [{"action": "accept", "number": "1"}],
     }  # fmt: skip
-    night = {"room": ["/room/"], "cookie": "sessionid=s1", "tables": [table]}
+    night = {"room": room, "cookie": "sessionid=s1", "tables": [table]}
     plan = {
         "port": server.server_address[1], "duration_s": 1.5, "state_every_s": 0.3, "room_every_s": 0.3,
         "deal_every_s": 0.5, "nights": [night],
     }  # fmt: skip
     try:
-        out = asyncio.run(hostedgen._run(plan))
+        return asyncio.run(hostedgen._run(plan))
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_the_hosted_generator_polls_with_the_pages_validator_and_saves():
+    out = _generated(_Server, ["/room/"])
     assert out["errors"] == []
     posts = [path for method, path, _ in _Server.seen if method == "POST"]
     assert posts == ["/t/x/", "/t/x/"]  # the deal, then its acceptance once seen
@@ -94,21 +99,7 @@ class _Patching(_Server):
 
 def test_a_save_answered_with_a_patch_draws_nothing_again_and_sends_the_pages_validator():
     _Server.seen, _Server.live = [], "abc123"
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _Patching)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    table = {
-        "path": "/t/x/", "state": "/t/x/?state=1", "part": "/t/x/?part=1",
-        "deals": [{"action": "deal", "number": "1"}], "accepts": [{"action": "accept", "number": "1"}],
-    }  # fmt: skip
-    plan = {
-        "port": server.server_address[1], "duration_s": 1.5, "state_every_s": 0.3, "room_every_s": 0.3,
-        "deal_every_s": 0.5, "nights": [{"room": [], "cookie": "", "tables": [table]}],
-    }  # fmt: skip
-    try:
-        out = asyncio.run(hostedgen._run(plan))
-    finally:
-        server.shutdown()
-        server.server_close()
+    out = _generated(_Patching, [])
     assert out["errors"] == []
     assert "live=abc123" in _Patching.bodies[0]  # North–South's page as drawn when it saved
     redraws = [path for _, path, headers in _Server.seen if path == "/t/x/?part=1" and headers.startswith("None")]
