@@ -105,7 +105,10 @@ class PhoneState:
         if answer is None or answer.status == 304:
             return
         if self.part and answer.header("content-type").startswith("application/json"):
-            self.patched(json.loads(answer.body).get("patch") or {})
+            try:
+                self.patched(json.loads(answer.body).get("patch") or {})
+            except ValueError:
+                self.tag = ""
             return
         if self.part:
             self.drawn(answer.body)

@@ -220,6 +220,7 @@
     }
     show();
     if (said) say(said, false);
+    if (location.search) history.replaceState(null, "", location.pathname);  // (as a part drawn again)
     keepPage();
   }
 

@@ -66,7 +66,7 @@ def test_a_save_and_an_acceptance_go_in_place_without_drawing_the_part(party_bro
     assert east.inner_text("#phone-message") == "Deal 2 accepted."
     assert east.evaluate("() => window.notDrawnAgain === document.getElementById('phone')")
     east.wait_for_timeout(5_500)
-    assert all(status == 304 and poll for _, status, poll, _ in east_parts), east_parts
+    assert east_parts and all(status == 304 and poll for _, status, poll, _ in east_parts), east_parts
     north.wait_for_selector("#deal-2.accepted", timeout=15_000)  # North–South's poll brings it, as a patch
     assert north.evaluate("() => window.notDrawnAgain === document.getElementById('phone')")
     assert [kind for _, status, _, kind in parts if status == 200] == ["application/json"], parts

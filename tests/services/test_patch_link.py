@@ -1,6 +1,8 @@
 """TableResult.patch (issue 28 item 3): a phone's write that changes one deal's line and the running score
 only keeps "<the page's validator before>:<after>:<deal>", the validators being the phone's own poll's
-(selectors/live.py) before and after it; every other write keeps none (the phones draw their part)."""
+(selectors/live.py) before and after it; a phone's other writes keep none. The director's writes leave
+the link as it was: each bumps the result's version, so the validator after it is no longer the link's
+and the poll draws the part (selectors/live.phone_poll checks that)."""
 
 import pytest
 

@@ -1,7 +1,9 @@
 """A phone's save answered with what it changed (issue 28 item 3): the deal's line and the running
-score, drawn, with the page's new validator, where the page the phone showed was current; no patch
-where the phone must draw its whole part (the first deal, the fourth, a correction, a repeat, a page
-already behind). The patched page is the page the laptop draws next: its lines, score and validator."""
+score, drawn, with the page's new validator, where the page the phone showed was current; the other
+phone's poll, showing the page before, sent the same; no patch where the phone must draw its whole
+part (a first deal that starts the round's clock, the fourth, a correction, a repeat, a page already
+behind or changed since). The patched page's deal lines, running score and validator are those the
+laptop draws next (the form moves on in phone.js: tests/browser/test_phone_patch.py)."""
 
 import re
 
@@ -87,6 +89,7 @@ def test_an_acceptance_on_a_current_page_is_answered_with_its_line(party):
 @pytest.mark.parametrize(
     "case",
     ["first deal", "fourth deal", "correction", "repeated send", "page behind", "no validator", "round agreed"],
+    # ("first deal": the round not started, so that deal starts its clock)
 )
 def test_no_patch_where_the_phone_must_draw_its_part(party, case):
     phone = Client()
