@@ -294,7 +294,8 @@ def page_live(token: TableToken, current: Round | None, result: TableResult | No
 
 
 _PATCH_RESULT = ("ns", "ew", "entry", "status", "locked")
-_PATCH_DEAL = ("number", "contract", "declarer", "tricks", "score", "ns", "ew", "entered_by", "accepted")
+# A deal's fields as a patch draws it (views/phone_patch.py builds the same from the deal a save wrote).
+PATCH_DEAL = ("number", "contract", "declarer", "tricks", "score", "ns", "ew", "entered_by", "accepted")
 
 
 @functools.cache
@@ -302,7 +303,7 @@ def _patch_sql() -> str:
     result, deal, c = plain_sql.table(TableResult), plain_sql.table(DealEntry), plain_sql.column
     return (
         f"SELECT {plain_sql.columns(TableResult, 'tr', _PATCH_RESULT)},"
-        f" {plain_sql.columns(DealEntry, 'd', _PATCH_DEAL)}"
+        f" {plain_sql.columns(DealEntry, 'd', PATCH_DEAL)}"
         f" FROM {result} tr JOIN {deal} d ON d.{c(DealEntry, 'result')} = tr.{c(TableResult, 'id')}"
         f" WHERE tr.{c(TableResult, 'round')} = %s AND tr.{c(TableResult, 'table')} = %s"
         f" AND d.{c(DealEntry, 'number')} = %s"
@@ -317,8 +318,8 @@ def patch_values(round_id: int, table: int, number: int) -> tuple[TableResult, D
         return None
     row, split = found[0], len(_PATCH_RESULT)
     result_values = plain_sql.converted(TableResult, row[:split], _PATCH_RESULT)
-    deal_values = plain_sql.converted(DealEntry, row[split:], _PATCH_DEAL)
+    deal_values = plain_sql.converted(DealEntry, row[split:], PATCH_DEAL)
     return (
         TableResult(**dict(zip(_PATCH_RESULT, result_values, strict=True))),
-        DealEntry(**dict(zip(_PATCH_DEAL, deal_values, strict=True))),
+        DealEntry(**dict(zip(PATCH_DEAL, deal_values, strict=True))),
     )

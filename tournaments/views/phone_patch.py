@@ -25,19 +25,17 @@ from tournaments.selectors import rounds as round_selectors
 from tournaments.selectors import table as table_selectors
 from tournaments.selectors.table import DealLine
 
-_DEAL = ("number", "contract", "declarer", "tricks", "score", "ns", "ew", "entered_by", "accepted")
-
 
 def after_save(request, token: TableToken, current: Round, saved: TableResult) -> dict | None:
     """The save's answer's `patch` ({live, number, line, running}), or None when the phone must draw
     its part (no link, or the page it showed was not the page before the write)."""
     link = getattr(saved, "patch_link", "")
     before, _, rest = link.partition(":")
-    after, _, number = rest.partition(":")
+    after = rest.partition(":")[0]
     if not before or request.POST.get("live", "") != before or saved.deals_counted is None:
         return None
     deal = saved.deal_written
-    entry = DealEntry(**{name: getattr(deal, name) for name in _DEAL})
+    entry = DealEntry(**{name: getattr(deal, name) for name in table_selectors.PATCH_DEAL})
     return _drawn(request, entry, saved, current.number, saved.deals_counted[0], after)
 
 
