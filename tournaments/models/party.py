@@ -217,6 +217,8 @@ class TableResult(models.Model):
     # (services/results/deal_by_deal.py), for the save's answer (views/phone_patch.py).
     patch_link: str = ""
     deal_written: Any = None
+    # Not stored: the round's tiles read each result with its deals counted (selectors/rounds.py).
+    deals_in: int | None = None
 
     class Meta:
         ordering = ["round", "table"]

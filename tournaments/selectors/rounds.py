@@ -3,15 +3,18 @@
 Each function runs a fixed number of queries, whatever the number of tables.
 """
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from django.db.models import Count, Prefetch, Q
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
-from tournaments.models import DealEntry, Party, Round, Seat, TableResult
+from tournaments import plain_sql
+from tournaments.models import DealEntry, Guest, Membership, Party, Round, Seat, TableResult
 from tournaments.rules import party as party_rules
 from tournaments.rules.collation import name_key
 
@@ -25,6 +28,37 @@ def round_summaries(party: Party):
 
 def round_get(party: Party, number: int) -> Round:
     return get_object_or_404(Round.objects.select_related("party"), party=party, number=number)
+
+
+# The round page is polled every 4 s by the director's screen and the big screen, and drawn again on
+# every change in the room: its reads are plain statements (tournaments/plain_sql.py), as the phone's
+# are. Building the ORM's statements cost more than the page's SQL and its tiles together.
+
+
+@functools.cache
+def _round_of_mine_sql() -> str:
+    party, round_, member = plain_sql.table(Party), plain_sql.table(Round), plain_sql.table(Membership)
+    c = plain_sql.column
+    return (
+        f"SELECT {plain_sql.columns(Party, 'p')}, {plain_sql.columns(Round, 'r')}"
+        f" FROM {party} p JOIN {round_} r ON r.{c(Round, 'party')} = p.{c(Party, 'id')} AND r.{c(Round, 'number')} = %s"
+        f" WHERE p.{c(Party, 'id')} = %s AND EXISTS (SELECT 1 FROM {member} m"
+        f" WHERE m.{c(Membership, 'club')} = p.{c(Party, 'club')} AND m.{c(Membership, 'user')} = %s)"
+    )
+
+
+def round_of_mine(party_id: int, number: int, *, user) -> Round:
+    """The round with its party, if the party is one of the director's clubs' (party_get and round_get
+    in one plain statement); any other is a 404, as theirs are."""
+    if not user.is_authenticated:
+        raise Http404
+    found = plain_sql.rows(_round_of_mine_sql(), [number, party_id, user.pk])
+    if not found:
+        raise Http404
+    width = len(Party._meta.concrete_fields)
+    round_ = plain_sql.instance(Round, found[0][width:])
+    round_.party = plain_sql.instance(Party, found[0][:width])
+    return round_
 
 
 def round_current(party: Party) -> Round | None:
@@ -102,7 +136,7 @@ def round_tables(round_: Round, seats: list[SeatRow] | None = None) -> list[Tabl
     tables = {t: TableView(t) for t in range(1, round_.party.tables + 1)}
     placed: Iterable[tuple[int, str, str]]
     if seats is None:
-        placed = Seat.objects.filter(round=round_).values_list("table", "seat", "guest__name")
+        placed = plain_sql.rows(_seat_names_sql(), [round_.pk])
     else:
         placed = [(table, seat, name) for table, seat, _, name, _, _ in seats]
     for table, seat, name in placed:
@@ -110,9 +144,32 @@ def round_tables(round_: Round, seats: list[SeatRow] | None = None) -> list[Tabl
         if view is None:
             view = tables[table] = TableView(table)
         view.names[seat] = name
-    for result in TableResult.objects.filter(round=round_).annotate(deals_in=Count("deals")):
+    width = len(TableResult._meta.concrete_fields)
+    for row in plain_sql.rows(_results_sql(), [round_.pk]):
+        result = plain_sql.instance(TableResult, row[:width])
+        result.deals_in = row[width]
         tables.setdefault(result.table, TableView(result.table)).result = result
     return [tables[t] for t in sorted(tables)]
+
+
+@functools.cache
+def _seat_names_sql() -> str:
+    c = plain_sql.column
+    return (
+        f"SELECT s.{c(Seat, 'table')}, s.{c(Seat, 'seat')}, g.{c(Guest, 'name')} FROM {plain_sql.table(Seat)} s"
+        f" JOIN {plain_sql.table(Guest)} g ON g.{c(Guest, 'id')} = s.{c(Seat, 'guest')} WHERE s.{c(Seat, 'round')} = %s"
+    )
+
+
+@functools.cache
+def _results_sql() -> str:
+    """The round's results, each with its deals counted (TableView.deals_in)."""
+    c, deal = plain_sql.column, plain_sql.table(DealEntry)
+    counted = f"(SELECT COUNT(*) FROM {deal} d WHERE d.{c(DealEntry, 'result')} = tr.{c(TableResult, 'id')})"
+    return (
+        f"SELECT {plain_sql.columns(TableResult, 'tr')}, {counted} FROM {plain_sql.table(TableResult)} tr"
+        f" WHERE tr.{c(TableResult, 'round')} = %s"
+    )
 
 
 def mark_behind(tables: list[TableView], deals_due: int) -> None:

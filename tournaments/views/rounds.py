@@ -101,8 +101,8 @@ def round_detail(request, party_id, number):
     tag = live_selectors.round_tiles_etag(party_id, number, request.user, projector) if request.htmx else None
     if (same := unchanged(request, tag)) is not None:
         return same
-    party = party_selectors.party_get(party_id, user=request.user)
-    round_ = round_selectors.round_get(party, number)
+    round_ = round_selectors.round_of_mine(party_id, number, user=request.user)
+    party = round_.party
     context = _round_context(round_) | {"tab": "rounds", "projector": projector}
     context["tiles_html"] = round_tiles_html(
         context["tables"], party_id=party.id, round_number=round_.number, projector=projector
