@@ -5,10 +5,12 @@ as the page's own deal lines (templates/tournaments/table_deals.html), so the he
 for deal 3 reads exactly as the page the laptop draws for deal 3.
 """
 
+import functools
+
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
 
 from tournaments import l10n
 from tournaments.selectors import rounds as round_selectors
@@ -53,46 +55,68 @@ def _words(text: str, **values) -> str:
     return text % {name: conditional_escape(value) for name, value in values.items()}
 
 
+@functools.lru_cache(maxsize=64)
+def _line_words(language: str | None) -> dict[str, str]:
+    """The words of a deal's line in `language` (the active one): looked up once per language, not a
+    dozen times a line (an English page walks gettext's whole chain of catalogues for each)."""
+    del language  # the cache's key: the words are those of the language active now
+    return {
+        "deal": _("Deal %(number)s"),
+        "dealer": _("dealer %(dealer)s"),
+        "vulnerable": _("vulnerable: %(vul)s"),
+        "by": _("by %(seat)s %(made)s"),
+        "NS": pgettext("side", "N–S"),
+        "EW": pgettext("side", "E–W"),
+        "accepted": pgettext("a deal", "accepted"),
+        "correct": _("Correct deal %(number)s"),
+        "accept EW": _("East–West: accept deal %(number)s"),
+        "accept NS": _("North–South: accept deal %(number)s"),
+        **{f"vul {code}": _vulnerable(code) for code in ("none", "both", "NS", "EW")},
+        **{f"seat {code}": seat(code) for code in "NESW"},
+    }
+
+
 def line_html(line, result, round_number, csrf_token: str) -> str:
     """One of the round's four deals on the phone (`line`: selectors.table.DealLine)."""
+    words = _line_words(get_language())
     entry, number = line.entry, line.number
     css = "deal-line" + (" entered" if entry else "") + (" accepted" if entry and entry.accepted else "")
     meta = (
-        f"<strong>{_words(_('Deal %(number)s'), number=number)}</strong> · "
-        + _words(_("dealer %(dealer)s"), dealer=seat(line.info.dealer))
+        f"<strong>{_words(words['deal'], number=number)}</strong> · "
+        + _words(words["dealer"], dealer=words[f"seat {line.info.dealer}"])
         + " · "
-        + _words(_("vulnerable: %(vul)s"), vul=_vulnerable(line.info.vulnerable))
+        + _words(words["vulnerable"], vul=words[f"vul {line.info.vulnerable}"])
     )
     parts = [f'<li class="{css}" id="deal-{number}">\n  <div class="meta">{meta}</div>']
     if entry:
-        parts.append(_entered(entry, result, round_number, line, csrf_token))
+        parts.append(_entered(entry, result, round_number, line, csrf_token, words))
     parts.append("</li>")
     return mark_safe("\n".join(parts))  # noqa: S308 - every value above is escaped
 
 
-def _entered(entry, result, round_number, line, csrf_token: str) -> str:
+def _entered(entry, result, round_number, line, csrf_token: str, words: dict[str, str]) -> str:
     status, locked = getattr(result, "status", ""), getattr(result, "locked", False)
     by = ""
     if entry.declarer:
-        by = " " + _words(_("by %(seat)s %(made)s"), seat=seat(entry.declarer), made=made(entry))
+        by = " " + _words(words["by"], seat=words[f"seat {entry.declarer}"], made=made(entry))
     shown = (
         f'  <div class="entered-deal"><strong>{conditional_escape(l10n.contract(entry.contract))}</strong>{by}\n'
-        f"    · {pgettext('side', 'N–S')} {conditional_escape(l10n.signed(entry.ns))}"
-        f" · {pgettext('side', 'E–W')} {conditional_escape(l10n.signed(entry.ew))}</div>"
+        f"    · {words['NS']} {conditional_escape(l10n.signed(entry.ns))}"
+        f" · {words['EW']} {conditional_escape(l10n.signed(entry.ew))}</div>"
     )
     parts = [shown]
     if entry.accepted:
-        parts.append(f'  <div class="ok">✓ {pgettext("a deal", "accepted")}</div>')
+        parts.append(f'  <div class="ok">✓ {words["accepted"]}</div>')
     elif line.waiting and status != "agreed":
-        parts.append(_accept_form(line, round_number, csrf_token))
+        parts.append(_accept_form(line, round_number, csrf_token, words))
     if not locked and status != "agreed":
-        correct = _words(_("Correct deal %(number)s"), number=line.number)
+        correct = _words(words["correct"], number=line.number)
         parts.append(f'  <a class="correct" href="?deal={line.number}#entry">{correct}</a>')
     return "\n".join(parts)
 
 
-def _accept_form(line, round_number, csrf_token: str) -> str:
-    said = _("East–West: accept deal %(number)s") if line.accepter == "EW" else _("North–South: accept deal %(number)s")
+def _accept_form(line, round_number, csrf_token: str, words: dict[str, str]) -> str:
+    said = words["accept EW"] if line.accepter == "EW" else words["accept NS"]
     hidden = [
         ("csrfmiddlewaretoken", csrf_token), ("action", "accept"), ("round", round_number),
         ("number", line.number), ("side", line.accepter), ("shown", line.shown), ("client_id", ""),

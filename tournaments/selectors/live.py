@@ -11,6 +11,7 @@ phase (the deals a table keeping to time has played, the time run out) is worked
 round's row, so a table falling behind is shown too.
 """
 
+import datetime
 import functools
 import hashlib
 from collections.abc import Sequence
@@ -60,18 +61,21 @@ def _results_counted(of_round: str) -> str:
     )
 
 
+class _ClockTimes(NamedTuple):
+    clock_started_at: datetime.datetime
+    clock_paused_at: datetime.datetime | None
+    clock_paused_seconds: int
+    clock_extra_minutes: int
+
+
 def _clock_phase(round_values: Sequence, round_minutes: int) -> tuple:
     """What of the clock the page draws on the server: paused, run out, the deals due by now (the
     seconds count down in the browser)."""
     started, paused_at, paused_seconds, extra = round_values[4:8]
     if round_values[2] == Round.Status.CLOSED or started is None:
         return ()
-    shape = Round(
-        clock_started_at=started,
-        clock_paused_at=paused_at,
-        clock_paused_seconds=paused_seconds,
-        clock_extra_minutes=extra,
-    )
+    # The clock's four times as round_clock reads them (a model instance would cost more than the poll).
+    shape = _ClockTimes(started, paused_at, paused_seconds, extra)
     now = clock.round_clock(shape, round_minutes, timezone.now())
     return (now.paused, now.over, now.deals_due)
 

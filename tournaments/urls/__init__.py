@@ -4,7 +4,12 @@ from django.urls import include, path
 
 from tournaments.views import home
 
+# The table's phones and the party's pages come first: they are the most requests by far (every phone
+# polls every 5 s, the round page every 4 s), and Django tries the patterns in order. No pattern of
+# one module matches another's addresses, so the order changes nothing else.
 urlpatterns = [
+    path("", include("tournaments.urls.table")),
+    path("", include("tournaments.urls.party")),
     path("", home.home, name="home"),
     path("", include("tournaments.urls.clubs")),
     path("knockouts/", include("tournaments.urls.knockout")),
@@ -15,6 +20,4 @@ urlpatterns = [
     path("seasons/", include("tournaments.urls.seasons")),
     path("", include("tournaments.urls.public")),
     path("", include("tournaments.urls.mail")),
-    path("", include("tournaments.urls.table")),
-    path("", include("tournaments.urls.party")),
 ]
