@@ -5,8 +5,10 @@ Plain data in, bytes out."""
 import datetime
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from icalendar import Calendar, Event
+if TYPE_CHECKING:
+    from icalendar import Calendar, Event
 
 PRODID = "-//Club Director//Club events//EN"
 
@@ -20,7 +22,10 @@ class CalendarEvent:
     url: str = ""
 
 
-def _calendar(name: str) -> Calendar:
+def _calendar(name: str) -> "Calendar":
+    # Imported here, as a calendar is asked for: few requests do, and every worker would keep it.
+    from icalendar import Calendar
+
     calendar = Calendar()
     calendar.add("prodid", PRODID)
     calendar.add("version", "2.0")
@@ -32,7 +37,9 @@ def _calendar(name: str) -> Calendar:
     return calendar
 
 
-def _event(item: CalendarEvent, stamp: datetime.datetime) -> Event:
+def _event(item: CalendarEvent, stamp: datetime.datetime) -> "Event":
+    from icalendar import Event
+
     event = Event()
     event.add("uid", item.uid)
     event.add("dtstamp", stamp)

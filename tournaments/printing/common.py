@@ -9,6 +9,7 @@ fallback font draws (Chinese, Japanese, Korean), and `draw`, `markup` and `cell`
 text in a font that has it.
 """
 
+import functools
 import io
 import re
 import unicodedata
@@ -16,9 +17,6 @@ from datetime import date
 from typing import Any
 from xml.sax.saxutils import escape
 
-import arabic_reshaper
-from arabic_reshaper.ligatures import LIGATURES
-from bidi import get_display
 from django.utils import dateformat
 from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
 from reportlab.lib.pagesizes import A4, letter
@@ -77,10 +75,15 @@ def page_size(paper: str, landscape: bool = False) -> tuple[float, float]:
     return turned(size) if landscape else size
 
 
-# Arabic letters joined (presentation forms), with only the ligatures the embedded font has a glyph for.
-_RESHAPER = arabic_reshaper.ArabicReshaper(
-    configuration={name: all(printable(ch) for form in forms for ch in form) for name, (_, forms) in LIGATURES}
-)
+@functools.cache
+def _reshaper():
+    """Arabic letters joined (presentation forms), with only the ligatures the embedded font has a glyph
+    for. Made on the first right-to-left line: most printouts have none, and a worker keeps what it loads."""
+    import arabic_reshaper
+    from arabic_reshaper.ligatures import LIGATURES
+
+    configuration = {name: all(printable(ch) for form in forms for ch in form) for name, (_, forms) in LIGATURES}
+    return arabic_reshaper.ArabicReshaper(configuration=configuration)
 
 
 def _rtl(ch: str) -> bool:
@@ -92,7 +95,9 @@ def visual(line: str) -> str:
     The line runs left to right (the printout's languages do), so a right-to-left name in it reads right to
     left where it stands. Clean a name on its own before putting it in a sentence (see sheets._names): a
     figure after it, "(+100)", would otherwise join its right-to-left run."""
-    return get_display(_RESHAPER.reshape(line), base_dir="L").translate(_BIDI_MARKS)
+    from bidi import get_display
+
+    return get_display(_reshaper().reshape(line), base_dir="L").translate(_BIDI_MARKS)
 
 
 # The invisible marks and controls that steer the bidi algorithm: spent once the line is reordered.
