@@ -191,3 +191,28 @@ def test_the_busy_page_never_writes_a_password_back(rf):
 
     request = rf.post("/accounts/login/", {"username": "alice", "password": "correct horse", "password2": "x"})
     assert _kept_fields(request) == [("username", "alice")]
+
+
+# ---- an id no database integer holds ---------------------------------------------------------------
+
+HUGE = 99999999999999999999  # over 2**63: SQLite's driver raises OverflowError on it
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["page", "poll"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        lambda party: reverse("round_detail", args=[party.id, HUGE]),
+        lambda party: reverse("round_detail", args=[HUGE, 1]),
+        lambda party: reverse("knockout_detail", args=[HUGE]),
+        lambda party: reverse("party_standings", args=[HUGE]) + "?projector=1",
+    ],
+    ids=["round number", "party id", "knockout id", "standings screen"],
+)
+def test_an_id_too_big_for_the_database_is_a_plain_404(client_in, party, url, htmx):
+    # The plain statements the live pages read (tournaments/plain_sql.py) find no row, as the ORM does.
+    headers = {"HX-Request": "true", "If-None-Match": '"x"'} if htmx else {}
+    before = snapshot()
+    response = client_in.get(url(party), headers=headers)
+    assert response.status_code == 404
+    assert snapshot() == before

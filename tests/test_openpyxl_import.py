@@ -1,5 +1,6 @@
-"""openpyxl is imported at start-up without numpy (tournaments/files/openpyxl_import.py): where numpy is
-installed, as in the development environment, it put about 28 MB into every worker."""
+"""openpyxl is imported by a web worker's start-up (clubdirector/wsgi.py) without numpy
+(tournaments/files/openpyxl_import.py): where numpy is installed, as in the development environment, it
+put about 28 MB into every worker."""
 
 import os
 import subprocess
@@ -11,8 +12,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = """
 import sys
-import django
-django.setup()
+import clubdirector.wsgi  # as gunicorn starts a worker
 import openpyxl.compat.numbers as numbers
 print("numpy loaded by openpyxl:", numbers.NUMPY, "numpy" in sys.modules)
 import numpy  # still importable afterwards, for whatever wants it
@@ -20,7 +20,7 @@ print("numpy importable:", numpy.__name__ == "numpy")
 """
 
 
-def test_a_worker_starts_with_openpyxl_and_without_numpy():
+def test_a_web_worker_starts_with_openpyxl_and_without_numpy():
     pytest.importorskip("numpy")  # only where numpy is installed is there anything to hide
     env = os.environ | {
         "DJANGO_SETTINGS_MODULE": "clubdirector.settings",

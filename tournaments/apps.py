@@ -6,9 +6,6 @@ class TournamentsConfig(AppConfig):
     name = "tournaments"
 
     def ready(self) -> None:
-        from tournaments.files.openpyxl_import import import_without_numpy
-
-        import_without_numpy()  # before any view imports openpyxl: 28 MB less a worker where numpy is found
         from tournaments.http import signals  # noqa: F401  (connects the login receiver)
         from tournaments.services import live, live_knockout
 

@@ -89,7 +89,14 @@ def run(sql: str, params: Sequence = ()) -> int:
         return cursor.rowcount
 
 
+# A database integer's range: an id from an address beyond it ("/parties/99999999999999999999/") names no
+# row, as the ORM answers such a lookup; SQLite's driver would raise OverflowError (a 500) on it.
+_STORABLE = range(-(2**63), 2**63)
+
+
 def rows(sql: str, params: Sequence = ()) -> list[tuple]:
+    if any(type(value) is int and value not in _STORABLE for value in params):
+        return []
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.fetchall()

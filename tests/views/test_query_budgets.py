@@ -40,8 +40,8 @@ PAGES = {
     "party_guests": (lambda p: reverse("party_guests", args=[p.id]), 6),
     # session, user, clubs, party, round 1, seats, results, guests (count); round 1 closed: no "started?" query
     "party_seats": (lambda p: reverse("party_seats", args=[p.id]), 8),
-    # session, user, clubs (the header), the party and its round (one statement), seats, results, rounds (the round
-    # buttons), last round
+    # session, user, clubs (the header), the party and its round (one statement), seats, results, the party's
+    # rounds (the round buttons)
     "round_detail": (lambda p: reverse("round_detail", args=[p.id, ROUNDS_PLAYED + 1]), 7),
     # session, user, clubs (the header), party, round, seats, results, previous round's seats, this round's seats
     "round_movement": (lambda p: reverse("round_movement", args=[p.id, ROUNDS_PLAYED]), 8),

@@ -7,6 +7,8 @@ for deal 3 reads exactly as the page the laptop draws for deal 3.
 
 import functools
 
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, ngettext, pgettext
@@ -76,6 +78,13 @@ def _line_words(language: str | None) -> dict[str, str]:
     }
 
 
+@receiver(setting_changed)
+def _words_again(*, setting: str, **kwargs) -> None:
+    """New catalogues or languages (a test's settings): the words are looked up afresh."""
+    if setting in ("LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS"):
+        _line_words.cache_clear()
+
+
 def line_html(line, result, round_number, csrf_token: str) -> str:
     """One of the round's four deals on the phone (`line`: selectors.table.DealLine)."""
     words = _line_words(get_language())
@@ -83,7 +92,7 @@ def line_html(line, result, round_number, csrf_token: str) -> str:
     css = "deal-line" + (" entered" if entry else "") + (" accepted" if entry and entry.accepted else "")
     meta = (
         f"<strong>{_words(words['deal'], number=number)}</strong> · "
-        + _words(words["dealer"], dealer=words[f"seat {line.info.dealer}"])
+        + _words(words["dealer"], dealer=words.get(f"seat {line.info.dealer}", line.info.dealer))
         + " · "
         + _words(words["vulnerable"], vul=words[f"vul {line.info.vulnerable}"])
     )
@@ -98,7 +107,7 @@ def _entered(entry, result, round_number, line, csrf_token: str, words: dict[str
     status, locked = getattr(result, "status", ""), getattr(result, "locked", False)
     by = ""
     if entry.declarer:
-        by = " " + _words(words["by"], seat=words[f"seat {entry.declarer}"], made=made(entry))
+        by = " " + _words(words["by"], seat=words.get(f"seat {entry.declarer}", entry.declarer), made=made(entry))
     shown = (
         f'  <div class="entered-deal"><strong>{conditional_escape(l10n.contract(entry.contract))}</strong>{by}\n'
         f"    · {words['NS']} {conditional_escape(l10n.signed(entry.ns))}"
