@@ -82,9 +82,19 @@ def prepared(model: type[Model], name: str, value: Any) -> Any:
     return _field(model, name).get_db_prep_save(value, connection)
 
 
+def _cursor():
+    """Django's cursor; on PostgreSQL one that prepares each statement once per connection (these are
+    fixed texts, run on every poll and save: clubdirector/postgres_prepared.py)."""
+    if connection.vendor == "postgresql":
+        from clubdirector import postgres_prepared
+
+        return postgres_prepared.cursor(connection)
+    return connection.cursor()
+
+
 def run(sql: str, params: Sequence = ()) -> int:
     """Run one write; the number of rows it changed."""
-    with connection.cursor() as cursor:
+    with _cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.rowcount
 
@@ -97,7 +107,7 @@ _STORABLE = range(-(2**63), 2**63)
 def rows(sql: str, params: Sequence = ()) -> list[tuple]:
     if any(type(value) is int and value not in _STORABLE for value in params):
         return []
-    with connection.cursor() as cursor:
+    with _cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.fetchall()
 
@@ -105,6 +115,14 @@ def rows(sql: str, params: Sequence = ()) -> list[tuple]:
 def insert(model: type[Model], values: dict[str, Any]) -> None:
     """One row; foreign keys given by their ids."""
     run(_insert_sql(model, tuple(values)), _params(model, values))
+
+
+def insert_returning_id(model: type[Model], values: dict[str, Any]) -> int:
+    """One row, as insert; its id (RETURNING: SQLite 3.35 and PostgreSQL alike)."""
+    sql = f"{_insert_sql(model, tuple(values))} RETURNING {q(model._meta.pk.column)}"
+    with _cursor() as cursor:
+        cursor.execute(sql, _params(model, values))
+        return cursor.fetchone()[0]
 
 
 def update(model: type[Model], changes: dict[str, Any], where: dict[str, Any]) -> int:

@@ -5,7 +5,7 @@ one moment make the round count)."""
 import datetime
 
 import pytest
-from django.db import transaction
+from django.db import connection, transaction
 from django.http import Http404
 from django.test import Client
 from django.urls import reverse
@@ -79,6 +79,28 @@ def test_what_a_phone_writes_reads_back_through_the_orm(party):
     # 420 (deal 1, 4S made, nobody vulnerable) + 500 = 920 to N-S; the updated_at written is a real time.
     assert (result.ns, result.ew, result.version, result.status) == (920, -920, 2, "in_progress")
     assert before <= result.updated_at <= timezone.now()
+
+
+def test_the_tables_first_deal_makes_its_result_row_whole(party):
+    """The first deal inserts the result in plain SQL (its id returned): every column is what the ORM's
+    create gave, the defaults included, and the answer's result is the row as stored."""
+    round_ = party.rounds.get(number=1)
+    token = TableToken.objects.get(party=party, table=2)
+    before = timezone.now()
+    saved, _ = result_services.deal_record(
+        round_=round_, table=2, number=1, deal=("4S", "N", 10), side="NS", by_token=token, client_id="first"
+    )
+    stored = TableResult.objects.get(round=round_, table=2)
+    assert saved.pk == stored.pk and saved.deals_counted == (1, 0)
+    # Deal 1, nobody vulnerable, 4S made by N: 420 to North-South (docs/rules).
+    expected = {"entry": "deals", "status": "in_progress", "ns": 420, "ew": -420, "winner": "", "cut": False}
+    expected |= {"cut_overridden": False, "ns_agreed": False, "ew_agreed": False, "locked": False, "version": 1}
+    assert {name: getattr(stored, name) for name in expected} == expected
+    assert {name: getattr(saved, name) for name in expected} == expected
+    assert before <= stored.updated_at <= timezone.now()
+    # The round's clock was not running: the first deal starts it, and is no patch (the part is drawn).
+    assert stored.patch == ""
+    assert DealEntry.objects.get(result=stored).ns == 420
 
 
 def test_the_answer_after_each_save_is_what_a_fresh_read_says(party):
@@ -185,3 +207,18 @@ def test_the_phones_page_of_a_party_with_no_round_yet_and_a_wrong_link(director)
     for wrong in (token.token, "nope", "x" * 65, ""):
         with pytest.raises(Http404):
             table_selectors.phone_page(wrong)
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's prepared statements")
+def test_on_postgresql_the_plain_statements_are_prepared_and_nothing_else(party):
+    """clubdirector/postgres_prepared.py: a plain statement is planned once per connection and kept;
+    Django's own statements are never prepared by psycopg of its own accord."""
+    token = TableToken.objects.get(party=party, table=1)
+    for _ in range(6):
+        table_selectors.phone_post(token.token)
+        list(Party.objects.filter(pk=party.pk).values_list("name", flat=True))
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [row[0] for row in cursor.fetchall()]
+    assert len([sql for sql in prepared if "revoked_at" in sql and "$1" in sql]) == 1
+    assert not [sql for sql in prepared if "tournaments_party" in sql and "revoked_at" not in sql]

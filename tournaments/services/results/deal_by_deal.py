@@ -374,8 +374,10 @@ def deal_record(
             _clock_start(round_)
         _remember_send(by_token, client_id, content)
         if row is None:
-            result = TableResult.objects.create(round=round_, table=table, **changed, patch=link)
-            result.deals_counted = (1, 0)
+            # The table's first deal: its result made in plain SQL as the ORM's create would (every field).
+            first = {"round": round_.pk, "table": table, **values, "updated_at": timezone.now(), "patch": link}
+            made = plain_sql.insert_returning_id(TableResult, first)
+            result = _result_of(round_, table, values | {"id": made}, deals)
         else:
             # The version and the status as read: any change since (a deal, a lock, an acceptance
             # that made the round count) leaves this untouched, and the save reads again.
