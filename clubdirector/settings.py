@@ -118,11 +118,11 @@ DATABASE_URL = env_str("DATABASE_URL", "")
 if DATABASE_URL:
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("CONN_MAX_AGE", 0))}
     if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-        # Django leaves psycopg's threshold unset, which turns preparing off altogether. Set, psycopg
-        # prepares what a cursor binding on the server asks to (prepare=True: the plain SQL of the polls
-        # and the phone's saves, clubdirector/postgres_prepared.py), and nothing of its own accord before
-        # that many runs; Django's own cursors bind on the client and are never prepared.
-        DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 2**31 - 1
+        # Django leaves psycopg's threshold unset, which turns preparing off altogether. At 1, psycopg
+        # prepares a statement the second time a connection runs it on a cursor binding on the server:
+        # the plain SQL of the polls and the phone's saves (clubdirector/postgres_prepared.py). Django's
+        # own cursors bind on the client and are never prepared.
+        DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 1
 else:
     DATABASES = {
         "default": {

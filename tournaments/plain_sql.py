@@ -83,8 +83,8 @@ def prepared(model: type[Model], name: str, value: Any) -> Any:
 
 
 def _cursor():
-    """Django's cursor; on PostgreSQL one that prepares each statement once per connection (these are
-    fixed texts, run on every poll and save: clubdirector/postgres_prepared.py)."""
+    """Django's cursor; on PostgreSQL one bound on the server, so that psycopg prepares these fixed
+    texts, run on every poll and save (clubdirector/postgres_prepared.py)."""
     if connection.vendor == "postgresql":
         from clubdirector import postgres_prepared
 
@@ -118,10 +118,13 @@ def insert(model: type[Model], values: dict[str, Any]) -> None:
 
 
 def insert_returning_id(model: type[Model], values: dict[str, Any]) -> int:
-    """One row, as insert; its id (RETURNING: SQLite 3.35 and PostgreSQL alike)."""
-    sql = f"{_insert_sql(model, tuple(values))} RETURNING {q(model._meta.pk.column)}"
+    """One row, as insert; its id (RETURNING where the database has it: PostgreSQL, SQLite 3.35 on)."""
+    sql = _insert_sql(model, tuple(values))
     with _cursor() as cursor:
-        cursor.execute(sql, _params(model, values))
+        if not connection.features.can_return_columns_from_insert:
+            cursor.execute(sql, _params(model, values))
+            return cursor.lastrowid
+        cursor.execute(f"{sql} RETURNING {q(model._meta.pk.column)}", _params(model, values))
         return cursor.fetchone()[0]
 
 

@@ -8,6 +8,7 @@ import pytest
 from django.db import connection, transaction
 from django.http import Http404
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
@@ -101,6 +102,21 @@ def test_the_tables_first_deal_makes_its_result_row_whole(party):
     # The round's clock was not running: the first deal starts it, and is no patch (the part is drawn).
     assert stored.patch == ""
     assert DealEntry.objects.get(result=stored).ns == 420
+
+
+@pytest.mark.parametrize("returning", [True, False])
+def test_a_row_inserted_in_plain_sql_gives_its_id_with_or_without_returning(party, monkeypatch, returning):
+    """RETURNING where the database has it (SQLite from 3.35, PostgreSQL), else the cursor's lastrowid."""
+    from tournaments import plain_sql
+
+    monkeypatch.setitem(connection.features.__dict__, "can_return_columns_from_insert", returning)
+    if not returning and connection.vendor != "sqlite":
+        pytest.skip("lastrowid is SQLite's")
+    token = TableToken.objects.get(party=party, table=1)
+    made = plain_sql.insert_returning_id(
+        PhoneSend, {"token": token.pk, "client_id": f"id-{returning}", "content": "", "at": timezone.now()}
+    )
+    assert PhoneSend.objects.get(pk=made).client_id == f"id-{returning}"
 
 
 def test_the_answer_after_each_save_is_what_a_fresh_read_says(party):
@@ -210,15 +226,25 @@ def test_the_phones_page_of_a_party_with_no_round_yet_and_a_wrong_link(director)
 
 
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's prepared statements")
-def test_on_postgresql_the_plain_statements_are_prepared_and_nothing_else(party):
-    """clubdirector/postgres_prepared.py: a plain statement is planned once per connection and kept;
-    Django's own statements are never prepared by psycopg of its own accord."""
-    token = TableToken.objects.get(party=party, table=1)
-    for _ in range(6):
-        table_selectors.phone_post(token.token)
-        list(Party.objects.filter(pk=party.pk).values_list("name", flat=True))
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT statement FROM pg_prepared_statements")
-        prepared = [row[0] for row in cursor.fetchall()]
-    assert len([sql for sql in prepared if "revoked_at" in sql and "$1" in sql]) == 1
-    assert not [sql for sql in prepared if "tournaments_party" in sql and "revoked_at" not in sql]
+def test_on_postgresql_a_plain_statement_is_prepared_the_second_time_and_logged_whole(party):
+    """clubdirector/postgres_prepared.py: run once on a connection, a plain statement is sent as it
+    is; the second time psycopg prepares it, and keeps it. The query log shows it with its values."""
+    from tournaments import plain_sql
+
+    party_table, pk = plain_sql.table(Party), plain_sql.column(Party, "id")
+    # A text no other test runs on this connection, so its count starts here.
+    sql = f"SELECT {pk} FROM {party_table} WHERE {pk} = %s -- {party.pk} prepared the second time"
+
+    def prepared_now() -> int:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT COUNT(*) FROM pg_prepared_statements WHERE statement LIKE %s", ["%second time%"])
+            return cursor.fetchone()[0]
+
+    assert plain_sql.rows(sql, [party.pk]) == [(party.pk,)]
+    assert prepared_now() == 0
+    with CaptureQueriesContext(connection) as queries:
+        assert plain_sql.rows(sql, [party.pk]) == [(party.pk,)]
+    assert prepared_now() == 1
+    assert queries.captured_queries[0]["sql"].startswith(f"SELECT {pk} FROM {party_table} WHERE {pk} = {party.pk} ")
+    plain_sql.rows(sql, [party.pk])
+    assert prepared_now() == 1
