@@ -224,7 +224,7 @@ def limits(director, party) -> tuple[dict, dict]:
     }
     for name, (url, baseline) in printed.items():
         gc.collect()
-        ours, limit = interleaved(_ok(director_client, url), _ok(director_client, baseline), runs=5, warmup=1)
+        ours, limit = interleaved(_ok(director_client, url), _ok(director_client, baseline), runs=9, warmup=1)
         found[name] = {"ours_ms": ours, "limit_ms": limit}
     made["tallies_pdf"] = {"what": "a bare reportlab canvas drawing the same strings, in the same font"}
     made["workbook"] = {"what": "a bare write-only openpyxl workbook of the same rows"}

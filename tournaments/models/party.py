@@ -232,8 +232,13 @@ class TableResult(models.Model):
 
     @property
     def is_complete(self) -> bool:
+        return self.complete(self.status, self.winner)
+
+    @classmethod
+    def complete(cls, status: str, winner: str) -> bool:
+        """Whether a result with this status and winner counts (for reads of plain values, not instances)."""
         # A table's own entry counts once both sides agree; the director's counts at once.
-        return self.status == self.Status.AGREED and bool(self.winner)
+        return status == cls.Status.AGREED and bool(winner)
 
 
 class DealEntry(models.Model):

@@ -96,13 +96,17 @@ def workbook(party: Party) -> data.Workbook:
     for line in standings.players:
         for number, r in line.rounds.items():
             by_place.setdefault((number, r.table), {})[r.seat] = line.name
-    results = {
-        (r.round.number, r.table): r for r in TableResult.objects.filter(round__party=party).select_related("round")
+    # Plain values, not instances: a 100-table party has 900 results, and building models was most of this read.
+    complete = {
+        (number, table): (ns, ew, winner)
+        for number, table, status, winner, ns, ew in TableResult.objects.filter(round__party=party).values_list(
+            "round__number", "table", "status", "winner", "ns", "ew"
+        )
+        if TableResult.complete(status, winner)  # only a whole result shows
     }
     seating = []
     for (number, table), names in sorted(by_place.items()):
-        result = results.get((number, table))
-        complete = result if result is not None and result.is_complete else None  # only a whole result shows
+        ns, ew, winner = complete.get((number, table), (None, None, ""))
         seating.append(
             data.SeatingRow(
                 number,
@@ -111,9 +115,9 @@ def workbook(party: Party) -> data.Workbook:
                 names.get("E", ""),
                 names.get("S", ""),
                 names.get("W", ""),
-                complete.ns if complete is not None else None,
-                complete.ew if complete is not None else None,
-                complete.winner if complete is not None else "",
+                ns,
+                ew,
+                winner,
             )
         )
     deals = [
