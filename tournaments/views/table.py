@@ -188,14 +188,17 @@ def _post_one(request, table_token, current, seated):
             )  # fmt: skip
             said = _("Deal %(number)s accepted.") % {"number": number}
             return _answer(request, table_token, ok=True, message=said, current=current, saved=saved)
-        names = {seat: seated.get(seat, "—") for seat in "NESW"}
-        form = forms.DealForm(_passed_out_alone(request.POST), prefix="deal", names=names)
-        if not form.is_valid() or not form.cleaned_data.get("deal"):
-            errors = [e for es in form.errors.values() for e in es] or [_("Choose the contract, or Passed out.")]
-            _refuse(request, table_token, _("Nothing was saved."), "; ".join(errors))
-            return _answer(request, table_token, ok=False, message=" ".join(errors), form=form)
+        deal = forms.plain_deal(request.POST) if _wants_json(request) else None  # the script's: no form
+        if deal is None:
+            names = {seat: seated.get(seat, "—") for seat in "NESW"}
+            form = forms.DealForm(_passed_out_alone(request.POST), prefix="deal", names=names)
+            if not form.is_valid() or not form.cleaned_data.get("deal"):
+                errors = [e for es in form.errors.values() for e in es] or [_("Choose the contract, or Passed out.")]
+                _refuse(request, table_token, _("Nothing was saved."), "; ".join(errors))
+                return _answer(request, table_token, ok=False, message=" ".join(errors), form=form)
+            deal = form.cleaned_data["deal"]
         saved, notices = result_services.deal_record(
-            round_=current, table=table_token.table, number=number or 0, deal=form.cleaned_data["deal"],
+            round_=current, table=table_token.table, number=number or 0, deal=deal,
             side=side, by_token=table_token, client_id=client_id, correcting=request.POST.get("correcting") == "1",
         )  # fmt: skip
     except ValidationError as error:
