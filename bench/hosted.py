@@ -131,6 +131,19 @@ def step(up, nights: list[dict], shape: dict, *, bare: bool = False) -> dict:
     return figures
 
 
+def settle(up, most_s: float = 60.0) -> None:
+    """Wait until the servers' workers are idle (their CPU still over a second), at most `most_s`."""
+    from bench.hostedgen import cpu_s
+
+    deadline, before = time.monotonic() + most_s, cpu_s(up.worker_pids())
+    while time.monotonic() < deadline:
+        time.sleep(1.0)
+        now = cpu_s(up.worker_pids())
+        if now - before < 0.05:
+            return
+        before = now
+
+
 def capacity(director, *, servers_count: int = 1, quick: bool = False) -> dict:
     """results.json's `hosted`: the largest N ours carries, the bare Django's, and both sides' CPU.
     `quick` (the smoke): no warm-up and no baseline, only that the load runs clean."""
@@ -151,15 +164,21 @@ def capacity(director, *, servers_count: int = 1, quick: bool = False) -> dict:
         # Ours and the bare Django take turns at each step (which goes first alternating), each until it
         # fails: this machine's speed drifts by a third over minutes, and a side run minutes after the
         # other was measured on another machine, in effect.
+        ours_going, bare_going = True, not quick
         for turn, n in enumerate(shape["steps"]):
-            sides = [(ours, lambda n=n: step(up, planned[n], plan_shape))]
-            if not quick:
-                sides.append((baseline, lambda n=n: step(up, bare_nights(n, f"{n}", cookie), plan_shape, bare=True)))
-            going = [(done, run) for done, run in sides[:: -1 if turn % 2 else 1] if not done or done[-1]["passed"]]
-            if not going:
+            if not (ours_going or bare_going):
                 break
-            for done, run in going:
-                done.append(run())
+            for bare_turn in (False, True) if turn % 2 == 0 else (True, False):
+                if bare_turn and bare_going:
+                    baseline.append(step(up, bare_nights(n, f"{n}", cookie), plan_shape, bare=True))
+                    bare_going = baseline[-1]["passed"]
+                elif not bare_turn and ours_going:
+                    ours.append(step(up, planned[n], plan_shape))
+                    ours_going = ours[-1]["passed"]
+                else:
+                    continue
+                if not (baseline if bare_turn else ours)[-1]["passed"]:
+                    settle(up)  # a failed step may leave requests queued: none spill into the next step
         described = up.describe()
     passed = [s for s in ours if s["passed"]]
     bare_passed = [s for s in baseline if s["passed"]]

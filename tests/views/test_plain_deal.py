@@ -1,38 +1,46 @@
 """The phone's save reads the script's deal without a form (forms.plain_deal): for any posted fields it
-takes, it finds the very deal the form would clean; anything else is left to the form and its messages."""
+takes, it finds the very deal the view's form would clean; anything else is left to the form and its
+messages."""
+
+import itertools
 
 from django.http import QueryDict
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tournaments.forms.rounds import DealForm, plain_deal
+from tournaments.views.table import _passed_out_alone
 
+FIELDS = ("level", "strain", "doubled", "declarer", "tricks")
 LEVELS = ["", "P", *map(str, range(1, 8)), "8", "0", "p", " 3"]
 STRAINS = ["", *"CDHSN", "NT", "c", "Z"]
 DOUBLES = ["", "X", "XX", "XXX", "x"]
 DECLARERS = ["", *"NESW", "n", "Q"]
 TRICKS = ["", *map(str, range(14)), "14", "07", "-1", "a"]
+NAMES = {"N": "Ann", "E": "Bob", "S": "Cy", "W": "Di"}
 
 
-def posted(level, strain, doubled, declarer, tricks) -> QueryDict:
+def posted(*values) -> QueryDict:
+    """The fields as posted; a list posts the field once a value (the last counts), None leaves it out."""
     data = QueryDict(mutable=True)
-    names = ("level", "strain", "doubled", "declarer", "tricks")
-    for field, value in zip(names, (level, strain, doubled, declarer, tricks), strict=True):
+    for field, value in zip(FIELDS, values, strict=True):
         if value is not None:
-            data[f"deal-{field}"] = value
+            data.setlist(f"deal-{field}", value if isinstance(value, list) else [value])
     return data
 
 
 def form_deal(data: QueryDict):
-    form = DealForm(data, prefix="deal")
+    """The deal as the view's form cleans it (views/table.py: the phone's players named, "Passed out" alone)."""
+    form = DealForm(_passed_out_alone(data), prefix="deal", names=NAMES)
     return form.cleaned_data.get("deal") if form.is_valid() else None
 
 
-fields = st.tuples(*(st.sampled_from([None, *choices]) for choices in (LEVELS, STRAINS, DOUBLES, DECLARERS, TRICKS)))
+def one_or_two(choices):
+    return st.one_of(st.none(), st.sampled_from(choices), st.lists(st.sampled_from(choices), min_size=2, max_size=2))
 
 
-@settings(max_examples=1500, deadline=None)
-@given(fields)
+@settings(max_examples=2000, deadline=None)
+@given(st.tuples(*(one_or_two(c) for c in (LEVELS, STRAINS, DOUBLES, DECLARERS, TRICKS))))
 def test_a_deal_read_without_the_form_is_the_forms_deal(values):
     data = posted(*values)
     plain = plain_deal(data)
@@ -40,25 +48,35 @@ def test_a_deal_read_without_the_form_is_the_forms_deal(values):
         assert plain == form_deal(data)
 
 
-@settings(max_examples=500, deadline=None)
-@given(
-    st.sampled_from([str(n) for n in range(1, 8)]),
-    st.sampled_from("CDHSN"),
-    st.sampled_from(["", "X", "XX"]),
-    st.sampled_from("NESW"),
-    st.integers(0, 13),
-)
-def test_every_contract_the_script_posts_is_read_without_the_form(level, strain, doubled, declarer, tricks):
-    data = posted(level, strain, doubled, declarer, str(tricks))
-    assert plain_deal(data) == (f"{level}{strain}{doubled}", declarer, tricks) == form_deal(data)
+def test_every_deal_the_script_posts_is_read_without_the_form_as_the_form_reads_it():
+    bids = itertools.product(map(str, range(1, 8)), "CDHSN", ["", "X", "XX"], "NESW", range(14))
+    for level, strain, doubled, declarer, tricks in bids:
+        data = posted(level, strain, doubled, declarer, str(tricks))
+        assert plain_deal(data) == (f"{level}{strain}{doubled}", declarer, tricks) == form_deal(data)
+    passed = posted("P", "", "", "", "")
+    assert plain_deal(passed) == ("PASS", "", 0) == form_deal(passed)
+
+
+def test_one_field_wrong_is_left_to_the_form():
+    good = ["4", "S", "X", "E", "9"]
+    assert plain_deal(posted(*good)) == ("4SX", "E", 9)
+    for position, wrong in enumerate(["8", "Z", "XXX", "Q", "14"]):
+        assert plain_deal(posted(*good[:position], wrong, *good[position + 1 :])) is None
+    for position in range(len(FIELDS)):
+        missing = [*good[:position], "", *good[position + 1 :]]
+        if position != 2:  # the double may be left empty
+            assert plain_deal(posted(*missing)) is None
 
 
 def test_by_hand():
-    assert plain_deal(posted("4", "S", "X", "E", "9")) == ("4SX", "E", 9)
-    assert plain_deal(posted("P", "", "", "", "")) == ("PASS", "", 0)
     assert plain_deal(posted("P", None, None, None, None)) == ("PASS", "", 0)
-    # Left to the form, which says what is wrong (or, for "Passed out" pressed after choices, drops them).
+    # "Passed out" pressed after choices: the form drops them (the view's _passed_out_alone).
     assert plain_deal(posted("P", "S", "", "", "")) is None
-    assert plain_deal(posted("3", "N", "", "", "9")) is None  # no declarer
-    assert plain_deal(posted("3", "N", "", "S", "14")) is None
+    assert form_deal(posted("P", "S", "", "", "")) == ("PASS", "", 0)
+    assert plain_deal(posted("3", "N", "", "S", "07")) is None
     assert plain_deal(posted("", "", "", "", "")) is None
+    assert (
+        plain_deal(posted(["3", "4"], "H", "", "N", "10"))
+        == ("4H", "N", 10)
+        == form_deal(posted(["3", "4"], "H", "", "N", "10"))
+    )

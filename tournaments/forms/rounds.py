@@ -158,7 +158,8 @@ def plain_deal(posted, prefix: str = "deal") -> tuple[str, str, int] | None:
     they agree; None for anything else (the form then says what is wrong).
 
     The phone's script posts only such deals, and a save makes no form for them: a form was a tenth of
-    a save's own work. Tested against the form for every combination of choices.
+    a save's own work. Checked against the view's form for every deal the script can post, and for
+    random others (tests/views/test_plain_deal.py).
     """
     get = posted.get
     level, strain, doubled = get(f"{prefix}-level", ""), get(f"{prefix}-strain", ""), get(f"{prefix}-doubled", "")

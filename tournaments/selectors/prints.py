@@ -97,7 +97,7 @@ def workbook(party: Party) -> data.Workbook:
         for number, r in line.rounds.items():
             by_place.setdefault((number, r.table), {})[r.seat] = line.name
     # Plain values, not instances: a 100-table party has 900 results, and building models was most of this read.
-    complete = {
+    whole = {
         (number, table): (ns, ew, winner)
         for number, table, status, winner, ns, ew in TableResult.objects.filter(round__party=party).values_list(
             "round__number", "table", "status", "winner", "ns", "ew"
@@ -106,7 +106,7 @@ def workbook(party: Party) -> data.Workbook:
     }
     seating = []
     for (number, table), names in sorted(by_place.items()):
-        ns, ew, winner = complete.get((number, table), (None, None, ""))
+        ns, ew, winner = whole.get((number, table), (None, None, ""))
         seating.append(
             data.SeatingRow(
                 number,
