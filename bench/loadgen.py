@@ -182,7 +182,7 @@ async def _run(plan: dict) -> dict:
     opened = await asyncio.gather(*(phone.open() for phone in phones))
     ready = asyncio.Event()
     tasks = [asyncio.create_task(phone.play(ready)) for phone, ok in zip(phones, opened, strict=True) if ok]
-    start = time.perf_counter()
+    start, started_at = time.perf_counter(), time.time()
     ready.set()
     done, pending = await asyncio.wait(tasks, timeout=plan.get("limit_s", 120)) if tasks else (set(), set())
     for task in pending:
@@ -190,7 +190,9 @@ async def _run(plan: dict) -> dict:
         errors.append("a phone did not finish in time")
     elapsed = time.perf_counter() - start
     # Every request after the start: each POST and each redirect it was answered with, followed.
-    return {"timings_ms": timings, "errors": errors, "elapsed_s": elapsed, "requests": len(timings), **counts}
+    # The wall clock's start and end too: the servers' CPU can be read for the same span (/proc).
+    span = {"started_at": started_at, "ended_at": started_at + elapsed}
+    return {"timings_ms": timings, "errors": errors, "elapsed_s": elapsed, "requests": len(timings), **span, **counts}
 
 
 def main() -> None:

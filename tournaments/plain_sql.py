@@ -9,10 +9,12 @@ is written and read is what the ORM would write and read, on SQLite and on Postg
 
 import functools
 from collections.abc import Iterable, Sequence
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import Field, JSONField, Model
+from django.db.models.base import ModelState
+from django.db.models.signals import post_init, pre_init
 
 M = TypeVar("M", bound=Model)
 
@@ -62,34 +64,58 @@ def _converters(model: type[Model], names: tuple[str, ...] | None, vendor: str) 
     return found
 
 
+def _db():
+    """The default database's connection itself: `django.db.connection` looks it up again (a
+    thread-local read) at every attribute, a dozen times in each save."""
+    return connections[DEFAULT_DB_ALIAS]
+
+
 def converted(model: type[Model], values: Sequence, names: tuple[str, ...] | None = None) -> list:
     """The raw values of `names` (every concrete field when None) as the ORM would give them."""
+    db = _db()
     out = list(values)
-    for position, col, converters in _converters(model, names, connection.vendor):
+    for position, col, converters in _converters(model, names, db.vendor):
         for converter in converters:
-            out[position] = converter(out[position], col, connection)
+            out[position] = converter(out[position], col, db)
     return out
 
 
+@functools.cache
+def _attnames(model: type[Model]) -> list[str]:
+    return [field.attname for field in model._meta.concrete_fields]
+
+
 def instance(model: type[M], values: Sequence) -> M:
-    """A model instance from the raw values of every concrete field, in the model's order."""
-    attnames = [field.attname for field in model._meta.concrete_fields]
-    return model.from_db(connection.alias, attnames, converted(model, values))
+    """A model instance from the raw values of every concrete field, in the model's order.
+
+    Made as Model.from_db makes it (an instance read from the database, its fields' values in its
+    __dict__), without Model.__init__'s round of setattr and signals: a phone's save builds three.
+    A model something listens to the making of (pre_init, post_init) is made by from_db itself.
+    """
+    values = converted(model, values)
+    if pre_init.has_listeners(model) or post_init.has_listeners(model):
+        return model.from_db(DEFAULT_DB_ALIAS, _attnames(model), values)
+    made = model.__new__(model)
+    made._state = ModelState()
+    made._state.adding, made._state.db = False, DEFAULT_DB_ALIAS
+    made.__dict__.update(zip(_attnames(model), values, strict=True))
+    return made
 
 
-def prepared(model: type[Model], name: str, value: Any) -> Any:
+def prepared(model: type[Model], name: str, value: Any, db=None) -> Any:
     """A value to write into the field `name`, as the ORM would send it (dates, JSON)."""
-    return _field(model, name).get_db_prep_save(value, connection)
+    return _field(model, name).get_db_prep_save(value, db or _db())
 
 
 def _cursor():
     """Django's cursor; on PostgreSQL one bound on the server, so that psycopg prepares these fixed
     texts, run on every poll and save (clubdirector/postgres_prepared.py)."""
-    if connection.vendor == "postgresql":
+    db = _db()
+    if db.vendor == "postgresql":
         from clubdirector import postgres_prepared
 
-        return postgres_prepared.cursor(connection)
-    return connection.cursor()
+        return postgres_prepared.cursor(db)
+    return db.cursor()
 
 
 def run(sql: str, params: Sequence = ()) -> int:
@@ -112,27 +138,52 @@ def rows(sql: str, params: Sequence = ()) -> list[tuple]:
         return cursor.fetchall()
 
 
+class Statement(NamedTuple):
+    """One write with its values converted, made before the transaction it runs in: a writer on SQLite
+    holds the database's one write lock from BEGIN to COMMIT, and every other save waits that long."""
+
+    sql: str
+    params: list
+
+    def run(self) -> int:
+        return run(self.sql, self.params)
+
+
+def inserting(model: type[Model], values: dict[str, Any]) -> Statement:
+    """One row; foreign keys given by their ids."""
+    return Statement(_insert_sql(model, tuple(values)), _params(model, values))
+
+
+def updating(model: type[Model], changes: dict[str, Any], where: dict[str, Any]) -> Statement:
+    """A conditional update (`where`'s fields equal to its values, none of them None)."""
+    if not changes or not where or None in where.values():  # "= NULL" would match no row, ever
+        raise ValueError("an update needs changes and a condition with no None in it")
+    return Statement(_update_sql(model, tuple(changes), tuple(where)), _params(model, changes) + _params(model, where))
+
+
 def insert(model: type[Model], values: dict[str, Any]) -> None:
     """One row; foreign keys given by their ids."""
-    run(_insert_sql(model, tuple(values)), _params(model, values))
+    inserting(model, values).run()
 
 
 def insert_returning_id(model: type[Model], values: dict[str, Any]) -> int:
     """One row, as insert; its id (RETURNING where the database has it: PostgreSQL, SQLite 3.35 on)."""
-    sql = _insert_sql(model, tuple(values))
+    return returning_id(model, inserting(model, values))
+
+
+def returning_id(model: type[Model], statement: Statement) -> int:
+    """Run an insert made by `inserting`; the new row's id."""
     with _cursor() as cursor:
-        if not connection.features.can_return_columns_from_insert:
-            cursor.execute(sql, _params(model, values))
+        if not _db().features.can_return_columns_from_insert:
+            cursor.execute(statement.sql, statement.params)
             return cursor.lastrowid
-        cursor.execute(f"{sql} RETURNING {q(model._meta.pk.column)}", _params(model, values))
+        cursor.execute(f"{statement.sql} RETURNING {q(model._meta.pk.column)}", statement.params)
         return cursor.fetchone()[0]
 
 
 def update(model: type[Model], changes: dict[str, Any], where: dict[str, Any]) -> int:
     """A conditional update (`where`'s fields equal to its values, none of them None): rows changed."""
-    if not changes or not where or None in where.values():  # "= NULL" would match no row, ever
-        raise ValueError("an update needs changes and a condition with no None in it")
-    return run(_update_sql(model, tuple(changes), tuple(where)), _params(model, changes) + _params(model, where))
+    return updating(model, changes, where).run()
 
 
 @functools.cache
@@ -154,8 +205,9 @@ _PLAIN = (int, str, bool, type(None))  # exactly these types pass unchanged into
 def _params(model: type[Model], values: dict[str, Any]) -> list:
     """The values as the ORM sends them; a plain value as it is, but into a JSON field (which encodes
     even a plain string, and None as JSON's null)."""
+    db = _db()
     return [
-        value if type(value) in _PLAIN and not _is_json(model, name) else prepared(model, name, value)
+        value if type(value) in _PLAIN and not _is_json(model, name) else prepared(model, name, value, db)
         for name, value in values.items()
     ]
 

@@ -14,8 +14,10 @@ from django.utils import timezone
 
 from tests.conftest import make_party
 from tournaments.models import DealEntry, Party, PhoneSend, ResultChange, Round, TableResult, TableToken
+from tournaments.selectors import phone_read
 from tournaments.selectors import table as table_selectors
 from tournaments.services import results as result_services
+from tournaments.services.results import deal_by_deal
 
 pytestmark = pytest.mark.django_db
 
@@ -31,15 +33,38 @@ def concrete(instance) -> dict:
 
 def test_the_phones_one_read_gives_what_the_orm_reads(party):
     token = TableToken.objects.get(party=party, table=2)
-    found, current, seated = table_selectors.phone_post(token.token)
+    found, current, read = table_selectors.phone_post(token.token)
     assert concrete(found) == concrete(token)
     assert concrete(found.party) == concrete(Party.objects.get(pk=party.pk))
     assert concrete(current) == concrete(Round.objects.get(party=party, number=1))
     assert current.party is found.party  # the services read the party's rules from the round
+    assert read == phone_read.TableRead(None, {}, seated=True, sent=None)  # seated, nothing entered yet
     seats = party.rounds.get(number=1).seats.filter(table=2)
-    assert seated == {seat.seat: seat.guest.name for seat in seats}
-    assert sorted(seated) == ["E", "N", "S", "W"]
+    names = table_selectors.seat_names(current, 2)
+    assert names == {seat.seat: seat.guest.name for seat in seats} and sorted(names) == ["E", "N", "S", "W"]
     assert isinstance(found.created_at, datetime.datetime) and timezone.is_aware(found.created_at)
+
+
+def test_the_phones_one_read_reads_the_table_as_the_save_reads_it(party):
+    round_ = party.rounds.get(number=1)
+    token = TableToken.objects.get(party=party, table=2)
+    deal = {"round_": round_, "table": 2, "by_token": token}
+    result_services.deal_record(**deal, number=1, deal=("4S", "N", 10), client_id="id-1")
+    result_services.deal_record(**deal, number=2, deal=("PASS", "", 0), client_id="id-2")
+    result_services.deal_accept(**deal, number=1, side="EW", client_id="id-3")
+    for client_id, sent in (("id-2", PhoneSend.objects.get(client_id="id-2").content), ("id-9", None), ("", None)):
+        _found, _current, read = table_selectors.phone_post(token.token, client_id)
+        assert read == deal_by_deal._read(round_, 2, token, client_id)
+        assert read.sent == sent and read.seated
+        stored = TableResult.objects.get(round=round_, table=2)
+        assert read.row == {f: getattr(stored, f) for f in phone_read.RESULT_FIELDS} | {"round__status": "playing"}
+        assert [(d.number, d.contract, d.declarer, d.tricks, d.accepted) for d in read.deals.values()] == [
+            (1, "4S", "N", 10, True),
+            (2, "PASS", "", 0, False),
+        ]
+    # Table 1 has no result: its read says so, and that it is seated.
+    _found, _current, read = table_selectors.phone_post(TableToken.objects.get(party=party, table=1).token)
+    assert read == phone_read.TableRead(None, {}, seated=True, sent=None)
 
 
 def test_a_wrong_revoked_or_overlong_link_is_a_plain_404(party):
@@ -120,8 +145,10 @@ def test_a_row_inserted_in_plain_sql_gives_its_id_with_or_without_returning(part
 
 
 def test_the_answer_after_each_save_is_what_a_fresh_read_says(party):
-    round_ = party.rounds.get(number=1)
-    token = TableToken.objects.get(party=party, table=1)
+    # The round and the token share their party, as the phone's view reads them (phone_post).
+    token = TableToken.objects.select_related("party").get(party=party, table=1)
+    round_ = token.party.rounds.get(number=1)
+    assert round_.party is token.party
     deals = [("4S", "N", 10), ("PASS", "", 0), ("3N", "E", 8), ("2H", "S", 8)]
     steps = []
     for number, deal in enumerate(deals, start=1):
@@ -172,7 +199,7 @@ def test_two_acceptances_at_one_moment_answer_that_the_round_counts(party):
     planned = result_services.deal_accept.__wrapped__(round_=round_, table=1, number=3, side="EW", by_token=token)
     result_services.deal_accept(round_=round_, table=1, number=4, side="EW", by_token=token)
     with transaction.atomic():
-        saved = planned.write()
+        saved = planned.done(planned.write())
     assert (saved.status, saved.deals_counted) == ("agreed", (4, 4))
     assert table_selectors.table_state(token, round_, saved) == table_selectors.table_state(token)
 

@@ -217,6 +217,8 @@ class TableResult(models.Model):
     # (services/results/deal_by_deal.py), for the save's answer (views/phone_patch.py).
     patch_link: str = ""
     deal_written: Any = None
+    # Not stored: with a patch link, the phone's state after the save (worked out for the link already).
+    state_after: dict | None = None
     # Not stored: the round's tiles read each result with its deals counted (selectors/rounds.py).
     deals_in: int | None = None
 

@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from tournaments import clock, plain_sql
 from tournaments.models import DealEntry, Guest, Party, Round, Seat, TableResult, TableToken
-from tournaments.selectors import live
+from tournaments.selectors import live, phone_read
 from tournaments.selectors import rounds as round_selectors
 
 
@@ -54,31 +54,31 @@ def _current_round(token: TableToken) -> Round | None:
 
 @functools.cache
 def _phone_post_sql() -> str:
-    """The token, its party, the party's last round and the table's players in it: one statement."""
-    token, party, round_, seat, guest = (plain_sql.table(m) for m in (TableToken, Party, Round, Seat, Guest))
+    """The token, its party, the party's last round and the table in it as a save reads it (phone_read):
+    one statement, a row a deal (one when there are none)."""
+    token, party, round_ = (plain_sql.table(m) for m in (TableToken, Party, Round))
     c = plain_sql.column
     last = (
         f"SELECT r2.{c(Round, 'id')} FROM {round_} r2 WHERE r2.{c(Round, 'party')} = t.{c(TableToken, 'party')}"
         f" ORDER BY r2.{c(Round, 'number')} DESC LIMIT 1"
     )
+    table, token_id = f"t.{c(TableToken, 'table')}", f"t.{c(TableToken, 'id')}"
     return (
         f"SELECT {plain_sql.columns(TableToken, 't')}, {plain_sql.columns(Party, 'p')}, "
-        f"{plain_sql.columns(Round, 'r')}, s.{c(Seat, 'seat')}, g.{c(Guest, 'name')}"
+        f"{plain_sql.columns(Round, 'r')}, {phone_read.columns('r', table, token_id)}"
         f" FROM {token} t JOIN {party} p ON p.{c(Party, 'id')} = t.{c(TableToken, 'party')}"
-        f" LEFT JOIN {round_} r ON r.{c(Round, 'id')} = ({last})"
-        f" LEFT JOIN {seat} s ON s.{c(Seat, 'round')} = r.{c(Round, 'id')}"
-        f" AND s.{c(Seat, 'table')} = t.{c(TableToken, 'table')}"
-        f" LEFT JOIN {guest} g ON g.{c(Guest, 'id')} = s.{c(Seat, 'guest')}"
-        f" WHERE t.{c(TableToken, 'token')} = %s AND t.{c(TableToken, 'revoked_at')} IS NULL"
+        f" LEFT JOIN {round_} r ON r.{c(Round, 'id')} = ({last}){phone_read.joins('r', table)}"
+        f" WHERE t.{c(TableToken, 'token')} = %s AND t.{c(TableToken, 'revoked_at')} IS NULL{phone_read.order()}"
     )
 
 
-def phone_post(token: str) -> tuple[TableToken, Round | None, dict[str, str]]:
+def phone_post(token: str, client_id: str = "") -> tuple[TableToken, Round | None, phone_read.TableRead | None]:
     """For a phone's save, in one plain statement: the live token (its party with it), the round being
-    played and the table's players by seat; a plain 404 for a wrong or revoked link, as token_get."""
+    played, and the table in it as the save reads it, with what a send stored before with `client_id`
+    carried (None without a round); a plain 404 for a wrong or revoked link, as token_get."""
     if not token or len(token) > 64:
         raise Http404
-    found = plain_sql.rows(_phone_post_sql(), [token])
+    found = plain_sql.rows(_phone_post_sql(), [client_id, token])
     if not found:
         raise Http404
     widths = [len(m._meta.concrete_fields) for m in (TableToken, Party, Round)]
@@ -87,12 +87,17 @@ def phone_post(token: str) -> tuple[TableToken, Round | None, dict[str, str]]:
     party = plain_sql.instance(Party, first[widths[0] : widths[0] + widths[1]])
     table_token.party = party
     round_values = first[widths[0] + widths[1] : sum(widths)]
-    current = None
-    if round_values[0] is not None:
-        current = plain_sql.instance(Round, round_values)
-        current.party = party
-    seated = {row[-2]: row[-1] for row in found if row[-2] is not None}
-    return table_token, current, seated
+    if round_values[0] is None:
+        return table_token, None, None
+    current = plain_sql.instance(Round, round_values)
+    current.party = party
+    return table_token, current, phone_read.parsed(found, sum(widths))
+
+
+def seat_names(round_: Round, table: int) -> dict[str, str]:
+    """The table's players in the round, by seat."""
+    seats = Seat.objects.filter(round=round_, table=table).values_list("seat", "guest__name")
+    return dict(seats)
 
 
 @functools.cache
@@ -270,9 +275,12 @@ def table_state(token: TableToken, current: Round | None = None, saved: TableRes
     """The phone's state: enough to tell that the page is out of date (a round closed, a deal changed,
     anything else it shows: `live`, see selectors/live.py).
 
-    With `saved` (a save's answer: the result as written, its deals counted) nothing is read; else
-    one plain statement.
+    With `saved` (a save's answer: the result as written, its deals counted) nothing is read, and where the
+    save worked out the state after it already (for its patch link), that is the state; else one plain
+    statement.
     """
+    if saved is not None and saved.state_after is not None:
+        return saved.state_after
     if saved is not None and saved.deals_counted is not None and current is not None:
         deals_in, accepted_in = saved.deals_counted
         party_values, round_values = live.phone_values(token.party, current)

@@ -32,10 +32,11 @@ THEME_COLOUR = "#0b4f8a"  # the site's blue (static/css/site.css --accent)
 def table_page(request, token):
     if request.method == "POST" and request.POST.get("action") in ("deal", "accept"):
         # A phone's save reads only what it needs, in one statement: the page, only if refused.
-        found, refused = link_limit.check(request, table_selectors.phone_post, token)
+        client_id = request.POST.get("client_id", "")  # never cut: a longer one is refused (SendRefused)
+        found, refused = link_limit.check(request, lambda key: table_selectors.phone_post(key, client_id), token)
         if found is None:
             return refused
-        return _post_one(request, *found)
+        return _post_one(request, *found, client_id)
     if request.method == "GET" and request.GET.get("state"):
         return _state(request, token)
     if request.method == "GET" and request.GET.get("all") != "1":
@@ -141,7 +142,7 @@ def _number(value) -> int | None:
 
 
 def _wants_json(request) -> bool:
-    return "application/json" in request.headers.get("Accept", "")
+    return "application/json" in request.META.get("HTTP_ACCEPT", "")  # not request.headers: built from all of META
 
 
 def _answer(request, table_token, *, ok: bool, message: str, form=None, current=None, saved=None, status=400):
@@ -162,13 +163,13 @@ def _answer(request, table_token, *, ok: bool, message: str, form=None, current=
     return _render_deals(request, table_token, page, form=form, status=status)
 
 
-def _post_one(request, table_token, current, seated):
+def _post_one(request, table_token, current, read, client_id):
     """One deal saved, or one deal accepted, from the phone (a repeated send is recognised).
 
-    Read before: the token, the round and the table's players; the save reads the result itself.
+    Read before, in one statement: the token, the round, and the table in it as the save reads it.
     """
     posted_round = request.POST.get("round", "")
-    if current is None or not seated:
+    if current is None or not read.seated:
         message = _("There is no round to enter yet: wait for the director.")
         return _answer(request, table_token, ok=False, message=message)
     if posted_round != str(current.number) or current.is_closed:
@@ -178,18 +179,18 @@ def _post_one(request, table_token, current, seated):
             % {"number": posted_round or "?"},
         )  # fmt: skip
     number, side = _number(request.POST.get("number")), request.POST.get("side", "NS")
-    client_id = request.POST.get("client_id", "")  # never cut: a longer one is refused (SendRefused)
     form = None
     try:
         if request.POST["action"] == "accept":
             saved = result_services.deal_accept(
                 round_=current, table=table_token.table, number=number or 0, side=side,
-                by_token=table_token, client_id=client_id, shown=request.POST.get("shown"),
+                by_token=table_token, client_id=client_id, shown=request.POST.get("shown"), read=read,
             )  # fmt: skip
             said = _("Deal %(number)s accepted.") % {"number": number}
             return _answer(request, table_token, ok=True, message=said, current=current, saved=saved)
         deal = forms.plain_deal(request.POST) if _wants_json(request) else None  # the script's: no form
         if deal is None:
+            seated = table_selectors.seat_names(current, table_token.table)
             names = {seat: seated.get(seat, "—") for seat in "NESW"}
             form = forms.DealForm(_passed_out_alone(request.POST), prefix="deal", names=names)
             if not form.is_valid() or not form.cleaned_data.get("deal"):
@@ -200,6 +201,7 @@ def _post_one(request, table_token, current, seated):
         saved, notices = result_services.deal_record(
             round_=current, table=table_token.table, number=number or 0, deal=deal,
             side=side, by_token=table_token, client_id=client_id, correcting=request.POST.get("correcting") == "1",
+            read=read,
         )  # fmt: skip
     except ValidationError as error:
         _refuse(request, table_token, _("Nothing was saved."), "; ".join(error.messages))

@@ -3,7 +3,7 @@
 import functools
 import hashlib
 from collections.abc import Callable
-from typing import Any, Generic, NamedTuple, ParamSpec, TypeVar
+from typing import Any, Generic, ParamSpec, TypeVar
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -12,9 +12,9 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from tournaments import l10n, plain_sql
-from tournaments.models import DealEntry, PhoneSend, ResultChange, Round, Seat, TableResult
+from tournaments.models import DealEntry, PhoneSend, ResultChange, Round, TableResult
 from tournaments.rules import party as party_rules
-from tournaments.selectors import live
+from tournaments.selectors import live, phone_read
 from tournaments.services.results.common import (
     SEND_ID_MAX,
     SIDE_NAMES,
@@ -36,28 +36,8 @@ from tournaments.services.results.common import (
 # if it had waited for the lock (StaleResult only when that keeps happening).
 
 ATTEMPTS = 5
-_RESULT_FIELDS = (
-    "id", "entry", "status", "ns", "ew", "winner", "cut", "cut_overridden", "ns_agreed", "ew_agreed", "locked",
-    "version",
-)  # fmt: skip
-
-
-class _Deal(NamedTuple):
-    """A stored deal, read as plain values."""
-
-    id: int | None
-    number: int
-    contract: str
-    declarer: str
-    tricks: int
-    score: int
-    ns: int
-    ew: int
-    entered_by: str
-    accepted: bool
-
-
-_DEAL_FIELDS = _Deal._fields
+_RESULT_FIELDS = phone_read.RESULT_FIELDS
+_Deal = phone_read.Deal
 
 
 class _Changed(Exception):
@@ -69,30 +49,39 @@ Arguments = ParamSpec("Arguments")
 
 
 class _Write(Generic[Saved]):
-    """What a save writes, once everything is read and checked: run in one transaction."""
+    """What a save writes, once everything is read and checked: `write` runs in one transaction, and
+    `done` makes the save's answer from what it returned, after the commit.
 
-    def __init__(self, write: Callable[[], Saved]) -> None:
-        self.write = write
+    Every statement's values are converted before the transaction (plain_sql.Statement), and the
+    answer is made after it: on SQLite the write lock is held from BEGIN to COMMIT, and each other
+    save waits that long, so `write` only runs the statements.
+    """
+
+    def __init__(self, write: Callable[[], Any], done: Callable[[Any], Saved]) -> None:
+        self.write, self.done = write, done
 
 
 def _read_then_write(service: Callable[Arguments, Saved | _Write[Saved]]) -> Callable[Arguments, Saved]:
     """The service reads and checks with no transaction open; what it returns to write runs atomically.
 
     A conditional write that finds the result changed since the read (or a row another save has just
-    made) rolls the whole transaction back, and the service reads again.
+    made) rolls the whole transaction back, and the service reads again. A read the caller made
+    (`read`: the phone's view reads it with the token, in one statement) serves the first attempt only.
     """
 
     @functools.wraps(service)
     def run(*args: Arguments.args, **kwargs: Arguments.kwargs) -> Saved:
         for _attempt in range(ATTEMPTS):
             planned = service(*args, **kwargs)
+            kwargs["read"] = None
             if not isinstance(planned, _Write):
                 return planned
             try:
                 with transaction.atomic():
-                    return planned.write()
+                    written = planned.write()
             except (_Changed, IntegrityError):
                 continue
+            return planned.done(written)
         raise StaleResult(_("Someone else at this table saved at the same moment: check the entry and save again."))
 
     return run
@@ -161,40 +150,48 @@ def _counted(values: dict, deals: dict[int, _Deal]) -> tuple[tuple, str]:
     return counted, values["status"]
 
 
-def _patch_link(round_: Round, row: dict | None, stored: dict, values: dict, deals: dict, number: int) -> str:
+_NO_LINK: tuple[str, dict | None] = ("", None)
+
+
+def _patch_link(
+    round_: Round, row: dict | None, stored: dict, values: dict, deals: dict, number: int
+) -> tuple[str, dict | None]:
     """TableResult.patch for a phone's write: "<validator before>:<validator after>:<deal>" where the
     write changed that deal's line and the running score only (a deal, or an acceptance, the round
-    running and still in progress after it), else blank: the phones then draw their part."""
+    running and still in progress after it), else blank: the phones then draw their part. With it, the
+    phone's state after the write (the answer's: tournaments.selectors.table.table_state)."""
     in_progress = TableResult.Status.IN_PROGRESS
     if values["status"] != in_progress:
-        return ""
+        return _NO_LINK
     if row is None:
         # The table's first deal: put in place too once the round runs (its clock is not started by it).
         if round_.clock_started_at is None:
-            return ""
+            return _NO_LINK
         counted_before: tuple[tuple, str] = ((0, 0, 0, 0, 0), "")
     elif row["status"] != in_progress or row["locked"]:
-        return ""
+        return _NO_LINK
     else:
         counted_before = _counted(row, stored)
     party_values, round_values = live.phone_values(round_.party, round_)
     before = live.state_of(party_values, round_values, *counted_before)["live"]
-    after = live.state_of(party_values, round_values, *_counted(values, deals))["live"]
-    return f"{before}:{after}:{number}"
+    after = live.state_of(party_values, round_values, *_counted(values, deals))
+    return f"{before}:{after['live']}:{number}", after
 
 
-def _seen(result: TableResult, link: str, deal: _Deal) -> None:
+def _seen(result: TableResult, link: tuple[str, dict | None], deal: _Deal) -> None:
     """What this write changed, for the phone's answer (views/phone_patch.py): its patch link and the
-    deal as written. A repeated send has neither: nothing was written."""
-    result.patch_link = link
+    deal as written, and with a link the phone's state after it (worked out for the link already). A
+    repeated send has none of them: nothing was written."""
+    result.patch_link, result.state_after = link
     result.deal_written = deal
 
 
-def _history(result: TableResult, by_user, by_token, action: str, before: dict, after: dict) -> None:
-    values = {"result": result.pk, "by_user": by_user.pk if by_user else None}
+def _history(result_id: int, by_user, by_token, action: str, before: dict, after: dict) -> plain_sql.Statement:
+    """The history's row for a change to the result."""
+    values = {"result": result_id, "by_user": by_user.pk if by_user else None}
     values |= {"by_token": by_token.pk if by_token else None, "at": timezone.now(), "action": action[:40]}
     values |= {"before": before, "after": after}
-    plain_sql.insert(ResultChange, values)
+    return plain_sql.inserting(ResultChange, values)
 
 
 def _deals_to_accept(result_id: int) -> bool:
@@ -206,11 +203,13 @@ def _deals_to_accept(result_id: int) -> bool:
     return bool(plain_sql.rows(sql, [result_id]))
 
 
-def _remember_send(by_token, client_id: str, content: str) -> None:
-    """Kept with the save: the same send arriving at the same moment fails here, and is then seen as sent."""
-    if client_id and by_token is not None:
-        values = {"token": by_token.pk, "client_id": client_id, "content": content, "at": timezone.now()}
-        plain_sql.insert(PhoneSend, values)
+def _remembering(by_token, client_id: str, content: str) -> list[plain_sql.Statement]:
+    """The send kept with the save (none without an id): the same send arriving at the same moment fails
+    on it, and is then seen as sent."""
+    if not (client_id and by_token is not None):
+        return []
+    values = {"token": by_token.pk, "client_id": client_id, "content": content, "at": timezone.now()}
+    return [plain_sql.inserting(PhoneSend, values)]
 
 
 def send_content(*parts) -> str:
@@ -244,43 +243,19 @@ def _read_sql() -> str:
     """The table's result with its deals, the round's state, whether the table is seated and whether a
     send was stored before: one statement, always at least one row (the result's columns null if none)."""
     c, t = plain_sql.column, plain_sql.table
-    seated = f"SELECT 1 FROM {t(Seat)} s WHERE s.{c(Seat, 'round')} = %s AND s.{c(Seat, 'table')} = %s"
-    sent = (
-        f"SELECT ps.{c(PhoneSend, 'content')} FROM {t(PhoneSend)} ps"
-        f" WHERE ps.{c(PhoneSend, 'token')} = %s AND ps.{c(PhoneSend, 'client_id')} = %s"
-    )
-    return (
-        f"SELECT EXISTS({seated}) AS seated, ({sent}) AS sent, rd.{c(Round, 'status')},"
-        f" {plain_sql.columns(TableResult, 'res', _RESULT_FIELDS)}, {plain_sql.columns(DealEntry, 'd', _DEAL_FIELDS)}"
-        f" FROM {t(Round)} rd LEFT JOIN {t(TableResult)} res ON res.{c(TableResult, 'round')} = rd.{c(Round, 'id')}"
-        f" AND res.{c(TableResult, 'table')} = %s"
-        f" LEFT JOIN {t(DealEntry)} d ON d.{c(DealEntry, 'result')} = res.{c(TableResult, 'id')}"
-        f" WHERE rd.{c(Round, 'id')} = %s ORDER BY d.{c(DealEntry, 'number')}"
-    )
+    columns, joins = phone_read.columns("rd", "%s", "%s"), phone_read.joins("rd", "%s")
+    return f"SELECT {columns} FROM {t(Round)} rd{joins} WHERE rd.{c(Round, 'id')} = %s{phone_read.order()}"
 
 
-def _read(
-    round_: Round, table: int, by_token, client_id: str
-) -> tuple[dict | None, dict[int, _Deal], bool, str | None]:
+def _read(round_: Round, table: int, by_token, client_id: str) -> phone_read.TableRead:
     """The table's result and its deals, in one plain statement and with no lock; whether the table has
     players in the round (a result exists only for a seated table); and what a send stored before with
     this id carried (None if there was none: see _repeated)."""
     token_id = by_token.pk if by_token is not None and client_id else None
-    params = [round_.pk, table, token_id, client_id, table, round_.pk]
-    found = plain_sql.rows(_read_sql(), params)
-    sent = found[0][1] if found else None
-    if not found or found[0][3] is None:
-        return None, {}, bool(found and found[0][0]), sent
-    width = len(_RESULT_FIELDS)
-    first = found[0]
-    row = dict(zip(_RESULT_FIELDS, plain_sql.converted(TableResult, first[3 : 3 + width], _RESULT_FIELDS), strict=True))
-    row |= {"round__status": first[2]}
-    deals = {}
-    for values in found:
-        if values[3 + width] is not None:
-            deal = _Deal(*plain_sql.converted(DealEntry, values[3 + width :], _DEAL_FIELDS))
-            deals[deal.number] = deal
-    return row, deals, bool(first[0]), sent
+    found = plain_sql.rows(_read_sql(), [table, token_id, client_id, table, round_.pk])
+    if not found:  # no such round
+        return phone_read.TableRead(None, {}, False, None)
+    return phone_read.parsed(found, 0)
 
 
 def _refuse_phone(round_: Round, table: int, row: dict | None, *, seated: bool, director: bool) -> None:
@@ -326,17 +301,19 @@ def deal_record(
     by_user=None,
     client_id: str = "",
     correcting: bool = False,
+    read: phone_read.TableRead | None = None,
 ) -> tuple[TableResult, list[str]] | _Write[tuple[TableResult, list[str]]]:
     """One deal entered (or corrected) as it is played; the other side then accepts it.
 
     Deals go in order; any deal can be corrected until the round is accepted, and a correction
     clears that deal's acceptance. A phone's repeated send (the same client id) changes nothing; the same
-    id sent with another deal is refused (SendRefused).
+    id sent with another deal is refused (SendRefused). `read`: the table as read already (phone_read),
+    for this round, table, token and send id.
     """
     party = round_.party
     _check_send_id(client_id)
     content = send_content("deal", round_.pk, table, number, *deal, side, int(correcting))
-    row, stored, seated, sent = _read(round_, table, by_token, client_id)
+    row, stored, seated, sent = read or _read(round_, table, by_token, client_id)
     if _repeated(sent, content, row, number):
         assert row is not None  # _repeated refuses a repeat whose result is gone
         return _result_of(round_, table, row, stored), []
@@ -367,34 +344,76 @@ def deal_record(
         )
     action = f"deal {number} {'corrected' if corrected else 'entered'} at the table"
 
-    link = "" if corrected else _patch_link(round_, row, stored, values, deals, number)
+    patch = _NO_LINK if corrected else _patch_link(round_, row, stored, values, deals, number)
+    link = patch[0]
 
-    def write() -> tuple[TableResult, list[str]]:
-        if row is None:  # the table's first deal: the round has started, if the director did not say so
-            _clock_start(round_)
-        _remember_send(by_token, client_id, content)
-        if row is None:
-            # The table's first deal: its result made in plain SQL as the ORM's create would (every field).
-            first = {"round": round_.pk, "table": table, **values, "updated_at": timezone.now(), "patch": link}
-            made = plain_sql.insert_returning_id(TableResult, first)
-            result = _result_of(round_, table, values | {"id": made}, deals)
-        else:
-            # The version and the status as read: any change since (a deal, a lock, an acceptance
-            # that made the round count) leaves this untouched, and the save reads again.
-            same = {"id": row["id"], "version": row["version"], "status": row["status"]}
-            if not plain_sql.update(TableResult, {"updated_at": timezone.now(), **changed, "patch": link}, same):
-                raise _Changed
-            result = _result_of(round_, table, values | {"id": row["id"]}, deals)
+    def after_result(result_id: int) -> list[plain_sql.Statement]:
+        """The deal's row and the history's, once the result's id is known."""
         if corrected:
-            plain_sql.update(DealEntry, {"entered_by": side, "accepted": False, **fields}, {"id": corrected.id})
+            deal_write = plain_sql.updating(
+                DealEntry, {"entered_by": side, "accepted": False, **fields}, {"id": corrected.id}
+            )
         else:
-            entry_values = {"result": result.pk, "number": number, "entered_by": side, "accepted": False, **fields}
-            plain_sql.insert(DealEntry, entry_values)
-        _history(result, by_user, by_token, action, before, after)
-        _seen(result, link, deals[number])
+            entry_values = {"result": result_id, "number": number, "entered_by": side, "accepted": False, **fields}
+            deal_write = plain_sql.inserting(DealEntry, entry_values)
+        return [deal_write, _history(result_id, by_user, by_token, action, before, after)]
+
+    write = _deal_write(
+        round_, table, row, values, changed, link, _remembering(by_token, client_id, content), after_result
+    )
+
+    def done(result_id: int) -> tuple[TableResult, list[str]]:
+        result = _result_of(round_, table, values | {"id": result_id}, deals)
+        _seen(result, patch, deals[number])
         return result, notices
 
-    return _Write(write)
+    return _Write(write, done)
+
+
+def _run(statements: list[plain_sql.Statement]) -> None:
+    for statement in statements:
+        statement.run()
+
+
+def _deal_write(
+    round_: Round,
+    table: int,
+    row: dict | None,
+    values: dict,
+    changed: dict,
+    link: str,
+    sending: list[plain_sql.Statement],
+    after_result: Callable[[int], list[plain_sql.Statement]],
+) -> Callable[[], int]:
+    """A deal's save, in its transaction: the send kept, the table's result made (its first deal) or
+    updated as read, then the deal's row and the history's (`after_result`); the result's id."""
+    if row is None:
+        # The table's first deal: its result made in plain SQL as the ORM's create would (every field).
+        first = {"round": round_.pk, "table": table, **values, "updated_at": timezone.now(), "patch": link}
+        made = plain_sql.inserting(TableResult, first)
+
+        def write_first() -> int:
+            _clock_start(round_)  # the round has started with it, if the director did not say so
+            _run(sending)
+            result_id = plain_sql.returning_id(TableResult, made)
+            _run(after_result(result_id))
+            return result_id
+
+        return write_first
+    # The version and the status as read: any change since (a deal, a lock, an acceptance that made
+    # the round count) leaves this untouched, and the save reads again.
+    same = {"id": row["id"], "version": row["version"], "status": row["status"]}
+    update = plain_sql.updating(TableResult, {"updated_at": timezone.now(), **changed, "patch": link}, same)
+    later = after_result(row["id"])
+
+    def write_next() -> int:
+        _run(sending)
+        if not update.run():
+            raise _Changed
+        _run(later)
+        return row["id"]
+
+    return write_next
 
 
 def deal_shown(entry) -> str:
@@ -404,13 +423,21 @@ def deal_shown(entry) -> str:
 
 @_read_then_write
 def deal_accept(
-    *, round_: Round, table: int, number: int, side: str, by_token=None, client_id: str = "", shown: str | None = None
+    *,
+    round_: Round,
+    table: int,
+    number: int,
+    side: str,
+    by_token=None,
+    client_id: str = "",
+    shown: str | None = None,
+    read: phone_read.TableRead | None = None,
 ) -> TableResult | _Write[TableResult]:
     """The other side accepts a deal. Acceptances commute: two at one moment both count, and
-    accepting a deal twice is accepting it once."""
+    accepting a deal twice is accepting it once. `read`: as for deal_record."""
     _check_send_id(client_id)
     content = send_content("accept", round_.pk, table, number, side)
-    row, stored, seated, sent = _read(round_, table, by_token, client_id)
+    row, stored, seated, sent = read or _read(round_, table, by_token, client_id)
     if _repeated(sent, content, row, number):
         assert row is not None  # _repeated refuses a repeat whose result is gone
         return _result_of(round_, table, row, stored)
@@ -436,14 +463,10 @@ def deal_accept(
 
 def _accepted_before(result: TableResult, by_token, client_id: str, content: str) -> TableResult | _Write[TableResult]:
     """A deal accepted twice is accepted once; the send is still kept, as a repeat of it is recognised."""
-    if not (client_id and by_token is not None):
+    sending = _remembering(by_token, client_id, content)
+    if not sending:
         return result
-
-    def remember() -> TableResult:
-        _remember_send(by_token, client_id, content)
-        return result
-
-    return _Write(remember)
+    return _Write(sending[0].run, lambda _written: result)
 
 
 def _acceptance(
@@ -467,26 +490,38 @@ def _acceptance(
     after, after_counting = _snapshot_of(row | partly, deals), _snapshot_of(row | counts, deals)
     last_to_accept = len(ordered) == party_rules.DEALS_PER_ROUND
     seen = {"contract": entry.contract, "declarer": entry.declarer, "tricks": entry.tricks}
-    link = _patch_link(round_, row, stored, row | partly, deals, entry.number)
+    patch = _patch_link(round_, row, stored, row | partly, deals, entry.number)
+    link = patch[0]
+    now = timezone.now()
+    sending = _remembering(by_token, *send)
+    result_as_read = {"id": row["id"], "version": row["version"], "status": row["status"]}
+    result_write = plain_sql.updating(TableResult, {"updated_at": now, **changed, "patch": link}, result_as_read)
+    deal_as_seen = {"id": entry.id, "accepted": False, "entered_by": entry.entered_by, **seen}
+    deal_write = plain_sql.updating(DealEntry, {"accepted": True}, deal_as_seen)
+    action = f"deal {entry.number} accepted by {side}"
+    history = _history(row["id"], None, by_token, action, before, after)
+    # Made only for the deal that may be the last to accept: both are needed only when the round counts.
+    if last_to_accept:
+        counting = plain_sql.updating(TableResult, {"updated_at": now, **counts, "patch": ""}, {"id": row["id"]})
+        history_counting = _history(row["id"], None, by_token, action, before, after_counting)
 
-    def write() -> TableResult:
-        _remember_send(by_token, *send)
-        now = timezone.now()
-        result_as_read = {"id": row["id"], "version": row["version"], "status": row["status"]}
-        if not plain_sql.update(TableResult, {"updated_at": now, **changed, "patch": link}, result_as_read):
+    def write() -> bool:
+        _run(sending)
+        if not result_write.run():
             raise _Changed  # a deal corrected, the table locked, the round agreed: read again
-        deal_as_seen = {"id": entry.id, "accepted": False, "entered_by": entry.entered_by, **seen}
-        if not plain_sql.update(DealEntry, {"accepted": True}, deal_as_seen):
+        if not deal_write.run():
             raise _Changed  # accepted meanwhile (then it is done), or the deals entered again
         # The round counts once no deal is left to accept, as seen inside the transaction: two
         # acceptances at one moment (each reading the other's deal as not accepted yet) both count.
         counted = last_to_accept and not _deals_to_accept(row["id"])
         if counted:
-            plain_sql.update(TableResult, {"updated_at": now, **counts, "patch": ""}, {"id": row["id"]})
+            counting.run()
+        (history_counting if counted else history).run()
+        return counted
+
+    def done(counted: bool) -> TableResult:
         result = _result_of(round_, table, row | (counts if counted else partly), deals)
-        action = f"deal {entry.number} accepted by {side}"
-        _history(result, None, by_token, action, before, after_counting if counted else after)
-        _seen(result, "" if counted else link, deals[entry.number])
+        _seen(result, _NO_LINK if counted else patch, deals[entry.number])
         return result
 
-    return _Write(write)
+    return _Write(write, done)
