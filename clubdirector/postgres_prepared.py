@@ -2,7 +2,7 @@
 polls and the phone's saves (tournaments/plain_sql.py).
 
 Django binds parameters on the client, so PostgreSQL parses, analyses and plans every statement it is
-sent. The round page's validator (one statement, five counts in subqueries) took 0.75-1.4 ms through
+sent. The round page's validator (one statement, five counts in subqueries) took 0.75-1.5 ms through
 Django's cursor, most of it before running (EXPLAIN: 0.4-0.8 ms planning, 0.2 ms running): an
 unchanged poll cost up to 1.7 times a bare Django's 304. These statements are fixed texts run
 thousands of times an evening, so here they are bound on the server, and psycopg prepares a statement

@@ -146,11 +146,17 @@ class DealForm(forms.Form):
         return data
 
 
-_LEVELS_BID = frozenset(str(n) for n in range(1, 8))
-_STRAINS = frozenset("CDHSN")
-_DOUBLES = frozenset(("", "X", "XX"))
-_TRICKS = frozenset(str(n) for n in range(14))
-_SEAT_LETTERS = frozenset("NESW")
+def _values(choices, *, without: tuple[str, ...] = ("",)) -> frozenset[str]:
+    """The values a choice field takes (the blank "—" left out where a deal bid cannot have it)."""
+    return frozenset(value for value, _label in choices if value not in without)
+
+
+# The form's own choice lists, read as sets: a deal bid has a level (not Pass), a strain, a seat and tricks.
+_LEVELS_BID = _values(LEVELS, without=("", "P"))
+_STRAINS = _values(STRAINS)
+_DOUBLES = _values(DOUBLES, without=())
+_TRICKS = _values(TRICK_CHOICES)
+_SEAT_LETTERS = _values(SEATS)
 
 
 def plain_deal(posted, prefix: str = "deal") -> tuple[str, str, int] | None:
