@@ -9,11 +9,11 @@ is written and read is what the ORM would write and read, on SQLite and on Postg
 
 import contextlib
 import functools
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, NamedTuple, TypeVar
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections
-from django.db.backends.sqlite3.base import FORMAT_QMARK_REGEX
 from django.db.models import Field, JSONField, Model
 from django.db.models.base import ModelState
 from django.db.models.signals import post_init, pre_init
@@ -120,10 +120,13 @@ def _cursor():
     return db.cursor()
 
 
+_FORMAT_MARK = re.compile(r"(?<!%)%s")  # Django's SQLite cursor's own (django/db/backends/sqlite3/base.py)
+
+
 @functools.lru_cache(maxsize=256)
 def _qmarks(sql: str) -> str:
     """The statement in SQLite's own placeholders, as Django's SQLite cursor writes it at every execute."""
-    return FORMAT_QMARK_REGEX.sub("?", sql).replace("%%", "%")
+    return _FORMAT_MARK.sub("?", sql).replace("%%", "%")
 
 
 @contextlib.contextmanager
@@ -131,19 +134,24 @@ def _executed(sql: str, params: Sequence, *, writes: bool) -> Iterator[Any]:
     """A cursor that has run the statement.
 
     On SQLite, SQLite's own cursor, where nothing watches the statements (no query log, as a test's count
-    of queries keeps, and no execute wrapper) and, for a write, inside a transaction (where the backend's
-    writers' queue is passed already: clubdirector/sqlite): Django's cursor costs 30 µs a statement against
-    SQLite's 3, and a phone's save runs six. Its errors are Django's, as through Django's cursor. Elsewhere
-    Django's cursor (on PostgreSQL one bound on the server: _cursor).
+    of queries keeps, and no execute wrapper) and, for a write, inside SQLite's transaction: the backend's
+    cursor runs those as they are too, the writers' queue passed at BEGIN (clubdirector/sqlite), and takes
+    the queue itself for a write outside one. Django's cursor costs 30 µs a statement against SQLite's 3,
+    and a phone's save runs six. The errors are Django's, as through Django's cursor. Elsewhere Django's
+    cursor (on PostgreSQL one bound on the server: _cursor).
     """
     db = _db()
-    if db.vendor != "sqlite" or db.queries_logged or db.execute_wrappers or (writes and not db.in_atomic_block):
+    if db.vendor == "sqlite" and not (db.queries_logged or db.execute_wrappers):
+        db.ensure_connection()
+        own = not writes or db.connection.in_transaction
+    else:
+        own = False
+    if not own:
         with _cursor() as cursor:
             cursor.execute(sql, params)
             yield cursor
         return
     db.validate_no_broken_transaction()
-    db.ensure_connection()
     cursor = db.connection.cursor()
     try:
         with db.wrap_database_errors:
@@ -165,6 +173,7 @@ _STORABLE = range(-(2**63), 2**63)
 
 
 def rows(sql: str, params: Sequence = ()) -> list[tuple]:
+    """The rows a read gives (a read only: a write goes through run, or a Statement)."""
     if any(type(value) is int and value not in _STORABLE for value in params):
         return []
     with _executed(sql, params, writes=False) as cursor:
@@ -211,11 +220,6 @@ def returning_id(model: type[Model], statement: Statement) -> int:
             return cursor.lastrowid
     with _executed(f"{statement.sql} RETURNING {q(model._meta.pk.column)}", statement.params, writes=True) as cursor:
         return cursor.fetchone()[0]
-
-
-def update(model: type[Model], changes: dict[str, Any], where: dict[str, Any]) -> int:
-    """A conditional update (`where`'s fields equal to its values, none of them None): rows changed."""
-    return updating(model, changes, where).run()
 
 
 @functools.cache

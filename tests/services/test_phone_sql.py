@@ -5,7 +5,9 @@ one moment make the round count)."""
 import datetime
 
 import pytest
-from django.db import connection, transaction
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, connection, transaction
+from django.db.models.signals import post_init
 from django.http import Http404
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -13,6 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.conftest import make_party
+from tournaments import plain_sql
 from tournaments.models import DealEntry, Party, PhoneSend, ResultChange, Round, TableResult, TableToken
 from tournaments.selectors import phone_read
 from tournaments.selectors import table as table_selectors
@@ -38,7 +41,8 @@ def test_the_phones_one_read_gives_what_the_orm_reads(party):
     assert concrete(found.party) == concrete(Party.objects.get(pk=party.pk))
     assert concrete(current) == concrete(Round.objects.get(party=party, number=1))
     assert current.party is found.party  # the services read the party's rules from the round
-    assert read == phone_read.TableRead(None, {}, seated=True, sent=None)  # seated, nothing entered yet
+    of = (current.pk, 2, None, "")  # no send id: no link asked after
+    assert read == phone_read.TableRead(None, {}, seated=True, sent=None, of=of)  # seated, nothing entered yet
     seats = party.rounds.get(number=1).seats.filter(table=2)
     names = table_selectors.seat_names(current, 2)
     assert names == {seat.seat: seat.guest.name for seat in seats} and sorted(names) == ["E", "N", "S", "W"]
@@ -64,7 +68,7 @@ def test_the_phones_one_read_reads_the_table_as_the_save_reads_it(party):
         ]
     # Table 1 has no result: its read says so, and that it is seated.
     _found, _current, read = table_selectors.phone_post(TableToken.objects.get(party=party, table=1).token)
-    assert read == phone_read.TableRead(None, {}, seated=True, sent=None)
+    assert read == phone_read.TableRead(None, {}, seated=True, sent=None, of=(round_.pk, 1, None, ""))
 
 
 def test_a_wrong_revoked_or_overlong_link_is_a_plain_404(party):
@@ -175,12 +179,12 @@ def test_a_phones_save_is_a_handful_of_statements(party, django_assert_max_num_q
     post = {"action": "deal", "round": "1", "number": "2", "side": "NS", "client_id": "c2", "deal-level": "P"}
     client = Client()
     url = reverse("table_page", args=[token.token])
-    # The token, its round and players; the result with its deals; then the send, the result, the deal,
-    # the history (with BEGIN and COMMIT where the backend counts them).
-    with django_assert_max_num_queries(8):
+    # The token, its round, and the table in it (the result with its deals, its seats, the send) in one;
+    # then the send, the result, the deal, the history (with BEGIN and COMMIT where the backend counts them).
+    with django_assert_max_num_queries(7):
         answer = client.post(url, post, HTTP_ACCEPT="application/json")
     assert answer.status_code == 200 and answer.json()["state"]["deals"] == 2
-    with django_assert_max_num_queries(8):
+    with django_assert_max_num_queries(7):
         accept = {**post, "action": "accept", "side": "EW", "client_id": "c2-ok"}
         answer = client.post(url, accept, HTTP_ACCEPT="application/json")
     assert answer.json()["state"] == {**answer.json()["state"], "deals": 2, "accepted": 1}
@@ -275,3 +279,87 @@ def test_on_postgresql_a_plain_statement_is_prepared_the_second_time_and_logged_
     assert queries.captured_queries[0]["sql"].startswith(f"SELECT {pk} FROM {party_table} WHERE {pk} = {party.pk} ")
     plain_sql.rows(sql, [party.pk])
     assert prepared_now() == 1
+
+
+def test_a_save_given_a_read_gone_stale_reads_again(party):
+    """The view reads the table with the link; another phone saves before this save writes: the save's
+    writes find the table changed, and it reads again (as if it had waited for the lock)."""
+    round_ = party.rounds.get(number=1)
+    token = TableToken.objects.get(party=party, table=1)
+    late = {"round_": round_, "table": 1, "by_token": token, "client_id": "late"}
+    other = {"round_": round_, "table": 1, "by_token": token}
+    already = "Deal %s is already entered (from another phone?): check it, then correct it."
+    # The table's first deal: the result made meanwhile (its row is one a table, IntegrityError).
+    _found, _current, empty = table_selectors.phone_post(token.token, "late")
+    result_services.deal_record(**other, number=1, deal=("4S", "N", 10), client_id="a")
+    with pytest.raises(ValidationError) as refused:
+        result_services.deal_record(**late, number=1, deal=("3N", "E", 9), read=empty)
+    assert refused.value.messages == [already % 1]
+    # A later deal: the result's version moved on (its conditional update changes nothing).
+    _found, _current, one_deal = table_selectors.phone_post(token.token, "late")
+    result_services.deal_record(**other, number=2, deal=("PASS", "", 0), client_id="b")
+    with pytest.raises(ValidationError) as refused:
+        result_services.deal_record(**late, number=2, deal=("2H", "S", 8), read=one_deal)
+    assert refused.value.messages == [already % 2]
+    stored = TableResult.objects.get(round=round_, table=1)
+    assert [(d.number, d.contract) for d in stored.deals.order_by("number")] == [(1, "4S"), (2, "PASS")]
+    assert stored.version == 2 and not PhoneSend.objects.filter(client_id="late").exists()
+
+
+def test_a_save_takes_a_read_made_for_it_only(party):
+    """A read of another table or send id is not this save's: it reads its own (else deal 2 would go to
+    table 2's result, and send "x" would be taken for send "y")."""
+    round_ = party.rounds.get(number=1)
+    one, two = (TableToken.objects.get(party=party, table=t) for t in (1, 2))
+    for token, client_id in ((one, "y"), (two, "z")):
+        result_services.deal_record(
+            round_=round_, table=token.table, number=1, deal=("4S", "N", 10), by_token=token, client_id=client_id
+        )
+    _found, _current, of_two = table_selectors.phone_post(two.token, "x")
+    _found, _current, of_y = table_selectors.phone_post(one.token, "y")
+    for number, client_id, read in ((2, "x", of_two), (3, "x3", of_y)):  # each differs in one thing only
+        deal = {"number": number, "deal": ("3N", "E", 9), "client_id": client_id, "read": read}
+        result_services.deal_record(round_=round_, table=1, by_token=one, **deal)
+    stored = {r.table: [d.number for d in r.deals.order_by("number")] for r in TableResult.objects.all()}
+    assert stored == {1: [1, 2, 3], 2: [1]}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_plain_write_outside_a_transaction_queues_as_the_backend_does(director, monkeypatch):
+    """Outside a transaction a write goes through the backend's cursor, which takes the writers' queue."""
+    party = make_party(tables=2, user=director)
+    token = TableToken.objects.get(party=party, table=1)
+    monkeypatch.setattr(plain_sql, "_qmarks", lambda sql: pytest.fail("a write went to SQLite's own cursor"))
+    plain_sql.insert(PhoneSend, {"token": token.pk, "client_id": "alone", "content": "", "at": timezone.now()})
+    assert PhoneSend.objects.filter(client_id="alone").count() == 1
+
+
+def test_a_model_something_listens_to_is_made_by_from_db(party):
+    made = []
+
+    def seen(sender, instance, **kwargs):
+        made.append(instance)
+
+    post_init.connect(seen, sender=TableToken)
+    try:
+        found, _current, _read = table_selectors.phone_post(TableToken.objects.get(party=party, table=1).token)
+    finally:
+        post_init.disconnect(seen, sender=TableToken)
+    assert [m.pk for m in made if m is found] == [found.pk]
+
+
+@pytest.mark.skipif(connection.vendor != "sqlite", reason="SQLite's own cursor")
+def test_on_sqlite_a_plain_statement_runs_on_sqlites_own_cursor_unless_watched(party, monkeypatch):
+    token = TableToken.objects.get(party=party, table=1)
+    send = {"token": token.pk, "client_id": "same", "content": "", "at": timezone.now()}
+    with transaction.atomic():
+        monkeypatch.setattr(plain_sql, "_cursor", lambda: pytest.fail("a statement went through Django's cursor"))
+        plain_sql.insert(PhoneSend, send)
+        with pytest.raises(IntegrityError), transaction.atomic():  # Django's error, as Django's cursor gives
+            plain_sql.insert(PhoneSend, send)
+        assert plain_sql.rows(f"SELECT COUNT(*) FROM {plain_sql.table(PhoneSend)}") == [(1,)]
+    monkeypatch.undo()
+    # Watched (a test counting queries, a query log): through Django's cursor, and counted.
+    with CaptureQueriesContext(connection) as seen:
+        assert plain_sql.rows(f"SELECT COUNT(*) FROM {plain_sql.table(PhoneSend)}") == [(1,)]
+    assert len(seen) == 1

@@ -3,8 +3,8 @@ deals, whether the table is seated, and what a send stored before with the phone
 
 One statement's columns and joins, shared by the view's read of a phone's post (selectors/table.py
 phone_post, which reads the token, its party and round in the same statement) and by the save's own read
-again after a conflict (services/results/deal_by_deal.py): each statement a phone's save runs is
-a tenth of a millisecond of its few.
+(services/results/deal_by_deal.py: again after a conflict, and for a save not from the phone's view):
+each statement a phone's save runs is a tenth of a millisecond of its few.
 """
 
 from typing import NamedTuple
@@ -39,12 +39,18 @@ DEAL_FIELDS = Deal._fields
 class TableRead(NamedTuple):
     """The table's result (its RESULT_FIELDS and "round__status"; None when it has none yet), its deals by
     number, whether the table has players in the round, and what a send stored before with this id carried
-    (None when there was none)."""
+    (None when there was none); `of`: what was read (see key)."""
 
     row: dict | None
     deals: dict[int, Deal]
     seated: bool
     sent: str | None
+    of: tuple = ()
+
+
+def key(round_id: int, table: int, token_id: int | None, client_id: str) -> tuple:
+    """What a read is of: a save takes a read made for it only (the same round, table, link and send id)."""
+    return (round_id, table, token_id if client_id else None, client_id)
 
 
 def columns(round_: str, table: str, token: str) -> str:
@@ -79,13 +85,14 @@ def order() -> str:
     return f" ORDER BY d.{plain_sql.column(DealEntry, 'number')}"
 
 
-def parsed(found: list[tuple], start: int) -> TableRead:
-    """The read from the statement's rows (a row a deal, at least one), its columns from `start` on."""
+def parsed(found: list[tuple], start: int, of: tuple) -> TableRead:
+    """The read (of `of`: key) from the statement's rows (a row a deal, at least one), its columns from
+    `start` on."""
     first = found[0]
     seated, sent = bool(first[start]), first[start + 1]
     result_at, width = start + 3, len(RESULT_FIELDS)
     if first[result_at] is None:
-        return TableRead(None, {}, seated, sent)
+        return TableRead(None, {}, seated, sent, of)
     values = plain_sql.converted(TableResult, first[result_at : result_at + width], RESULT_FIELDS)
     row = dict(zip(RESULT_FIELDS, values, strict=True)) | {"round__status": first[start + 2]}
     deals = {}
@@ -93,4 +100,4 @@ def parsed(found: list[tuple], start: int) -> TableRead:
         if found_row[result_at + width] is not None:
             deal = Deal(*plain_sql.converted(DealEntry, found_row[result_at + width :], DEAL_FIELDS))
             deals[deal.number] = deal
-    return TableRead(row, deals, seated, sent)
+    return TableRead(row, deals, seated, sent, of)

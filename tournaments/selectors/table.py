@@ -91,7 +91,8 @@ def phone_post(token: str, client_id: str = "") -> tuple[TableToken, Round | Non
         return table_token, None, None
     current = plain_sql.instance(Round, round_values)
     current.party = party
-    return table_token, current, phone_read.parsed(found, sum(widths))
+    of = phone_read.key(current.pk, table_token.table, table_token.pk, client_id)
+    return table_token, current, phone_read.parsed(found, sum(widths), of)
 
 
 def seat_names(round_: Round, table: int) -> dict[str, str]:
@@ -279,8 +280,8 @@ def table_state(token: TableToken, current: Round | None = None, saved: TableRes
     save worked out the state after it already (for its patch link), that is the state; else one plain
     statement.
     """
-    if saved is not None and saved.state_after is not None:
-        return saved.state_after
+    if saved is not None and saved.state_after is not None and current is not None and current.party is token.party:
+        return saved.state_after  # worked out from the round's party: the token's, as the phone's view reads them
     if saved is not None and saved.deals_counted is not None and current is not None:
         deals_in, accepted_in = saved.deals_counted
         party_values, round_values = live.phone_values(token.party, current)

@@ -54,7 +54,9 @@ class _Write(Generic[Saved]):
 
     Every statement's values are converted before the transaction (plain_sql.Statement), and the
     answer is made after it: on SQLite the write lock is held from BEGIN to COMMIT, and each other
-    save waits that long, so `write` only runs the statements.
+    save waits that long, so `write` only runs the statements. The times written with them (the result's
+    `updated_at`, the history's `at`, the send's) are when the save was worked out, before its wait for
+    the lock: milliseconds, unless the database is that busy.
     """
 
     def __init__(self, write: Callable[[], Any], done: Callable[[Any], Saved]) -> None:
@@ -73,7 +75,8 @@ def _read_then_write(service: Callable[Arguments, Saved | _Write[Saved]]) -> Cal
     def run(*args: Arguments.args, **kwargs: Arguments.kwargs) -> Saved:
         for _attempt in range(ATTEMPTS):
             planned = service(*args, **kwargs)
-            kwargs["read"] = None
+            if "read" in kwargs:
+                kwargs["read"] = None
             if not isinstance(planned, _Write):
                 return planned
             try:
@@ -252,10 +255,19 @@ def _read(round_: Round, table: int, by_token, client_id: str) -> phone_read.Tab
     players in the round (a result exists only for a seated table); and what a send stored before with
     this id carried (None if there was none: see _repeated)."""
     token_id = by_token.pk if by_token is not None and client_id else None
+    of = phone_read.key(round_.pk, table, token_id, client_id)
     found = plain_sql.rows(_read_sql(), [table, token_id, client_id, table, round_.pk])
     if not found:  # no such round
-        return phone_read.TableRead(None, {}, False, None)
-    return phone_read.parsed(found, 0)
+        return phone_read.TableRead(None, {}, False, None, of)
+    return phone_read.parsed(found, 0, of)
+
+
+def _read_for(read: phone_read.TableRead | None, round_: Round, table: int, by_token, client_id: str):
+    """The caller's read where it is of this save (the phone's view reads it with the link), else a read."""
+    token_id = by_token.pk if by_token is not None else None
+    if read is not None and read.of == phone_read.key(round_.pk, table, token_id, client_id):
+        return read
+    return _read(round_, table, by_token, client_id)
 
 
 def _refuse_phone(round_: Round, table: int, row: dict | None, *, seated: bool, director: bool) -> None:
@@ -313,7 +325,7 @@ def deal_record(
     party = round_.party
     _check_send_id(client_id)
     content = send_content("deal", round_.pk, table, number, *deal, side, int(correcting))
-    row, stored, seated, sent = read or _read(round_, table, by_token, client_id)
+    row, stored, seated, sent, _of = _read_for(read, round_, table, by_token, client_id)
     if _repeated(sent, content, row, number):
         assert row is not None  # _repeated refuses a repeat whose result is gone
         return _result_of(round_, table, row, stored), []
@@ -437,7 +449,7 @@ def deal_accept(
     accepting a deal twice is accepting it once. `read`: as for deal_record."""
     _check_send_id(client_id)
     content = send_content("accept", round_.pk, table, number, side)
-    row, stored, seated, sent = read or _read(round_, table, by_token, client_id)
+    row, stored, seated, sent, _of = _read_for(read, round_, table, by_token, client_id)
     if _repeated(sent, content, row, number):
         assert row is not None  # _repeated refuses a repeat whose result is gone
         return _result_of(round_, table, row, stored)
