@@ -44,7 +44,7 @@ def _gunicorn() -> str:
 def _start(port: int) -> subprocess.Popen:
     command = [_gunicorn(), "clubdirector.wsgi", "-w", str(WORKERS), "-b", f"127.0.0.1:{port}", "--timeout", "60"]
     command += ["--threads", str(THREADS)] if THREADS > 1 else []
-    # Persistent connections, as the README's deployment sets them (PostgreSQL's default here is 0).
+    # Persistent connections, as docs/deployment.md sets them (PostgreSQL's default here is 0).
     env = {"CONN_MAX_AGE": "60", **os.environ}
     server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 30

@@ -174,7 +174,7 @@ def running(count: int = 1, *, workers: int = 4, threads: int = 1, env: dict | N
     folder = tempfile.mkdtemp(prefix="clubdirector-bench-")
     environment = {"CONN_MAX_AGE": "60", **os.environ, **(env or {})}
     if count > 1:
-        environment["TRUSTED_PROXIES"] = "127.0.0.1"  # as behind the README's nginx
+        environment["TRUSTED_PROXIES"] = "127.0.0.1"  # as behind docs/deployment.md's nginx
         # Named hosts, as a club's server has (bench.run names them): with '*' a request nginx sent
         # without its Host would pass.
         if environment.get("ALLOWED_HOSTS", "*") in ("", "*"):

@@ -188,7 +188,7 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
 FILE_UPLOAD_MAX_MEMORY_SIZE = UPLOAD_REQUEST_MAX_BYTES
 
 # The reverse proxies whose X-Forwarded-For is believed (comma-separated addresses, e.g.
-# TRUSTED_PROXIES=127.0.0.1 behind the README's nginx). Empty: the connection's own address counts,
+# TRUSTED_PROXIES=127.0.0.1 behind docs/deployment.md's nginx). Empty: the connection's own address counts,
 # so a client can never choose its address by sending the header.
 TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", [])
 
