@@ -1,8 +1,11 @@
-"""Every director page at a phone's 375 pixels: the page itself never scrolls sideways.
+"""Every page at a phone's 375 pixels: the page itself never scrolls sideways.
 
 The pages are the persona walk's (tests/test_personas.py): every pattern of the URLconf, filled with a
-played party night, a knockout, a Towie and a Boston table, a season, members, a card evening. A wide table
-may scroll inside its own wrapper (`.scroll`, overflow-x: auto); the document may not.
+played party night, a knockout, a Towie and a Boston table, a season, members, a card evening. The
+director's pages are opened logged in; the pages open to anyone (the published results of a party, a
+knockout and a season, the entry form and an entrant's own page, the Towie table's phone, the unsubscribe
+page, a director's one-time link) as a guest's phone opens them. A wide table may scroll inside its own
+wrapper (`.scroll`, overflow-x: auto); the document may not.
 """
 
 import os
@@ -12,6 +15,7 @@ import pytest
 from django.test import Client
 
 from tests.test_personas import build, is_open, w, walk  # noqa: F401  (w: the persona fixture, used by name)
+from tournaments.services import public
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -60,16 +64,28 @@ def lengthen_names(w) -> None:  # noqa: F811
     w.member.save(update_fields=["name"])
 
 
-@pytest.mark.parametrize("long_names", [False, True], ids=["names", "long-names"])
-def test_no_director_page_scrolls_sideways_at_375_pixels(browser, live_server, w, long_names):  # noqa: F811
-    if long_names:
-        lengthen_names(w)
-    urls = director_pages(w)
-    assert len(urls) > 40 and "/members/" in urls, urls
+def open_pages(w) -> list[str]:  # noqa: F811
+    """The URLs of every page open to anyone that answers a GET with HTML, a knockout's and a season's
+    published results among them (the walk's own public link is the party's)."""
     client = Client()
-    client.force_login(w.alice)
+    urls = []
+    for route, name, _ in walk():
+        if not is_open(name):
+            continue
+        url = build(w, route, name)
+        response = client.get(url)
+        if response.status_code == 200 and response["Content-Type"].startswith("text/html"):
+            urls.append(url)
+    for event in (w.knockout, w.series):
+        urls.append(f"/r/{public.publish(event=event).token}/")
+    return urls
+
+
+def wide_pages(browser, live_server, urls: list[str], session: str | None) -> dict:
+    """{url: (its width, what sticks out)} for each page wider than the phone."""
     context = browser.new_context(viewport={"width": WIDTH, "height": 812})
-    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
+    if session:
+        context.add_cookies([{"name": "sessionid", "value": session, "url": live_server.url}])
     wide = {}
     try:
         page = context.new_page()
@@ -84,4 +100,27 @@ def test_no_director_page_scrolls_sideways_at_375_pixels(browser, live_server, w
                 wide[url] = (width, page.evaluate(CULPRITS))
     finally:
         context.close()
+    return wide
+
+
+@pytest.mark.parametrize("long_names", [False, True], ids=["names", "long-names"])
+def test_no_director_page_scrolls_sideways_at_375_pixels(browser, live_server, w, long_names):  # noqa: F811
+    if long_names:
+        lengthen_names(w)
+    urls = director_pages(w)
+    assert len(urls) > 40 and "/members/" in urls, urls
+    client = Client()
+    client.force_login(w.alice)
+    wide = wide_pages(browser, live_server, urls, client.cookies["sessionid"].value)
+    assert not wide, "\n".join(f"{url} {width}px: {culprits}" for url, (width, culprits) in wide.items())
+
+
+@pytest.mark.parametrize("long_names", [False, True], ids=["names", "long-names"])
+def test_no_open_page_scrolls_sideways_at_375_pixels(browser, live_server, w, long_names):  # noqa: F811
+    if long_names:
+        lengthen_names(w)
+    urls = open_pages(w)
+    published = [url for url in urls if url.startswith("/r/")]
+    assert len(published) == 3 and any(url.startswith("/enter/") for url in urls), urls
+    wide = wide_pages(browser, live_server, urls, None)
     assert not wide, "\n".join(f"{url} {width}px: {culprits}" for url, (width, culprits) in wide.items())

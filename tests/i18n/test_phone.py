@@ -283,3 +283,22 @@ def test_a_phones_save_reads_before_its_transaction_and_writes_inside_it(party_f
     reads_inside = [verb for inside, verb in seen if inside and verb == "SELECT"]
     assert len(reads_inside) == 1  # is any deal left to accept? (the last acceptance only)
     assert TableResult.objects.get().status == "agreed"
+
+
+@pytest.mark.django_db(False)
+def test_a_catalogue_compiled_again_under_runserver_drops_the_deal_line_words_kept():
+    """runserver's reloader reloads a recompiled catalogue in place, without a restart: the phone's
+    deal-line words, kept per language, are looked up afresh with it; a changed .py file changes nothing
+    here (the reloader restarts the process)."""
+    from django.utils import translation
+    from django.utils.autoreload import file_changed
+
+    from tournaments.presentation import phone
+
+    with translation.override("fr"):
+        assert phone._line_words("fr")["deal"] == "Donne %(number)s"
+    assert phone._line_words.cache_info().currsize >= 1
+    file_changed.send(sender=None, file_path=Path("locale/fr/LC_MESSAGES/views.py"))
+    assert phone._line_words.cache_info().currsize >= 1
+    file_changed.send(sender=None, file_path=Path("locale/fr/LC_MESSAGES/django.mo"))
+    assert phone._line_words.cache_info().currsize == 0

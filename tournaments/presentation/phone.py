@@ -9,6 +9,7 @@ import functools
 
 from django.core.signals import setting_changed
 from django.dispatch import receiver
+from django.utils.autoreload import file_changed
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, ngettext, pgettext
@@ -82,6 +83,15 @@ def _line_words(language: str | None) -> dict[str, str]:
 def _words_again(*, setting: str, **kwargs) -> None:
     """New catalogues or languages (a test's settings): the words are looked up afresh."""
     if setting in ("LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS"):
+        _line_words.cache_clear()
+
+
+@receiver(file_changed)
+def _words_recompiled(*, file_path, **kwargs) -> None:
+    """runserver's reloader finds a catalogue compiled again: Django reloads its translations in place
+    (no restart), so the words kept here are looked up afresh too. Returns None: whether to restart stays
+    Django's call."""
+    if file_path.suffix == ".mo":
         _line_words.cache_clear()
 
 
