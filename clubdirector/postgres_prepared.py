@@ -12,7 +12,7 @@ validator then takes about 0.25 ms.
 
 A prepared statement lives with its connection, and psycopg deallocates them all when a transaction
 rolls back (a save read again after a conflict does): a server that keeps its connections
-(CONN_MAX_AGE, as the deployment notes set) prepares each statement a few times an evening. A
+(CONN_MAX_AGE, as docs/deployment.md sets it) prepares each statement a few times an evening. A
 connection opened for one request runs a statement once, unprepared, as before.
 
 The cursor is Django's own server-binding cursor inside Django's wrapper (which counts, logs and
