@@ -249,6 +249,7 @@ def unchanged_poll(director) -> dict:
     return {
         "ours_ms": round(statistics.median(f[0] for f in found), 2),
         "limit_ms": round(statistics.median(f[1] for f in found), 2),
+        "ratio": round(statistics.median(f[2] for f in found), 3),
     }
 
 

@@ -127,8 +127,10 @@ def goals_15(results: dict) -> dict:
     met = {}
     for path, figures in results.get("limits", {}).items():
         factor = {"workbook": WORKBOOK_FACTOR, "unchanged_poll": UNCHANGED_POLL_FACTOR}.get(path, LIMIT_FACTOR)
-        ours, limit = figures.get("ours_ms"), figures.get("limit_ms")
-        met[f"{path}_within_{factor:g}x_baseline"] = bool(ours and limit and ours <= factor * limit)
+        ours, limit, ratio = figures.get("ours_ms"), figures.get("limit_ms"), figures.get("ratio")
+        if ratio is None and ours and limit:  # a p95 under load has no turns: its two figures are compared
+            ratio = ours / limit
+        met[f"{path}_within_{factor:g}x_baseline"] = ratio is not None and ratio <= factor
     scaled = results.get("scale", {})
     biggest = str(max((int(k) for points in scaled.values() for k in points), default=0))
     met[f"director_pages_{biggest}_under_{DIRECTOR_PAGE_500_MS}ms"] = all(
@@ -174,8 +176,14 @@ def goals_28(results: dict) -> dict:
 LIMIT_PAGES = ("round_page", "standings", "movement_sheet", "phone_page")
 
 
-def interleaved(ours, baseline, runs: int = 7, warmup: int = 2) -> tuple[float, float]:
-    """Medians of ours and the baseline, run turn about (each run alternating which goes first)."""
+def interleaved(ours, baseline, runs: int = 7, warmup: int = 2) -> tuple[float, float, float]:
+    """Medians of ours and the baseline, run turn about (each run alternating which goes first), and the
+    median of each turn's ratio ours / baseline.
+
+    The ratio is taken turn by turn because this machine's speed drifts by up to 1.7x within seconds (a
+    bare workbook took 539 ms and 933 ms a few seconds apart): two calls side by side see the same speed,
+    two medians over different calls do not. The goals compare the ratio; the medians say how long each took.
+    """
     for _ in range(warmup):
         ours()
         baseline()
@@ -186,7 +194,12 @@ def interleaved(ours, baseline, runs: int = 7, warmup: int = 2) -> tuple[float, 
             start = time.perf_counter()
             call()
             times[name].append((time.perf_counter() - start) * 1000)
-    return round(statistics.median(times["ours"]), 2), round(statistics.median(times["baseline"]), 2)
+    ratios = [o / max(b, 1e-6) for o, b in zip(times["ours"], times["baseline"], strict=True)]
+    return (
+        round(statistics.median(times["ours"]), 2),
+        round(statistics.median(times["baseline"]), 2),
+        round(statistics.median(ratios), 3),
+    )
 
 
 def _ok(client, url):
@@ -200,7 +213,7 @@ def _ok(client, url):
 
 def limits(director, party) -> tuple[dict, dict]:
     """round_page, standings, movement_sheet, phone_page, tallies_pdf and workbook at `party`'s size, each
-    beside its bare baseline: {path: {"ours_ms", "limit_ms"}}, and how each baseline was made."""
+    beside its bare baseline: {path: {"ours_ms", "limit_ms", "ratio"}}, and how each baseline was made."""
     from bench import bare
     from tournaments.selectors import prints as print_selectors
 
@@ -213,8 +226,8 @@ def limits(director, party) -> tuple[dict, dict]:
         client = phone_client if name == "phone_page" else director_client
         page = bare.calibrate(client, urls[name], "phone" if name == "phone_page" else "page")
         gc.collect()
-        ours, limit = interleaved(_ok(client, urls[name]), _ok(client, page["url"]))
-        found[name] = {"ours_ms": ours, "limit_ms": limit}
+        ours, limit, ratio = interleaved(_ok(client, urls[name]), _ok(client, page["url"]))
+        found[name] = {"ours_ms": ours, "limit_ms": limit, "ratio": ratio}
         made[name] = {k: page[k] for k in ("ours", "bare")} | {"what": "the same middleware, queries and bytes"}
     bare.prepare_pdf("tallies", print_selectors.tally_cards(party))
     bare.prepare_xlsx("workbook", print_selectors.workbook(party))
@@ -224,8 +237,8 @@ def limits(director, party) -> tuple[dict, dict]:
     }
     for name, (url, baseline) in printed.items():
         gc.collect()
-        ours, limit = interleaved(_ok(director_client, url), _ok(director_client, baseline), runs=9, warmup=1)
-        found[name] = {"ours_ms": ours, "limit_ms": limit}
+        ours, limit, ratio = interleaved(_ok(director_client, url), _ok(director_client, baseline), runs=15, warmup=1)
+        found[name] = {"ours_ms": ours, "limit_ms": limit, "ratio": ratio}
     made["tallies_pdf"] = {"what": "a bare reportlab canvas drawing the same strings, in the same font"}
     made["workbook"] = {"what": "a bare write-only openpyxl workbook of the same rows"}
     return found, made

@@ -69,7 +69,7 @@ def test_seating():
 
 def test_seating_before_results_are_in():
     book = make_workbook(tables=1, rounds=1)
-    book = dataclasses.replace(book, seating=[dataclasses.replace(book.seating[0], ns=None, ew=None, winner="")])
+    book = dataclasses.replace(book, seating=[book.seating[0]._replace(ns=None, ew=None, winner="")])
     _, _, wb = _open(book)
     assert _rows(wb["Seating"])[1][6:] == [None, None, None]
 

@@ -90,6 +90,20 @@ def results_sheet(party: Party, standings: Standings | None = None) -> data.Resu
     )
 
 
+# DealRecordRow's fields, in order.
+DEAL_COLUMNS = (
+    "result__round__number",
+    "result__table",
+    "number",
+    "contract",
+    "declarer",
+    "tricks",
+    "score",
+    "ns",
+    "ew",
+)
+
+
 def workbook(party: Party) -> data.Workbook:
     standings = party_standings(party)
     by_place: dict[tuple[int, int], dict[str, str]] = {}
@@ -120,12 +134,10 @@ def workbook(party: Party) -> data.Workbook:
                 winner,
             )
         )
-    deals = [
-        data.DealRecordRow(*row)
-        for row in DealEntry.objects.filter(result__round__party=party)
+    entries = (
+        DealEntry.objects.filter(result__round__party=party)
         .order_by("result__round__number", "result__table", "number")
-        .values_list(
-            "result__round__number", "result__table", "number", "contract", "declarer", "tricks", "score", "ns", "ew"
-        )
-    ]
+        .values_list(*DEAL_COLUMNS)
+    )
+    deals = list(map(data.DealRecordRow._make, entries))
     return data.Workbook(results_sheet(party, standings), seating, deals)

@@ -1,0 +1,45 @@
+"""How the bench compares a hot path with its baseline, on a fake clock: a machine whose speed drifts."""
+
+from bench import measure
+
+
+class _DriftingMachine:
+    """A clock, and calls whose length is their work times the machine's speed, which jumps between turns."""
+
+    def __init__(self, speeds):
+        self.now, self.speeds, self.calls = 0.0, speeds, 0
+
+    def perf_counter(self):
+        return self.now
+
+    def call(self, work_ms):
+        def run():
+            speed = self.speeds[(self.calls // 2) % len(self.speeds)]  # both calls of a turn see one speed
+            self.calls += 1
+            self.now += work_ms * speed / 1000
+
+        return run
+
+
+def test_the_ratio_is_taken_turn_by_turn_so_a_drifting_machine_does_not_move_it(monkeypatch):
+    machine = _DriftingMachine([1.0, 1.7, 1.0, 1.7, 1.7, 1.0, 1.0])
+    monkeypatch.setattr(measure.time, "perf_counter", machine.perf_counter)
+    ours, baseline, ratio = measure.interleaved(machine.call(1120), machine.call(1000), runs=7, warmup=0)
+    assert ratio == 1.12
+    # The medians, each over its own calls, are what each took at the machine's usual speed.
+    assert (ours, baseline) == (1120.0, 1000.0)
+
+
+def test_a_goal_compares_the_turns_ratio_and_a_load_p95_its_two_figures():
+    met = measure.goals_15(
+        {
+            "limits": {
+                "workbook": {"ours_ms": 1400.0, "limit_ms": 1000.0, "ratio": 1.25},
+                "tallies_pdf": {"ours_ms": 900.0, "limit_ms": 1000.0, "ratio": 2.1},
+                "phone_post_p95": {"ours_ms": 210.0, "limit_ms": 100.0},
+            }
+        }
+    )
+    assert met["workbook_within_1.3x_baseline"] is True
+    assert met["tallies_pdf_within_2x_baseline"] is False
+    assert met["phone_post_p95_within_2x_baseline"] is False
