@@ -181,8 +181,8 @@ def interleaved(ours, baseline, runs: int = 7, warmup: int = 2) -> tuple[float, 
     median of each turn's ratio ours / baseline.
 
     The ratio is taken turn by turn because this machine's speed drifts by up to 1.7x within seconds (a
-    bare workbook took 539 ms and 933 ms a few seconds apart): two calls side by side see the same speed,
-    two medians over different calls do not. The goals compare the ratio; the medians say how long each took.
+    bare workbook took 539 ms and 933 ms a few seconds apart): two calls side by side see nearly the same speed,
+    two medians over different calls need not. The goals compare the ratio; the medians say how long each took.
     """
     for _ in range(warmup):
         ours()
