@@ -324,12 +324,20 @@
   // ---- a state change draws the page's part again in place (its own address with ?part=1: the
   // laptop draws that part only), never the whole page. After a save: the deal just saved and the
   // next one to play are shown, with the laptop's words, not wherever the browser was scrolled.
-  var drawing = null, polling = null;
+  var drawing = null, polling = null, drawAgain = null;
   function fetchPart(headers) {
     return fetch(location.pathname + "?part=1", { credentials: "same-origin", cache: "no-store", headers: headers });
   }
   function redraw(said, saved) {
-    if (drawing) return drawing;
+    if (drawing) {
+      // The part on its way was drawn by the laptop before whatever asks now (a save answered
+      // meanwhile): the part is asked for again once that one is drawn, once for every request that
+      // waited, with all their words ("Deal 2 saved." is not lost, nor shown on a part without deal 2).
+      drawAgain = drawAgain || { said: [], saved: false };
+      if (said) drawAgain.said.push(said);
+      drawAgain.saved = drawAgain.saved || saved;
+      return drawing;
+    }
     var address = location.pathname;
     drawing = fetchPart({ "Accept": "text/html" })
       .then(function (response) {
@@ -338,7 +346,12 @@
       })
       .then(function (html) { draw(html, said, saved); })
       .catch(function () { location.replace(address); })
-      .then(function () { drawing = null; });
+      .then(function () {
+        drawing = null;
+        var waited = drawAgain;
+        drawAgain = null;
+        if (waited) return redraw(waited.said.join(" "), waited.saved);
+      });
     return drawing;
   }
 

@@ -1,0 +1,68 @@
+"""A save answered while the phone's part is already on its way (Debian's chromium, on the party's plain-HTTP
+Wi-Fi, party.test): the part on its way was drawn by the laptop before that save, so the phone asks for the
+part again once it has drawn it, and shows the save's own words ("Deal 2 saved.") on the part with deal 2
+in, instead of dropping them and showing deal 2 still to play until the next poll."""
+
+import pytest
+
+from tests.browser.test_phone_offline import any_host, enter_deal, party_browser, wait_for_deal_form  # noqa: F401
+from tests.conftest import make_party
+from tournaments.models import TableToken
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+# The phone's own fetch, wrapped: while `slowSave` is set a save's answer comes 2.5 s late (a slow Wi-Fi:
+# the form moves on to the next deal meanwhile), and the first part asked for without a validator (a redraw,
+# not a poll) is held, once fetched, until the test releases it.
+SLOW_WIFI = """() => {
+  const fetched = window.fetch;
+  window.slowSave = true;
+  window.holdPart = true;
+  window.fetch = function (url, options) {
+    const answer = fetched.apply(this, arguments);
+    const headers = (options && options.headers) || {};
+    if (options && options.method === "POST" && window.slowSave) {
+      return answer.then((r) => new Promise((done) => setTimeout(() => done(r), 2500)));
+    }
+    if (String(url).includes("part=1") && !headers["If-None-Match"] && window.holdPart) {
+      window.holdPart = false;
+      return answer.then((r) => new Promise((done) => { window.releasePart = () => done(r); }));
+    }
+    return answer;
+  };
+}"""
+
+
+def test_a_save_answered_while_the_part_is_on_its_way_is_drawn_after_it_with_its_words(
+    party_browser,  # noqa: F811
+    any_host,  # noqa: F811
+    live_server,
+):
+    party = make_party(tables=1)
+    token = TableToken.objects.get(party=party, table=1)
+    north = party_browser.new_context(viewport={"width": 375, "height": 812}, is_mobile=True).new_page()
+    north.goto(f"http://party.test:{live_server.url.rsplit(':', 1)[1]}/t/{token.token}/")
+    north.evaluate(SLOW_WIFI)
+
+    # Deal 1, answered late: the form moves on to deal 2 meanwhile; the answer asks for the part (the
+    # round's first deal), which the laptop draws with deal 1 in and which is held on its way.
+    enter_deal(north, level="4", strain="S", declarer="N", tricks=10)
+    wait_for_deal_form(north, 2)
+    north.wait_for_function("() => typeof window.releasePart === 'function'", timeout=15_000)
+    assert not north.query_selector("#deal-1.entered")
+
+    # Deal 2, answered at once, while that part is still on its way: the page's validator is the one from
+    # before deal 1, so the answer has no patch and asks for the part too.
+    north.evaluate("() => { window.slowSave = false; }")
+    with north.expect_response(lambda r: r.request.method == "POST", timeout=15_000) as saved:
+        enter_deal(north, level="3", strain="N", declarer="E", tricks=8)
+    assert saved.value.json()["ok"] is True
+    north.wait_for_timeout(300)  # the answer read
+    north.evaluate("() => window.releasePart()")
+
+    # The held part (deal 1 in, not deal 2) is drawn, then the part is asked for again: deal 2 shows as
+    # entered with its save's words well before the next poll (5 s) could bring it.
+    north.wait_for_selector("#deal-2.entered", timeout=3_000)
+    assert north.inner_text("#phone-message", timeout=5_000) == "Deal 2 saved."
+    assert "3NT by E −1" in " ".join(north.inner_text("#deal-2").split())
+    wait_for_deal_form(north, 3)
