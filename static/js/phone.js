@@ -332,7 +332,7 @@
     if (drawing) {
       // The part on its way was drawn by the laptop before whatever asks now (a save answered
       // meanwhile): the part is asked for again once that one is drawn, once for every request that
-      // waited, with all their words ("Deal 2 saved." is not lost, nor shown on a part without deal 2).
+      // waited, with all their words (a save's words are not lost, nor shown on a part without its deal).
       drawAgain = drawAgain || { said: [], saved: false };
       if (said) drawAgain.said.push(said);
       drawAgain.saved = drawAgain.saved || saved;
