@@ -1,5 +1,6 @@
 """Export a whole party as JSON and import it into a fresh database: the same standings, seating, history."""
 
+import gc
 import json
 import sqlite3
 import threading
@@ -110,6 +111,28 @@ def test_backup_is_consistent_while_a_writer_holds_a_transaction(tmp_path):
     copy = sqlite3.connect(tmp_path / "copy.sqlite3")
     assert copy.execute("select count(*) from t").fetchone()[0] == 5000
     copy.close()
+
+
+def test_backup_leaves_the_database_closed_behind_it(tmp_path):
+    """The copy's connections are closed when it returns, not when Python's cycle collector gets to them:
+    until then the database stays open, and the next writer's -wal outlives its close (restore_db's
+    refusal test once found the file checkpointed under it, by a collection in the middle of the test)."""
+    source = tmp_path / "live.sqlite3"
+    db = sqlite3.connect(source)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("create table t (n integer)")
+    db.commit()
+    db.close()
+    gc.disable()
+    try:
+        backup_sqlite(source, tmp_path / "copy.sqlite3")
+        writer = sqlite3.connect(source)
+        writer.execute("insert into t values (1)")
+        writer.commit()
+        writer.close()  # the last connection: SQLite checkpoints and removes the -wal
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["copy.sqlite3", "live.sqlite3"]
+    finally:
+        gc.enable()
 
 
 def test_backup_command_refuses_other_databases_plainly(tmp_path):

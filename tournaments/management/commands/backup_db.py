@@ -2,6 +2,7 @@
 
 import datetime
 import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 from django.conf import settings
@@ -13,7 +14,9 @@ from django.utils.translation import ngettext
 
 def backup_sqlite(source: Path, target: Path) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
-    with sqlite3.connect(source, timeout=30) as src, sqlite3.connect(target) as dst:
+    # closing(): `with connect()` only commits, and an unclosed connection lives on until Python's cycle
+    # collector frees it, holding the database open meanwhile (its -wal is then never cleaned up).
+    with closing(sqlite3.connect(source, timeout=30)) as src, closing(sqlite3.connect(target)) as dst:
         # The backup API copies pages under SQLite's own locking: writers may go on meanwhile.
         src.backup(dst, pages=256)
     check = sqlite3.connect(target)
