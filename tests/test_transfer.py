@@ -93,6 +93,7 @@ def test_backup_is_consistent_while_a_writer_holds_a_transaction(tmp_path):
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("create table t (n integer)")
         db.executemany("insert into t values (?)", [(n,) for n in range(5000)])
+    db.close()
     writer = sqlite3.connect(source, isolation_level=None, check_same_thread=False)
     writer.execute("BEGIN IMMEDIATE")
     writer.execute("insert into t values (-1)")  # not committed while the backup runs
