@@ -179,12 +179,15 @@ def main() -> None:
     results["members"] = measure.member_search(director) | {"members": len(names)}
     results["season"] = {"nights": 40, "players": 100, "ms": measure.season_page(director, series)}
     say("the load test")
-    fair = loadtest.fair(director, phones=_env_int("BENCH_PHONES", 64), runs=_env_int("BENCH_LOAD_RUNS", 3),
+    fair = loadtest.fair(director, phones=_env_int("BENCH_PHONES", 64), runs=_env_int("BENCH_LOAD_RUNS", 5),
                          whole_round=True)  # fmt: skip
     results["load"] = _load_figures(fair)
+    ratio, pairs = loadtest.paired_ratio(fair["runs"], fair["baseline_runs"])
     results["limits"]["phone_post_p95"] = {
         "ours_ms": results["load"]["spread"].get("p95_ms", {}).get("median"),
         "limit_ms": results["load"]["baseline_spread"].get("p95_ms", {}).get("median"),
+        "ratio": ratio,
+        "pair_ratios": pairs,
     }
     servers = _env_int("BENCH_SERVERS", 1)
     if servers > 1:
