@@ -2,7 +2,9 @@
 and can be told to refuse (4xx, 5xx) or be stopped (the server down)."""
 
 import email
+import functools
 import socket
+from datetime import UTC, datetime
 from email import policy
 from email.message import EmailMessage
 
@@ -10,6 +12,22 @@ import pytest
 from aiosmtpd.controller import Controller
 
 from clubdirector.mail_url import mail_settings
+from tournaments.management.commands import send_mail
+from tournaments.services.entry_reminders import entry_reminders_queue
+
+# The suite's events have fixed dates (5 and 12 December 2026, …); the wall clock moves on. send_mail queues
+# the day-before reminders by today's date, so on the eve of a test's event a reminder joined the mails the
+# test counted (CI, 4 December 2026: a knockout on the 5th). Every mail test's send_mail runs at this
+# moment, the eve of none of them; the reminders' tests pass their own, and one (real_clock) uses today's.
+SEND_MAIL_NOW = datetime(2026, 6, 1, 8, 0, tzinfo=UTC)
+
+
+@pytest.fixture(autouse=True)
+def send_mail_clock(request, monkeypatch):
+    if request.node.get_closest_marker("real_clock") is None:
+        monkeypatch.setattr(
+            send_mail, "entry_reminders_queue", functools.partial(entry_reminders_queue, now=SEND_MAIL_NOW)
+        )
 
 
 class Inbox:

@@ -169,6 +169,7 @@ def test_the_reminder_goes_the_day_before_once_to_confirmed_entries_only(opened,
     assert entry_reminders_queue(now=datetime(2026, 12, 11, 23, 59, tzinfo=UTC)) == 0
 
 
+@pytest.mark.real_clock
 def test_send_mail_itself_sends_the_reminders_of_tomorrows_events_once(opened, committed, smtp):
     party = opened.party
     party.date = timezone.localdate() + timedelta(days=1)
