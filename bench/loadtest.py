@@ -196,13 +196,18 @@ def spread(runs: list[dict]) -> dict:
     return summary
 
 
-def paired_ratio(ours: list[dict], baseline: list[dict], key: str = "p95_ms") -> tuple[float | None, list[float]]:
+def paired_ratio(
+    ours: list[dict], baseline: list[dict], key: str = "p95_ms"
+) -> tuple[float | None, list[float | None]]:
     """The median of each pair's ratio ours / baseline (run i of ours beside run i of the bare write, which
-    ran straight after it), and those ratios. A pair sees nearly the same machine; two medians over runs
-    minutes apart need not (a slow spell in one run of ours and none in the bare's says 2.4 for one pair
-    of three that say 1.4 and 1.9)."""
-    ratios = [round(o[key] / b[key], 3) for o, b in zip(ours, baseline, strict=True) if o.get(key) and b.get(key)]
-    return (round(statistics.median(ratios), 3) if ratios else None), ratios
+    ran straight after it), and those ratios in the runs' order (None for a pair with a run that timed
+    nothing). A pair sees nearly the same machine; two medians over runs minutes apart need not (a slow
+    spell in one run of ours and none in the bare's says 2.4 for one pair of three that say 1.4 and 1.9)."""
+    ratios = [
+        round(o[key] / b[key], 3) if o.get(key) and b.get(key) else None for o, b in zip(ours, baseline, strict=True)
+    ]
+    known = [ratio for ratio in ratios if ratio is not None]
+    return (round(statistics.median(known), 3) if known else None), ratios
 
 
 def checkpoint() -> None:

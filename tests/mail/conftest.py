@@ -17,8 +17,9 @@ from tournaments.services.entry_reminders import entry_reminders_queue
 
 # The suite's events have fixed dates (5 and 12 December 2026, …); the wall clock moves on. send_mail queues
 # the day-before reminders by today's date, so on the eve of a test's event a reminder joined the mails the
-# test counted (CI, 4 December 2026: a knockout on the 5th). Every mail test's send_mail runs at this
-# moment, the eve of none of them; the reminders' tests pass their own, and one (real_clock) uses today's.
+# test counted (CI, 4 December 2026: a knockout on the 5th). send_mail called in a mail test's own process
+# runs at this moment, the eve of none of them (those run as subprocesses enter no one); the reminders'
+# tests pass their own moment, and one (real_clock) uses today's.
 SEND_MAIL_NOW = datetime(2026, 6, 1, 8, 0, tzinfo=UTC)
 
 
