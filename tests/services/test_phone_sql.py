@@ -363,3 +363,18 @@ def test_on_sqlite_a_plain_statement_runs_on_sqlites_own_cursor_unless_watched(p
     with CaptureQueriesContext(connection) as seen:
         assert plain_sql.rows(f"SELECT COUNT(*) FROM {plain_sql.table(PhoneSend)}") == [(1,)]
     assert len(seen) == 1
+
+
+def test_the_result_a_save_answers_with_is_the_one_the_orm_would_make(party):
+    """plain_sql.built (the save's answer, made without Model.__init__) gives every field as the model's
+    own constructor does: the values given, the others their defaults, a callable one called."""
+    round_ = party.rounds.get(number=1)
+    given = {"table": 2, "status": "submitted", "ns": 420, "ew": -420, "winner": "NS", "version": 3}
+    made = plain_sql.built(TableResult, {"round_id": round_.pk, **given})
+    assert concrete(made) == concrete(TableResult(round=round_, **given))
+    assert made.patch == "" and made.updated_at is None and made.cut is False and made.id is None
+    assert made._state.adding is False  # as read back: it was written
+    invited = {"party_id": party.pk, "table": 1, "token": "abc"}
+    token = plain_sql.built(TableToken, invited)
+    assert concrete(token) | {"created_at": None} == concrete(TableToken(**invited)) | {"created_at": None}
+    assert token.created_at is not None  # its default, timezone.now, called

@@ -220,3 +220,24 @@ def test_the_first_deal_of_a_running_round_is_put_in_place_too(party):
     assert patch["running"] == '<p class="score" id="running">Round result (1 of 4 deals in): N–S +420 · E–W −420</p>'
     assert poll(ew, party, live_of(before)).json()["patch"]["live"] == patch["live"]
     assert lines_and_score(patched(before, patch)) == lines_and_score(part(ew, party))
+
+
+def test_a_saves_line_carries_the_token_the_phone_sent_and_the_acceptance_posted_with_it_passes(party):
+    """The accept form in a patched line takes the CSRF token the save came with (checked, as the phone's
+    page carries it), not one masked anew; the answer leaves the cookie be. Posted back, it passes."""
+    phone = Client(enforce_csrf_checks=True)
+    page = phone.get(url_of(party)).content.decode()
+    sent = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+    with_token = {"csrfmiddlewaretoken": sent}
+    assert phone.post(url_of(party), deal(1, "a1") | with_token, **JSON).status_code == 200
+    html = part(phone, party)
+    answer = phone.post(url_of(party), deal(2, "a2") | with_token | {"live": live_of(html)}, **JSON)
+    assert answer.status_code == 200 and "csrftoken" not in answer.cookies
+    line = answer.json()["patch"]["line"]
+    assert f'name="csrfmiddlewaretoken" value="{sent}"' in line
+    # East–West accept from the line as drawn (the same browser: the same cookie).
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', line).group(1)
+    accepted = phone.post(url_of(party), accept(2, "e2") | {"csrfmiddlewaretoken": token}, **JSON)
+    assert accepted.status_code == 200 and accepted.json()["ok"] is True
+    refused = Client(enforce_csrf_checks=True).post(url_of(party), accept(1, "e1") | {"csrfmiddlewaretoken": token})
+    assert refused.status_code == 403  # another browser (no cookie): the token alone is no pass

@@ -175,9 +175,14 @@ def phone_poll(token: str) -> tuple[dict, PhonePatch | None] | None:
     return state, PhonePatch(before, int(deal), round_values[0], row[1], round_values[1])
 
 
-def state_of(party_values: Sequence, round_values: Sequence, counted: Sequence, status: str) -> dict:
-    """The phone's state (see selectors.table.table_state) from the values the validator is made of."""
+def state_of(
+    party_values: Sequence, round_values: Sequence, counted: Sequence, status: str, phase: tuple | None = None
+) -> dict:
+    """The phone's state (see selectors.table.table_state) from the values the validator is made of.
+    `phase`: clock_phase's, worked out already for the same values (a save's states before and after)."""
     number = round_values[1]
+    if phase is None:
+        phase = clock_phase(party_values, round_values)
     return {
         "round": number,
         "closed": round_values[2] == Round.Status.CLOSED,
@@ -187,10 +192,13 @@ def state_of(party_values: Sequence, round_values: Sequence, counted: Sequence, 
         "accepted": counted[4],
         # Whether the round's clock runs (a phone already open starts its countdown when it sees this).
         "started": round_values[4] is not None,
-        "live": etag(
-            "phone", list(party_values), list(round_values), list(counted), _clock_phase(round_values, party_values[3])
-        ).strip('"'),
+        "live": etag("phone", list(party_values), list(round_values), list(counted), phase).strip('"'),
     }
+
+
+def clock_phase(party_values: Sequence, round_values: Sequence) -> tuple:
+    """The clock's part of the phone's validator, from the party's and the round's values."""
+    return _clock_phase(round_values, party_values[3])
 
 
 def phone_values(party: Party, round_: Round | None) -> tuple[list, list]:

@@ -85,12 +85,13 @@ def phone_post(token: str, client_id: str = "") -> tuple[TableToken, Round | Non
     first = found[0]
     table_token = plain_sql.instance(TableToken, first[: widths[0]])
     party = plain_sql.instance(Party, first[widths[0] : widths[0] + widths[1]])
-    table_token.party = party
+    # Cached as the relation's descriptor would (the ids match, as read): without its checks.
+    table_token._state.fields_cache["party"] = party
     round_values = first[widths[0] + widths[1] : sum(widths)]
     if round_values[0] is None:
         return table_token, None, None
     current = plain_sql.instance(Round, round_values)
-    current.party = party
+    current._state.fields_cache["party"] = party
     of = phone_read.key(current.pk, table_token.table, table_token.pk, client_id)
     return table_token, current, phone_read.parsed(found, sum(widths), of)
 

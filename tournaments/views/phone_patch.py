@@ -16,8 +16,9 @@ count, a page further behind) draws the whole part, as before.
 """
 
 from django.http import JsonResponse
-from django.middleware.csrf import get_token
+from django.middleware.csrf import CSRF_TOKEN_LENGTH, get_token
 
+from tournaments import plain_sql
 from tournaments.models import DealEntry, Round, TableResult, TableToken
 from tournaments.presentation import phone
 from tournaments.selectors import live
@@ -35,7 +36,7 @@ def after_save(request, token: TableToken, current: Round, saved: TableResult) -
     if not before or request.POST.get("live", "") != before or saved.deals_counted is None:
         return None
     deal = saved.deal_written
-    entry = DealEntry(**{name: getattr(deal, name) for name in table_selectors.PATCH_DEAL})
+    entry = plain_sql.built(DealEntry, {name: getattr(deal, name) for name in table_selectors.PATCH_DEAL})
     return _drawn(request, entry, saved, current.number, saved.deals_counted[0], after)
 
 
@@ -62,6 +63,17 @@ def _drawn(request, entry: DealEntry, result, round_number: int, deals_in: int, 
     return {
         "live": after,
         "number": entry.number,
-        "line": phone.line_html(line, result, round_number, get_token(request)),
+        "line": phone.line_html(line, result, round_number, _form_token(request)),
         "running": phone.running_html(result, deals_in),
     }
+
+
+def _form_token(request) -> str:
+    """The CSRF token for the accept form in a line drawn for the phone: after a save, the masked token
+    the save itself came with (it passed the check, and the page the phone keeps carries it already);
+    else a fresh one. get_token masks the secret anew (32 random picks) and has the answer set the
+    cookie again: a save's answer needs neither."""
+    sent = request.META.get("HTTP_X_CSRFTOKEN") or request.POST.get("csrfmiddlewaretoken", "")
+    if request.method == "POST" and len(sent) == CSRF_TOKEN_LENGTH and getattr(request, "csrf_processing_done", False):
+        return sent
+    return get_token(request)

@@ -138,7 +138,9 @@ def _result_of(round_: Round, table: int, values: dict, deals: dict[int, _Deal])
     another deal at the same moment may be missing from the count (never from the database): the
     phone's poll reads the counts afresh. A round that counts has every deal accepted, whatever was read.
     """
-    result = TableResult(round=round_, table=table, **{f: values[f] for f in _RESULT_FIELDS})
+    written = {"round_id": round_.pk, "table": table, **{f: values[f] for f in _RESULT_FIELDS}}
+    result = plain_sql.built(TableResult, written)
+    result._state.fields_cache["round"] = round_  # as `round=round_` would: no read for result.round
     accepted = sum(deal.accepted for deal in deals.values())
     if values["status"] == TableResult.Status.AGREED:
         accepted = len(deals)
@@ -176,8 +178,9 @@ def _patch_link(
     else:
         counted_before = _counted(row, stored)
     party_values, round_values = live.phone_values(round_.party, round_)
-    before = live.state_of(party_values, round_values, *counted_before)["live"]
-    after = live.state_of(party_values, round_values, *_counted(values, deals))
+    phase = live.clock_phase(party_values, round_values)  # the same clock before and after: read once
+    before = live.state_of(party_values, round_values, *counted_before, phase=phase)["live"]
+    after = live.state_of(party_values, round_values, *_counted(values, deals), phase=phase)
     return f"{before}:{after['live']}:{number}", after
 
 
