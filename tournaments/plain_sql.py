@@ -14,9 +14,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, NamedTuple, TypeVar
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections
-from django.db.models import Field, JSONField, Model
+from django.db.models import DateTimeField, Field, JSONField, Model
 from django.db.models.base import ModelState
 from django.db.models.signals import post_init, pre_init
+from django.utils import timezone
 
 M = TypeVar("M", bound=Model)
 
@@ -131,6 +132,15 @@ def built(model: type[M], values: dict[str, Any]) -> M:
     made.__dict__.update((field.attname, field.get_default()) for field in called)
     made.__dict__.update(values)
     return made
+
+
+_STAMPED: DateTimeField = DateTimeField()
+
+
+def stamp() -> Any:
+    """Now, as a date-time column is written (on SQLite its text): a save writes it in three rows, and
+    converts it once."""
+    return _STAMPED.get_db_prep_save(timezone.now(), _db())
 
 
 def prepared(model: type[Model], name: str, value: Any, db=None) -> Any:

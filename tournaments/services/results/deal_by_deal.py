@@ -7,7 +7,6 @@ from typing import Any, Generic, ParamSpec, TypeVar
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
@@ -192,10 +191,10 @@ def _seen(result: TableResult, link: tuple[str, dict | None], deal: _Deal) -> No
     result.deal_written = deal
 
 
-def _history(result_id: int, by_user, by_token, action: str, before: dict, after: dict) -> plain_sql.Statement:
+def _history(result_id: int, by_user, by_token, action: str, before: dict, after: dict, at) -> plain_sql.Statement:
     """The history's row for a change to the result."""
     values = {"result": result_id, "by_user": by_user.pk if by_user else None}
-    values |= {"by_token": by_token.pk if by_token else None, "at": timezone.now(), "action": action[:40]}
+    values |= {"by_token": by_token.pk if by_token else None, "at": at, "action": action[:40]}
     values |= {"before": before, "after": after}
     return plain_sql.inserting(ResultChange, values)
 
@@ -209,12 +208,12 @@ def _deals_to_accept(result_id: int) -> bool:
     return bool(plain_sql.rows(sql, [result_id]))
 
 
-def _remembering(by_token, client_id: str, content: str) -> list[plain_sql.Statement]:
+def _remembering(by_token, client_id: str, content: str, at) -> list[plain_sql.Statement]:
     """The send kept with the save (none without an id): the same send arriving at the same moment fails
     on it, and is then seen as sent."""
     if not (client_id and by_token is not None):
         return []
-    values = {"token": by_token.pk, "client_id": client_id, "content": content, "at": timezone.now()}
+    values = {"token": by_token.pk, "client_id": client_id, "content": content, "at": at}
     return [plain_sql.inserting(PhoneSend, values)]
 
 
@@ -361,6 +360,7 @@ def deal_record(
 
     patch = _NO_LINK if corrected else _patch_link(round_, row, stored, values, deals, number)
     link = patch[0]
+    now = plain_sql.stamp()  # one time for the save's rows, converted once
 
     def after_result(result_id: int) -> list[plain_sql.Statement]:
         """The deal's row and the history's, once the result's id is known."""
@@ -371,11 +371,10 @@ def deal_record(
         else:
             entry_values = {"result": result_id, "number": number, "entered_by": side, "accepted": False, **fields}
             deal_write = plain_sql.inserting(DealEntry, entry_values)
-        return [deal_write, _history(result_id, by_user, by_token, action, before, after)]
+        return [deal_write, _history(result_id, by_user, by_token, action, before, after, now)]
 
-    write = _deal_write(
-        round_, table, row, values, changed, link, _remembering(by_token, client_id, content), after_result
-    )
+    sending = _remembering(by_token, client_id, content, now)
+    write = _deal_write(round_, table, row, values, changed, link, sending, after_result, now)
 
     def done(result_id: int) -> tuple[TableResult, list[str]]:
         result = _result_of(round_, table, values | {"id": result_id}, deals)
@@ -399,12 +398,13 @@ def _deal_write(
     link: str,
     sending: list[plain_sql.Statement],
     after_result: Callable[[int], list[plain_sql.Statement]],
+    now,
 ) -> Callable[[], int]:
     """A deal's save, in its transaction: the send kept, the table's result made (its first deal) or
     updated as read, then the deal's row and the history's (`after_result`); the result's id."""
     if row is None:
         # The table's first deal: its result made in plain SQL as the ORM's create would (every field).
-        first = {"round": round_.pk, "table": table, **values, "updated_at": timezone.now(), "patch": link}
+        first = {"round": round_.pk, "table": table, **values, "updated_at": now, "patch": link}
         made = plain_sql.inserting(TableResult, first)
 
         def write_first() -> int:
@@ -418,7 +418,7 @@ def _deal_write(
     # The version and the status as read: any change since (a deal, a lock, an acceptance that made
     # the round count) leaves this untouched, and the save reads again.
     same = {"id": row["id"], "version": row["version"], "status": row["status"]}
-    update = plain_sql.updating(TableResult, {"updated_at": timezone.now(), **changed, "patch": link}, same)
+    update = plain_sql.updating(TableResult, {"updated_at": now, **changed, "patch": link}, same)
     later = after_result(row["id"])
 
     def write_next() -> int:
@@ -478,7 +478,7 @@ def deal_accept(
 
 def _accepted_before(result: TableResult, by_token, client_id: str, content: str) -> TableResult | _Write[TableResult]:
     """A deal accepted twice is accepted once; the send is still kept, as a repeat of it is recognised."""
-    sending = _remembering(by_token, client_id, content)
+    sending = _remembering(by_token, client_id, content, plain_sql.stamp())
     if not sending:
         return result
     return _Write(sending[0].run, lambda _written: result)
@@ -507,18 +507,18 @@ def _acceptance(
     seen = {"contract": entry.contract, "declarer": entry.declarer, "tricks": entry.tricks}
     patch = _patch_link(round_, row, stored, row | partly, deals, entry.number)
     link = patch[0]
-    now = timezone.now()
-    sending = _remembering(by_token, *send)
+    now = plain_sql.stamp()  # one time for the save's rows, converted once
+    sending = _remembering(by_token, *send, now)
     result_as_read = {"id": row["id"], "version": row["version"], "status": row["status"]}
     result_write = plain_sql.updating(TableResult, {"updated_at": now, **changed, "patch": link}, result_as_read)
     deal_as_seen = {"id": entry.id, "accepted": False, "entered_by": entry.entered_by, **seen}
     deal_write = plain_sql.updating(DealEntry, {"accepted": True}, deal_as_seen)
     action = f"deal {entry.number} accepted by {side}"
-    history = _history(row["id"], None, by_token, action, before, after)
+    history = _history(row["id"], None, by_token, action, before, after, now)
     # Made only for the deal that may be the last to accept: both are needed only when the round counts.
     if last_to_accept:
         counting = plain_sql.updating(TableResult, {"updated_at": now, **counts, "patch": ""}, {"id": row["id"]})
-        history_counting = _history(row["id"], None, by_token, action, before, after_counting)
+        history_counting = _history(row["id"], None, by_token, action, before, after_counting, now)
 
     def write() -> bool:
         _run(sending)
