@@ -195,3 +195,27 @@ def test_the_agree_buttons_come_after_the_figures(client, party_factory):
     party = party_factory(tables=1)
     page = post(client, link(party), {"round": 1, "version": 0, **DEALS})
     assert page.index("Round result") < page.index("North–South agree")
+
+
+def test_the_whole_round_form_reads_its_table_in_two_statements(client, party_factory, django_assert_num_queries):
+    """The whole-round form (drawn with ?all=1, posted, agreed) reads the link, the round and the table in
+    two plain statements (selectors/table.form_page), the stored deals with them: they are in the form."""
+    party = party_factory(tables=2)
+    url = link(party)
+    post(client, url, {"round": 1, "version": 0, **DEALS})
+    with django_assert_num_queries(2):
+        page = client.get(url + "?all=1").content.decode()
+    # The stored deals in the form (deal 3: 3NT by East, 8 tricks), and the result's version to post with.
+    deal_3 = page[page.index('name="d3-level"') : page.index('name="d4-level"')]
+    assert '<option value="3" selected>' in deal_3 and '<option value="N" selected>NT' in deal_3
+    assert '<option value="8" selected>' in deal_3 and '<input type="hidden" name="version" value="1">' in page
+    result = TableResult.objects.get(round__party=party, table=1)
+    # The page's two (the link with its party and round and the table's seats; the result with its deals),
+    # then the agreement's own seven (its savepoint, the round, the result and its deals read under the
+    # lock, the update, the history row, the release). It was thirteen: the page read in five, the deals
+    # read again for the history's snapshot after (an agreement changes no deal).
+    with django_assert_num_queries(9) as counted:
+        client.post(url, {"round": 1, "version": result.version, "agree": "NS"})
+    assert 'FROM "tournaments_tabletoken" t JOIN' in counted.captured_queries[0]["sql"]
+    result.refresh_from_db()
+    assert result.ns_agreed and not result.ew_agreed

@@ -194,6 +194,20 @@ def phone_page(token: str) -> tuple[TableToken, tuple, list[DealEntry]]:
     return table_token, (current, previous, view), deals
 
 
+def form_page(token: str) -> tuple[TableToken, tuple]:
+    """The page as table_page gives it, read as phone_page reads it (two plain statements, where the ORM's
+    five cost the whole-round form most of its time): for that form and the two sides' agreements,
+    posted without the phone's script, and the form drawn. The result's deals come as the ORM's
+    prefetch leaves them: result.deals.all() reads nothing."""
+    table_token, page, deals = phone_page(token)
+    view = page[2]
+    if view is not None and view.result is not None:
+        kept = view.result.deals.all()
+        kept._result_cache, kept._prefetch_done = deals, True
+        view.result._prefetched_objects_cache = {"deals": kept}
+    return table_token, page
+
+
 # ---- deal by deal -------------------------------------------------------------------------------
 
 

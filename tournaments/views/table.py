@@ -52,10 +52,11 @@ def table_page(request, token):
             return refused
         table_token, page, deals = found
         return _render_deals(request, table_token, page, deals=deals)
-    table_token, refused = link_limit.check(request, table_selectors.token_get, token)
-    if refused:
+    # The whole-round form (posted, or drawn with ?all=1) and the two sides' agreements: two statements.
+    found, refused = link_limit.check(request, table_selectors.form_page, token)
+    if found is None:
         return refused
-    page = table_selectors.table_page(table_token)
+    table_token, page = found
     if request.method == "POST":
         return _post(request, table_token, page)
     if request.GET.get("all") == "1":

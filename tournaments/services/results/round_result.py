@@ -204,16 +204,14 @@ def result_cut_override(*, result: TableResult, winner: str, by_user) -> TableRe
 
 
 def _lock_result(round_: Round, table: int) -> TableResult:
-    result = (
-        TableResult.objects.select_for_update(of=("self",))
-        .select_related("round__party")
-        .filter(round=round_, table=table)
-        .first()
-    )
+    """The table's result, held till the transaction ends; `round_` as _lock_round read it (its party
+    with it), not joined again."""
+    result = TableResult.objects.select_for_update().filter(round=round_, table=table).first()
     if result is None:
         raise ValidationError(
             _("Table %(table)s has no result in round %(round)s yet.") % {"table": table, "round": round_.number}
         )
+    result.round = round_
     return result
 
 
@@ -242,9 +240,8 @@ def result_agree(*, round_: Round, table: int, side: str, by_token, expected_ver
         result.status = TableResult.Status.AGREED
     # The version guards the deals, not the agreements: both sides agreeing at one moment both count.
     result.save(update_fields=["ns_agreed", "ew_agreed", "status", "updated_at"])
-    ResultChange.objects.create(
-        result=result, by_token=by_token, action=f"{side} agreed", before=before, after=_snapshot(result)
-    )
+    after = before | {"status": result.status}  # an agreement changes no deal: they are not read again
+    ResultChange.objects.create(result=result, by_token=by_token, action=f"{side} agreed", before=before, after=after)
     return result
 
 
