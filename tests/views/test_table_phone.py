@@ -219,3 +219,28 @@ def test_the_whole_round_form_reads_its_table_in_two_statements(client, party_fa
     assert 'FROM "tournaments_tabletoken" t JOIN' in counted.captured_queries[0]["sql"]
     result.refresh_from_db()
     assert result.ns_agreed and not result.ew_agreed
+
+
+def test_the_history_keeps_each_whole_round_change_as_the_result_then_read(client, party_factory):
+    """The history's snapshots, made from what was just written (not read back), are what a fresh read of
+    the result gives after each change: the round entered, entered again, agreed by each side."""
+    from tournaments.services.results.common import _snapshot
+
+    party = party_factory(tables=2)
+    url = link(party)
+    post(client, url, {"round": 1, "version": 0, **DEALS})
+    result = TableResult.objects.get(round__party=party, table=1)
+    seen = [_snapshot(result)]
+    again = DEALS | {"d4-level": "1", "d4-strain": "C", "d4-declarer": "W", "d4-tricks": "7"}
+    post(client, url, {"round": 1, "version": 1, **again})
+    seen.append(_snapshot(TableResult.objects.get(pk=result.pk)))
+    for side in ("NS", "EW"):
+        post(client, url, {"round": 1, "version": 2, "agree": side})
+        seen.append(_snapshot(TableResult.objects.get(pk=result.pk)))
+    changes = list(result.changes.order_by("id"))
+    assert [c.action for c in changes] == ["entered at the table", "entered at the table", "NS agreed", "EW agreed"]
+    assert [c.after for c in changes] == seen
+    assert [c.before for c in changes] == [{}, *seen[:-1]]
+    # Deal 4 entered again (1♣ by West, seven tricks), in its place among the four.
+    assert seen[1]["deals"] == [[1, "4S", "N", 10], [2, "PASS", "", 0], [3, "3N", "E", 8], [4, "1C", "W", 7]]
+    assert seen[-1]["status"] == "agreed" and seen[1]["version"] == 2

@@ -26,16 +26,19 @@ SEND_ID_MAX = 64  # PhoneSend.client_id's length: a longer id is refused, never 
 SIDE_NAMES = {"NS": gettext_lazy("North–South"), "EW": gettext_lazy("East–West")}
 
 
-def _store_deals(result: TableResult, scored) -> None:
-    """Replace the result's deal rows with the scored deals."""
-    result.deals.all().delete()
+def _store_deals(result: TableResult, scored, *, new: bool = False) -> None:
+    """Replace the result's deal rows with the scored deals (`new`: a result just made has none to delete)."""
+    if not new:
+        result.deals.all().delete()
     fields = ("number", "contract", "declarer", "tricks", "score", "ns", "ew")
     DealEntry.objects.bulk_create(DealEntry(result=result, **{f: getattr(d, f) for f in fields}) for d in scored)
 
 
-def _snapshot(result: TableResult | None) -> dict:
+def _snapshot(result: TableResult | None, deals=None) -> dict:
+    """The result as the history keeps it; `deals`: its deals as just stored (not read back)."""
     if result is None or result.pk is None:
         return {}
+    deals = result.deals.order_by("number") if deals is None else sorted(deals, key=lambda d: d.number)
     return {
         "entry": result.entry,
         "status": result.status,
@@ -44,7 +47,7 @@ def _snapshot(result: TableResult | None) -> dict:
         "winner": result.winner,
         "cut": result.cut,
         "locked": result.locked,
-        "deals": [[d.number, d.contract, d.declarer, d.tricks] for d in result.deals.order_by("number")],
+        "deals": [[d.number, d.contract, d.declarer, d.tricks] for d in deals],
         "version": result.version,
     }
 

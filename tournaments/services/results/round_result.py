@@ -86,9 +86,10 @@ def result_record(
         raise StaleResult(
             _("Someone else at this table saved at the same moment: check the entry and save again.")
         ) from None
-    _store_deals(result, scored)
+    _store_deals(result, scored, new=not before)
+    after = _snapshot(result, scored)  # the deals as stored, not read back
     ResultChange.objects.create(
-        result=result, by_user=by_user, by_token=by_token, action=action, before=before, after=_snapshot(result)
+        result=result, by_user=by_user, by_token=by_token, action=action, before=before, after=after
     )
     if round_.is_closed and old_winner and result.winner != old_winner:
         notices.append(
