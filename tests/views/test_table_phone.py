@@ -217,6 +217,10 @@ def test_the_whole_round_form_reads_its_table_in_two_statements(client, party_fa
     with django_assert_num_queries(9) as counted:
         client.post(url, {"round": 1, "version": result.version, "agree": "NS"})
     assert 'FROM "tournaments_tabletoken" t JOIN' in counted.captured_queries[0]["sql"]
+    # The result's row read under the lock alone: a join (the round, by the model's ordering) would, on
+    # PostgreSQL, hold the round's row too, against the other tables' holds on it.
+    locked = [q["sql"] for q in counted.captured_queries if q["sql"].startswith('SELECT "tournaments_tableresult"')]
+    assert len(locked) == 1 and " JOIN " not in locked[0]
     result.refresh_from_db()
     assert result.ns_agreed and not result.ew_agreed
 

@@ -15,6 +15,7 @@ Anything else (the round's first deal, the fourth, a correction, an acceptance t
 count, a page further behind) draws the whole part, as before.
 """
 
+from django.conf import settings
 from django.http import JsonResponse
 from django.middleware.csrf import CSRF_TOKEN_LENGTH, get_token
 
@@ -73,7 +74,8 @@ def _form_token(request) -> str:
     the save itself came with (it passed the check, and the page the phone keeps carries it already);
     else a fresh one. get_token masks the secret anew (32 random picks) and has the answer set the
     cookie again: a save's answer needs neither."""
-    sent = request.META.get("HTTP_X_CSRFTOKEN") or request.POST.get("csrfmiddlewaretoken", "")
+    # In the order CsrfViewMiddleware checks them: the form's field, else the header.
+    sent = request.POST.get("csrfmiddlewaretoken", "") or request.META.get(settings.CSRF_HEADER_NAME, "")
     if request.method == "POST" and len(sent) == CSRF_TOKEN_LENGTH and getattr(request, "csrf_processing_done", False):
         return sent
     return get_token(request)

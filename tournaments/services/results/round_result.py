@@ -52,7 +52,7 @@ def result_record(
             _("Round %(number)s is closed: results can no longer be entered here.") % {"number": round_.number}
         )
     _check_table(round_, table)
-    result = TableResult.objects.select_for_update().filter(round=round_, table=table).first()
+    result = _locked_row(round_, table)
     if result and result.locked and by_user is None:
         raise ValidationError(_("The director has locked this table: ask the director to change it."))
     if result and result.status == TableResult.Status.AGREED and by_user is None:
@@ -204,10 +204,18 @@ def result_cut_override(*, result: TableResult, winner: str, by_user) -> TableRe
     return result
 
 
+def _locked_row(round_: Round, table: int) -> TableResult | None:
+    """The table's result (one at most: round and table are unique), its row alone held till the
+    transaction ends. Ordered by id, not by the model's ordering: that joins the round (ordered by its
+    own), and on PostgreSQL FOR UPDATE would hold the round's row too, against every other table's
+    key-share hold on it (_lock_round): tables would wait for each other, or deadlock."""
+    return TableResult.objects.select_for_update(of=("self",)).filter(round=round_, table=table).order_by("pk").first()
+
+
 def _lock_result(round_: Round, table: int) -> TableResult:
     """The table's result, held till the transaction ends; `round_` as _lock_round read it (its party
     with it), not joined again."""
-    result = TableResult.objects.select_for_update().filter(round=round_, table=table).first()
+    result = _locked_row(round_, table)
     if result is None:
         raise ValidationError(
             _("Table %(table)s has no result in round %(round)s yet.") % {"table": table, "round": round_.number}
