@@ -56,6 +56,11 @@ class Club(models.Model):
     )
     # The club's calendar of coming events (an .ics feed a phone subscribes to) opens with this alone.
     calendar_token = models.CharField(max_length=64, unique=True, default=new_calendar_token)
+    # The club's number at its national federation (EBU, FFB, DBV, NBB…), written as USEBIO's CLUB_ID_NUMBER.
+    national_number = models.CharField(_("national club number"), max_length=20, blank=True)
+    federation = models.CharField(
+        _("federation"), max_length=40, blank=True, help_text=_("The national body that gave the club its number.")
+    )
 
     class Meta:
         ordering = ["name"]

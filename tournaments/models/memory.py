@@ -34,6 +34,8 @@ class Member(models.Model):
     # Counts the member's saves: a season's live page shows members' names, kinds and initials-only
     # choices, and its validator sums this over the club's members (selectors/live_season.py).
     changes = models.PositiveIntegerField(default=0, editable=False)
+    # Set when the member asked to be forgotten: the name is a neutral label from then on, contact details gone.
+    erased_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["name"]

@@ -105,6 +105,8 @@ class Guest(models.Model):
         "tournaments.Member", null=True, blank=True, on_delete=models.SET_NULL, related_name="guests"
     )
     created_at = models.DateTimeField(default=timezone.now)
+    # Set when this guest's name was erased (a member's erasure, or a guest who asked): the name is a label.
+    erased_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["name"]
