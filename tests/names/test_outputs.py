@@ -4,7 +4,6 @@ linked) as the table says, in full or "M. J. W.", and a linked member who did no
 Each row is rendered as its reader gets it: the page's HTML, the PDF read back with pypdf, the workbook with
 openpyxl, the file's text, the mail's text."""
 
-import datetime
 import io
 import json
 import re
@@ -16,23 +15,16 @@ from django.urls import reverse
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from tests.conftest import make_party
+from tests.names.conftest import HER, HERS, HIM, publish
 from tests.towie.conftest import make_table
-from tournaments.models import BostonTable, Club, Member, OutgoingMail, PublicLink, Seat, TableToken, TowiePlayer
+from tournaments.models import BostonTable, OutgoingMail, TableToken, TowiePlayer
 from tournaments.presentation.names import FORMS, Form, Where, initials, name_for, pair_name_for
 from tournaments.selectors.public import shown_name
-from tournaments.services import knockout as knockout_services
-from tournaments.services import members as member_services
-from tournaments.services import results as result_services
 from tournaments.services import results_mail as mail_services
-from tournaments.services import seasons as season_services
 
 pytestmark = pytest.mark.django_db
 
-HER, HIM = "Margaret Jane Whitfield", "Bob Carter"
-HERS = "M. J. W."
-DEALS = [("4S", "N", 10), ("PASS", "", 0), ("3N", "E", 9), ("PASS", "", 0)]
-TABLE = Path(__file__).resolve().parent.parent / "docs" / "names.md"
+TABLE = Path(__file__).resolve().parents[2] / "docs" / "names.md"
 
 
 def documented() -> dict[str, str]:
@@ -60,56 +52,6 @@ def test_the_rule():
     assert pair_name_for(Where.PUBLIC_PAGE, pair, HER, "Ann Lee", False, None) == pair
 
 
-# --- the events: a party, a knockout, a season, a Towie and a Boston table, each with both members -----------------
-
-
-@pytest.fixture
-def club(director):
-    return Club.objects.get(memberships__user=director)
-
-
-@pytest.fixture
-def members(club) -> dict[str, Member]:
-    return {
-        HER: member_services.member_create(
-            club=club, name=HER, kind="lady", email="mjw@example.org", initials_only=True
-        ),
-        HIM: member_services.member_create(club=club, name=HIM, kind="gentleman", email="bob@example.org"),
-    }
-
-
-@pytest.fixture
-def party(director, members):
-    """One table, one round played: North is Margaret (initials), South her partner Bob (in full)."""
-    party = make_party(tables=1, rounds=1, user=director, name="Names night")
-    seats = {s.seat: s.guest for s in Seat.objects.filter(round__party=party).select_related("guest")}
-    for seat, name in (("N", HER), ("S", HIM)):
-        seats[seat].name, seats[seat].member = name, members[name]
-        seats[seat].save()
-    result_services.result_record(round_=party.rounds.get(number=1), table=1, deals=DEALS, by_user=director)
-    return party
-
-
-@pytest.fixture
-def knockout(director, members):
-    """Two pairs, the final drawn, one deal in: Margaret's pair against Bob's."""
-    knockout = knockout_services.knockout_create(
-        name="Names cup", date=datetime.date(2026, 12, 5), pairs=[[HER, "Ann Lee"], [HIM, "Dan Poe"]], user=director
-    )
-    for pair in knockout.pairs.all():
-        pair.member_a = members[pair.player_a]
-        pair.save()
-    knockout_services.knockout_draw(knockout=knockout, seed=3)
-    match = knockout.rounds.get().matches.get()
-    knockout_services.match_deal_record(match=match, number=1, contract="4S", declarer="N", tricks=10)
-    return knockout
-
-
-@pytest.fixture
-def series(club, party):
-    return season_services.series_save(club=club, name="Names season", parties=[party])
-
-
 # --- reading each output ----------------------------------------------------------------------------------------
 
 
@@ -131,11 +73,6 @@ def body(response) -> bytes:
 def page(response) -> str:
     # The big screen's short names keep an initial and its surname together by a no-break space.
     return body(response).decode().replace("\u00a0", " ").replace("&nbsp;", " ")
-
-
-def publish(client_in, kind: str, event) -> str:
-    client_in.post(reverse("publish_toggle", args=[kind, event.pk]), {"action": "publish"})
-    return reverse("public_page", args=[PublicLink.objects.get(**{kind: event}).token])
 
 
 def mail_to(address: str, kind: str) -> str:
