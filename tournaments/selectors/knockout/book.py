@@ -52,7 +52,7 @@ def _printed_match(
 
 def _seats_in_full(m: KnockoutMatch, full: dict[int, tuple[str, str, str]]) -> dict[str, str]:
     seats = seat_names(m)
-    for pair_id, (first, second) in ((m.ns_id, "NS"), (m.ew_id, "EW")):
+    for pair_id, first, second in ((m.ns_id, "N", "S"), (m.ew_id, "E", "W")):
         if pair_id in full:
             seats[first], seats[second] = full[pair_id][1], full[pair_id][2]
     return seats
