@@ -101,11 +101,6 @@ class Namer:
     def __call__(self, name: str) -> str:
         return initials(name) if name in self.hidden else name
 
-    @property
-    def full(self) -> bool:
-        """Nothing to change: every name is printed as it is."""
-        return not self.hidden
-
 
 def pair_of_players(name: str, shown: Callable[[str], str]) -> str:
     """A keep-partners pair's name ("Ann Lee & Bob Carter"), each player named by `shown`."""
