@@ -33,6 +33,7 @@ from tournaments.files.transfer.common import (
     _write,
     _wrong,
 )
+from tournaments.files.transfer.limits import PARTY_LIMITS, _history_within, _too_many, _within
 from tournaments.files.transfer.links import (
     id_ref,
     ids_taken,
@@ -45,7 +46,6 @@ from tournaments.files.transfer.links import (
     public_ref,
     public_write,
 )
-from tournaments.files.transfer.limits import PARTY_LIMITS, _history_within, _too_many, _within
 from tournaments.models import (
     DealEntry,
     Guest,
