@@ -39,7 +39,8 @@ def members_out(members: Iterable[Member]) -> tuple[list[dict], dict[int, str]]:
         while f"~{own}" in numbers:  # a number could read "~1"; the export's own keys step round it
             own += 1
         keys[member_id] = f"~{own}"
-    rows = [{"key": keys[i], **{f: getattr(kept[i], f) for f in MEMBER_FIELDS}} for i in sorted(kept)]
+    rows = [{"key": keys[i], **{f: getattr(kept[i], f) for f in MEMBER_FIELDS}} for i in kept]
+    rows.sort(key=lambda row: row["key"])  # by key, not id: the same members give the same file
     return rows, keys
 
 
@@ -61,8 +62,8 @@ def members_section(rows: list) -> dict[str, dict]:
         key = member.pop("key")
         if not isinstance(key, str) or not key or len(key) > KEY_MOST:
             raise _wrong(where, "key", key, gettext("text of 1 to %(most)s characters") % {"most": KEY_MOST})
-        sentence = gettext("%(first)s and %(second)s both have the key %(key)s")
-        _once(keys, key, where, sentence, key=_shown(key))
+        sentence = gettext("%(first)s and %(second)s both have the key %(value)s")
+        _once(keys, key, where, sentence, value=_shown(key))
         if member["number"]:
             sentence = gettext("%(first)s and %(second)s both have the member number %(number)s")
             _once(numbers, member["number"], where, sentence, number=_shown(member["number"]))
