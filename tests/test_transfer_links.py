@@ -164,7 +164,7 @@ def foreign_files(party: Party) -> dict[str, tuple[bytes, str]]:
         "usebio": (formats.WRITERS["usebio"](results), "This is a USEBIO results file (XML)."),
         "pbn": (formats.WRITERS["pbn"](results), "This is a PBN file (deals and results)."),
         "csv": (formats.WRITERS["bridgewebs"](results), "This is a CSV file."),
-        "members": ("name,number\nAda,1\n".encode(), "This is a CSV file."),
+        "members": (b"name,number\nAda,1\n", "This is a CSV file."),
     }
 
 
