@@ -371,9 +371,9 @@ def _match_winner_section(match: dict, where: str) -> None:
 
 
 def _write_knockout(checked: dict, user, club) -> tuple[Knockout, list[str]]:
-    fields = {k: v for k, v in checked["knockout"].items() if k not in ("id", "public")}
+    own = {k: v for k, v in checked["knockout"].items() if k not in ("id", "public")}
     kept = kept_id(Knockout, checked["knockout"]["id"])
-    knockout = _saved(Knockout(**fields, **kept, created_by=user, club=club), "the knockout")
+    knockout = _saved(Knockout(**own, **kept, created_by=user, club=club), "the knockout")
     if kept:
         ids_taken(Knockout)
     public_write(checked["knockout"]["public"], club, knockout=knockout)
