@@ -57,3 +57,4 @@ class Results:
     identifier: str = ""
     scoring: str = "Chicago"  # PBN's Scoring tag: a party round is Chicago, a knockout match "Rubber"
     pairs: list[Pair] = field(default_factory=list)  # a keep-partners party's pairs, by place; else none
+    deals_played: int = 0  # a party: four for each table's round with a result, net-only tables included
