@@ -106,8 +106,8 @@ def world(club, director):
         name="Towie night", date=DAY, players=[NAME, "Gus G", "Hal H"], user=director, club=club
     )
     boston = boston_services.boston_table_create(
-        name="Boston night", date=DAY, variant="english", players=[NAME, "Ivy I", "Jo J", "Kit K"], user=director, pool_feed=1, pool_unlimited=True,
-        club=club,
+        name="Boston night", date=DAY, variant="english", players=[NAME, "Ivy I", "Jo J", "Kit K"], user=director,
+        pool_feed=1, pool_unlimited=True, club=club,
     )  # fmt: skip
     entries = EntryList.objects.create(club=club, party=one, tables=1)
     Entry.objects.create(
@@ -151,7 +151,9 @@ def rows_holding(text: str) -> list[str]:
             cursor.execute(f"SELECT * FROM {quoted} WHERE 1 = 0")  # its columns, as the database names them
             for column in [c[0] for c in cursor.description]:
                 name = connection.ops.quote_name(column)
-                cursor.execute(f"SELECT COUNT(*) FROM {quoted} WHERE LOWER(CAST({name} AS TEXT)) LIKE %s", [f"%{text}%"])
+                cursor.execute(
+                    f"SELECT COUNT(*) FROM {quoted} WHERE LOWER(CAST({name} AS TEXT)) LIKE %s", [f"%{text}%"]
+                )
                 if cursor.fetchone()[0]:
                     found.append(f"{table}.{column}")
     return found

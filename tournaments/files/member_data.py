@@ -65,4 +65,3 @@ def _csv(lines: Sequence[object], kind: type) -> bytes:
         values = dataclasses.asdict(line)  # type: ignore[call-overload]  # every line is a dataclass
         writer.writerow([_cell(values[key]) for key in headings])
     return ("\ufeff" + out.getvalue()).encode()
-

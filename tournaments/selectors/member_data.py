@@ -99,10 +99,11 @@ def _entries(member: Member) -> list[EntryLine]:
 
 
 def _rounds(member: Member) -> list[RoundLine]:
-    seats = Seat.objects.filter(guest__member=member).values_list(
-        "round__party_id", "round__party__name", "round__party__date", "round__number", "round_id", "table", "seat"
+    seats = list(
+        Seat.objects.filter(guest__member=member).values_list(
+            "round__party_id", "round__party__name", "round__party__date", "round__number", "round_id", "table", "seat"
+        )
     )
-    seats = list(seats)
     results = {
         (round_id, table): (ns, ew, status)
         for round_id, table, ns, ew, status in TableResult.objects.filter(

@@ -204,7 +204,9 @@ def _pairs(target: _Target) -> None:
     changed: dict[int, KnockoutPair] = {}
     renamed: dict[int, dict[str, str]] = {}
     for side in ("a", "b"):
-        rows = KnockoutPair.objects.filter(Q(knockout__club=target.club) & target.who(f"member_{side}", f"player_{side}"))
+        rows = KnockoutPair.objects.filter(
+            Q(knockout__club=target.club) & target.who(f"member_{side}", f"player_{side}")
+        )
         for pair in rows:
             pair = changed.get(pair.pk, pair)
             old_player, old_name = getattr(pair, f"player_{side}"), pair.name
@@ -265,11 +267,11 @@ def _evenings(target: _Target) -> None:
 def _mails(target: _Target) -> None:
     """The mails written to them go, with their address's record; the words of every other mail of the club
     (a night's results sent to the other players) have the name replaced."""
-    kept = set(
-        Member.objects.filter(club=target.club, email__in=target.emails)
-        .exclude(pk=target.member_id)
-        .values_list("email", flat=True)
-    )
+    others = Member.objects.filter(club=target.club, email__in=target.emails)
+    if target.member_id is not None:
+        others = others.exclude(pk=target.member_id)
+    # An address another member still has (a couple sharing one) keeps its record and its mails.
+    kept = set(others.values_list("email", flat=True))
     gone = target.emails - kept
     theirs = Q(to__in=gone) | Q(member=target.member_id) if target.member_id else Q(to__in=gone)
     OutgoingMail.objects.filter(Q(club=target.club) & theirs).delete()

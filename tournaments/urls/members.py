@@ -1,4 +1,5 @@
-"""A club's members: the list, a member's page, the file out and back in, the member's own data and its erasure, the search of a few letters."""
+"""A club's members: the list, a member's page, the file out and back in, the search of a few letters, and a
+member's own data (the copy downloaded, the erasure)."""
 
 from django.urls import path
 
