@@ -265,6 +265,10 @@ def test_erasing_twice_is_refused_and_changes_nothing(client_in, world):
 def test_a_guest_who_is_no_member_is_erased_the_same_way(client_in, director, world):
     one, two = world["one"], world["two"]
     cid = one.guests.get(name="Cid")
+    Entry.objects.create(
+        entry_list=one.entry_list, name="Cid", email="cid@example.org", phone="01632 960111",
+        state=Entry.State.CONFIRMED,
+    )  # fmt: skip
     before = figures(world)
     response = client_in.post(reverse("guest_erase", args=[one.pk, cid.pk]))
     assert Guest.objects.get(pk=cid.pk).name == "Cid"  # asked first
@@ -275,6 +279,8 @@ def test_a_guest_who_is_no_member_is_erased_the_same_way(client_in, director, wo
     assert all(g.erased_at for g in Guest.objects.filter(name=label))
     assert figures(world) == before
     assert not Guest.objects.filter(name="Cid").exists()
+    assert rows_holding("cid@example.org") == [] and rows_holding("960111") == []
+    assert Entry.objects.get(entry_list=one.entry_list, name=label).email == ""
     assert "Cid" not in pages(client_in, world)[reverse("public_page", args=[one.public_link.token])]
     response = client_in.get(reverse("party_guests", args=[one.pk]))
     assert label in response.content.decode()
