@@ -279,3 +279,39 @@ def test_a_deal_saved_by_keyboard_alone_and_the_next_reached_in_one_tab(party_br
     assert outline == "solid"  # the focus ring shows on the chip
     assert stored(party) == [(1, "4S", "N", 10)]
     no_violations(page)
+
+
+CONTRAST = """sel => {
+  const rgb = c => c.match(/\\d+/g).slice(0, 3).map(Number);
+  const linear = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  const lum = c => { const [r, g, b] = rgb(c).map(linear); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  const edge = getComputedStyle(document.querySelector(sel)).borderTopColor;
+  return (1.05) / (lum(edge) + 0.05);
+}"""
+
+
+def test_chips_have_edges_seen_focus_rings_and_stay_chosen_in_forced_colours(party_browser, at_party):  # noqa: F811
+    party = make_party(tables=2)
+    page = party_browser.new_context(**PHONE).new_page()
+    page.goto(phone_url(at_party, party))
+    wait_for_deal_form(page, 1)
+    for chip in (".holder label", ".choice-buttons.levels label"):
+        assert page.evaluate(CONTRAST, chip) >= 3, chip  # against the white page
+    page.focus("#holder-E")
+    page.keyboard.press("ArrowRight")  # chosen by the keyboard: the focus shows on the chip
+    assert page.evaluate("getComputedStyle(document.querySelector('#holder-S + label')).outlineStyle") == "solid"
+    described = page.evaluate("document.querySelector('.choice-buttons.levels').getAttribute('aria-describedby')")
+    assert page.inner_text(f"#{described}").startswith("Tap your choice. With a keyboard: Tab goes")
+    page.emulate_media(forced_colors="active")
+    colours = page.evaluate(
+        "[...document.querySelectorAll('.holder label')].map(l => getComputedStyle(l).backgroundColor)"
+    )
+    chosen = colours[2]  # South
+    assert all(colour != chosen for i, colour in enumerate(colours) if i != 2), colours
+    # The root size is a share of the browser's text size (106.25% on a narrow screen): 17px at its
+    # usual 16px, 34px when the guest asks for 32px.
+    page.emulate_media(forced_colors="none")
+    assert page.evaluate("getComputedStyle(document.documentElement).fontSize") == "17px"
+    page.context.new_cdp_session(page).send("Page.setFontSizes", {"fontSizes": {"standard": 32}})
+    page.reload()
+    assert page.evaluate("getComputedStyle(document.documentElement).fontSize") == "34px"
