@@ -15,7 +15,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from urllib.parse import urlencode
 
 ATTACKER = "127.0.0.2"
@@ -83,10 +83,14 @@ class Visit:
     """One phone: its table's page opened, one deal saved; seconds for each, or what went wrong."""
 
     source: str
+    token: str = ""
     open_s: float | None = None
     save_s: float | None = None
     error: str = ""
-    timings: list[float] = field(default_factory=list)
+
+    @property
+    def saved(self) -> bool:
+        return self.save_s is not None and not self.error
 
 
 def _request(port: int, source: str, method: str, path: str, body: dict | None, headers: dict, limit_s: float):
@@ -101,7 +105,7 @@ def _request(port: int, source: str, method: str, path: str, body: dict | None, 
 
 def visit(port: int, source: str, token: str, deal: int, limit_s: float) -> Visit:
     """The phone at `token`'s table opens its page, then saves deal `deal` (3NT by South, 9 tricks)."""
-    done = Visit(source)
+    done = Visit(source, token)
     path = f"/t/{token}/"
     try:
         start = time.perf_counter()
@@ -152,7 +156,7 @@ def figures(visits: list[Visit]) -> dict:
     return {
         "phones": len(visits),
         "opened": sum(v.open_s is not None and not v.error.startswith("page") for v in visits),
-        "saved": sum(not v.error and v.save_s is not None for v in visits),
+        "saved": sum(v.saved for v in visits),
         "errors": [v.error for v in visits if v.error][:5],
         "p95_ms": p95(visits),
     }
