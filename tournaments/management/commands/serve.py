@@ -131,6 +131,7 @@ class Command(BaseCommand):
         # The QR codes must carry an address the server listens on: tell the app which it is.
         os.environ["LISTEN_HOST"] = host
         port = os.environ.get("PORT", "8000")
+        os.environ["LISTEN_PORT"] = port  # every absolute link's port, never a request's Host (site_url)
         self.stdout.write(_("Club Director: open http://127.0.0.1:%(port)s/ on this computer.") % {"port": port})
         if setup_needed():
             self.stdout.write(
