@@ -1,4 +1,4 @@
-"""Bounds that say so: a round's minutes, every event's date, a season's points and events, the README's
+"""Bounds that say so: a round's minutes, every event's date, a season's points and events, the user guide's
 figures. Each bad input gets its exact message and changes nothing."""
 
 import datetime
@@ -19,7 +19,7 @@ from tournaments.models.party import MAX_ROUNDS, MAX_TABLES
 from tournaments.services import boston, seasons
 
 pytestmark = pytest.mark.django_db
-README = Path(__file__).resolve().parent.parent / "README.md"
+USER_GUIDE = Path(__file__).resolve().parent.parent / "docs" / "user-guide.md"
 WINDOW = "Give a date in the years 1900 to 2100."
 
 
@@ -208,10 +208,10 @@ def test_my_language_goes_back_to_a_page_of_this_site(client_in):
     assert response["Location"] == "/members/"
 
 
-# ---- the README's figures are the code's ----------------------------------------------------------
+# ---- the user guide's figures are the code's ----------------------------------------------------------
 
 
-def test_the_readme_gives_the_codes_number_of_tables_and_rounds():
-    evening = README.read_text(encoding="utf-8").split("## An evening with it", 1)[1]
+def test_the_user_guide_gives_the_codes_number_of_tables_and_rounds():
+    evening = USER_GUIDE.read_text(encoding="utf-8").split("## An evening with it", 1)[1]
     assert f"tables (1–{MAX_TABLES})" in evening and f"rounds (1–{MAX_ROUNDS})" in evening
     assert "minutes per round (4–120, 30 offered)" in evening and "years 1900 to 2100" in evening

@@ -27,7 +27,7 @@ from tournaments.services import seating as seating_services
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SCREENS = [(1280, 720), (1366, 768), (1920, 1080)]
-# The smallest name, in px at 1280×720 and in proportion to the screen's height (README, "The big screen"):
+# The smallest name, in px at 1280×720 and in proportion to the screen's height (docs/user-guide.md, "The big screen"):
 # the sizes the fullest view of each kind reaches (twenty tables, eighty players, fourteen pairs).
 MIN_NAME_PX = {"round": 14, "standings": 13, "season": 13, "board": 13, "bracket": 16, "won": 11.75}
 

@@ -52,7 +52,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, target=None, keep=None, **options):
         if connection.vendor != "sqlite":
-            raise CommandError(_("The database is PostgreSQL: back it up with pg_dump (see the README)."))
+            raise CommandError(_("The database is PostgreSQL: back it up with pg_dump (see docs/user-guide.md)."))
         if keep is not None and keep < 1:
             raise CommandError(
                 _("--keep %(keep)s: say how many backups to keep, 1 or more. Nothing was backed up.") % {"keep": keep}
