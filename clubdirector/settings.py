@@ -117,12 +117,11 @@ SQLITE_PATH = Path(env_str("SQLITE_PATH") or BASE_DIR / "db.sqlite3")
 DATABASE_URL = env_str("DATABASE_URL", "")
 if DATABASE_URL:
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("CONN_MAX_AGE", 0))}
-    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-        # Django leaves psycopg's threshold unset, which turns preparing off altogether. At 1, psycopg
-        # prepares a statement the second time a connection runs it on a cursor binding on the server:
-        # the plain SQL of the polls and the phone's saves (clubdirector/postgres_prepared.py). Django's
-        # own cursors bind on the client and are never prepared.
-        DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 1
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool("PG_SERVER_SIDE_BINDING", False):
+        # Django's documented option: every statement bound on the server, and psycopg prepares one the
+        # second time a connection runs it (the polls' and saves' fixed texts). Off unless asked for:
+        # see docs/deployment.md.
+        DATABASES["default"].setdefault("OPTIONS", {}).update(server_side_binding=True, prepare_threshold=1)
 else:
     DATABASES = {
         "default": {

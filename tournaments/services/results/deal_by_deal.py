@@ -139,7 +139,7 @@ def _result_of(round_: Round, table: int, values: dict, deals: dict[int, _Deal])
     """
     written = {"round_id": round_.pk, "table": table, **{f: values[f] for f in _RESULT_FIELDS}}
     result = plain_sql.built(TableResult, written)
-    result._state.fields_cache["round"] = round_  # as `round=round_` would: no read for result.round
+    result.round = round_  # no read for result.round
     accepted = sum(deal.accepted for deal in deals.values())
     if values["status"] == TableResult.Status.AGREED:
         accepted = len(deals)
