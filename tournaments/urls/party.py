@@ -20,6 +20,7 @@ urlpatterns = [
     path(P + "guests/<int:guest_id>/", party.guest_edit, name="guest_edit"),
     path(P + "guests/<int:guest_id>/remove/", party.guest_remove, name="guest_remove"),
     path(P + "guests/<int:guest_id>/membership/", members.guest_membership, name="guest_membership"),
+    path(P + "guests/<int:guest_id>/member/", members.guest_link, name="guest_link"),
     path(P + "entries/", entries.party_entries, name="party_entries"),
     path(P + "entries/guests/", entries.entries_to_guests, name="entries_to_guests"),
     path(P + "entries/<int:entry_id>/move-up/", entries.entry_move_up, name="entry_move_up"),
