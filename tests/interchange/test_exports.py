@@ -48,6 +48,8 @@ def test_usebio_is_valid_against_the_dtd_and_holds_places_totals_and_numbers(pla
     assert etree.DTD(str(DTD)).validate(root), etree.DTD(str(DTD)).error_log
     assert root.get("Version") == "1.2"
     assert root.findtext("CLUB/CLUB_NAME") == "Alice's club"
+    # No national club number given: the element is there, empty (readers look for it in every file).
+    assert root.find("CLUB/CLUB_ID_NUMBER") is not None and root.findtext("CLUB/CLUB_ID_NUMBER") == ""
     event = root.find("EVENT")
     assert event.get("EVENT_TYPE") == "INDIVIDUAL"
     assert event.findtext("EVENT_DESCRIPTION") == "Ł&Σ night"
@@ -63,6 +65,18 @@ def test_usebio_is_valid_against_the_dtd_and_holds_places_totals_and_numbers(pla
     assert players[names["S"]] == ("1", "20", "")
     assert players[names["E"]] == ("3", "-20", "")
     assert players[names["W"]] == ("3", "-20", "")
+    # Each player's number for the night (the ranking's order: N and S first, tied, then E and W), and the
+    # travellers by those whole numbers: deal 1's North-South side is North's number, its East-West side East's.
+    number = {p.findtext("PLAYER_NAME"): p.findtext("PLAYER_NUMBER") for p in event.iter("PLAYER")}
+    assert sorted(number[names[seat]] for seat in "NS") == ["1", "2"]
+    first = event.find("BOARD/TRAVELLER_LINE")
+    assert (first.findtext("NS_PAIR_NUMBER"), first.findtext("EW_PAIR_NUMBER")) == (
+        number[names["N"]],
+        number[names["E"]],
+    )
+    assert [first.findtext(f"{seat}_PLAYER_NUMBER") for seat in ("NORTH", "SOUTH", "EAST", "WEST")] == [
+        number[names[seat]] for seat in "NSEW"
+    ]
 
 
 def test_bridgewebs_csv_writes_ties_plainly_and_guards_a_formula_name(played, tmp_path):

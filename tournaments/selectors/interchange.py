@@ -49,8 +49,9 @@ def party_results(party: Party) -> Results:
     seats = _seats(party)
     by_name = {line.name: player for line, player in zip(standings.players, players, strict=True)}
     pairs, pair_of = _pairs(seats, played[0], by_name) if party.keep_partners else ([], {})
-    # Individual: a deal's partnership is named by its two players' numbers in the ranking ("3-7").
-    player_of = {line.name: str(index) for index, line in enumerate(standings.players, start=1)}
+    # Individual: each player's number for the night is their place in the ranking's order; a deal's partnership
+    # is named by its two players' numbers ("3-7").
+    player_of = {line.name: index for index, line in enumerate(standings.players, start=1)}
     return Results(
         event=party.name,
         club=party.club.name,
@@ -60,6 +61,7 @@ def party_results(party: Party) -> Results:
         deals=_deals(party, seats, initials, pair_of or None, player_of),
         identifier=f"party-{party.pk}",
         pairs=pairs,
+        club_number=party.club.national_number,
     )
 
 
@@ -115,7 +117,7 @@ def _pairs(seats: Seating, first: int, by_name: dict[str, Player]) -> tuple[list
 def _side(sitting: dict[str, str], one: str, other: str, pair_of, player_of) -> str:
     if pair_of is not None:
         return str(pair_of.get(sitting.get(one, ""), ""))
-    return "-".join(player_of[sitting[seat]] for seat in (one, other) if seat in sitting)
+    return "-".join(str(player_of[sitting[seat]]) for seat in (one, other) if seat in sitting)
 
 
 def _duplicate_score(number: int, contract: str, declarer: str, tricks: int) -> int:
@@ -155,6 +157,7 @@ def _deals(party: Party, seats: Seating, initials: set[str], pair_of, player_of)
                 score=_duplicate_score(number, contract, declarer, tricks),
                 ns_pair=_side(sitting, "N", "S", pair_of, player_of),
                 ew_pair=_side(sitting, "E", "W", pair_of, player_of),
+                seat_numbers={} if pair_of is not None else {seat: player_of[name] for seat, name in sitting.items()},
             )
         )
     return deals
