@@ -5,8 +5,6 @@ deal 2 passed out; deal 3 (N-S vulnerable) 3NT by East making nine, E-W not vuln
 100 + 300 = 400 to E-W; deal 4 passed out. The net tally gives N-S +20 and E-W −20.
 """
 
-import csv
-import io
 from pathlib import Path
 
 import pytest
@@ -84,13 +82,15 @@ def test_bridgewebs_csv_writes_ties_plainly_and_guards_a_formula_name(played, tm
     Guest.objects.filter(name=names["W"]).update(name="=HYPERLINK(1)")
     text = export(party, "bridgewebs", tmp_path).decode()
     assert text.startswith("#Version,std1\r\n")  # no byte-order mark: the first line starts with "#"
-    rows = list(csv.reader(io.StringIO(text)))
+    rows = [line.split(",") for line in text.split("\r\n")]  # nothing quoted: the one reader splits at commas
+    assert ["#Boards", "4"] in rows  # one table, one round: four deals
     scores = rows[rows.index(["#Scores"]) + 1 : rows.index(["#BoardFormat", "Board"])]
-    assert scores[0] == ["Position", "Player", "Name", "Score"]
+    assert scores[0] == ["Position", "Pair", "Name1", "Score"]
     by_name = {row[2]: row for row in scores[1:]}
-    # A shared place "1=" starts with no formula character; a name that does is written as text.
-    assert by_name[names["N"]][0] == "1=" and by_name[names["N"]][3] == "20"
-    assert by_name["'=HYPERLINK(1)"][0] == "3=" and by_name["'=HYPERLINK(1)"][3] == "-20"
+    # A shared place is the place itself, a whole number; a name that starts like a formula is written as text.
+    assert by_name[names["N"]][0] == "1" and by_name[names["S"]][0] == "1" and by_name[names["N"]][3] == "20"
+    assert by_name["'=HYPERLINK(1)"][0] == "3" and by_name["'=HYPERLINK(1)"][3] == "-20"
+    assert sorted(row[1] for row in scores[1:]) == ["1", "2", "3", "4"]  # every player numbered
 
 
 def test_pbn_has_every_deal_with_its_seats_contract_and_score(played, tmp_path):

@@ -23,7 +23,8 @@ def party_results(party: Party) -> Results:
     """Six queries, whatever the size. Raises ValidationError when no table's result is in yet: there is nothing
     to send."""
     standings = party_standings(party)
-    played = sorted({r.round for line in standings.players for r in line.rounds.values() if r.result is not None})
+    tables = {(r.round, r.table) for line in standings.players for r in line.rounds.values() if r.result is not None}
+    played = sorted({number for number, _table in tables})
     if not played:
         raise ValidationError(
             _("%(party)s has no results yet: there is nothing to export until a table's round is in.")
@@ -62,6 +63,7 @@ def party_results(party: Party) -> Results:
         identifier=f"party-{party.pk}",
         pairs=pairs,
         club_number=party.club.national_number,
+        deals_played=4 * len(tables),  # each table deals its own four a round
     )
 
 

@@ -60,3 +60,4 @@ class Results:
     scoring: str = "Chicago"  # PBN's Scoring tag: a party round is Chicago, a knockout match "Rubber"
     pairs: list[Pair] = field(default_factory=list)  # a keep-partners party's pairs, by place; else none
     club_number: str = ""  # the club's number at its national federation (USEBIO's CLUB_ID_NUMBER); "": none
+    deals_played: int = 0  # a party: four for each table's round with a result, net-only tables included
