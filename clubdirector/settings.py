@@ -183,7 +183,7 @@ AXES_SENSITIVE_PARAMETERS: list[str] = []
 MB = 1024 * 1024
 REQUEST_MAX_BYTES = 1 * MB
 UPLOAD_REQUEST_MAX_BYTES = 3 * MB
-UPLOAD_URL_NAMES = ["guests_upload", "members_import", "knockout_create", "knockout_pairs_add"]
+UPLOAD_URL_NAMES = ["guests_upload", "members_import", "knockout_create", "knockout_pairs_add", "event_import"]
 DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
 FILE_UPLOAD_MAX_MEMORY_SIZE = UPLOAD_REQUEST_MAX_BYTES
 
