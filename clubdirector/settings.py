@@ -35,6 +35,8 @@ SITE_URL = env_str("SITE_URL", "")
 # Where the server listens (`serve` sets it): on the loopback only, the QR codes cannot use the LAN
 # address, since phones would get "connection refused"; the print page says so instead.
 LISTEN_HOST = env_str("LISTEN_HOST", "")
+# The port it listens on (`serve` sets it too): the links' port, whatever Host a request names.
+LISTEN_PORT = env_str("LISTEN_PORT", "")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
