@@ -123,7 +123,8 @@ class Command(BaseCommand):
     def handle(self, *args, backup, force=False, **options):
         if connection.vendor != "sqlite":
             said = _(
-                "The database is PostgreSQL: restore it with pg_restore (or psql for a plain SQL dump), see docs/user-guide.md."
+                "The database is PostgreSQL: restore it with pg_restore (or psql for a plain SQL dump), "
+                "see docs/user-guide.md."
             )
             raise CommandError(f"{said} {UNCHANGED}")
         database = Path(settings.DATABASES["default"]["NAME"]).absolute()
