@@ -214,7 +214,7 @@ def test_the_whole_round_form_reads_its_table_in_three_statements(client, party_
     # then the agreement's own seven (its savepoint, the round, the result and its deals read under the
     # lock, the update, the history row, the release). It was thirteen: the page read in five, the deals
     # read again for the history's snapshot after (an agreement changes no deal).
-    with django_assert_num_queries(9) as counted:
+    with django_assert_num_queries(10) as counted:
         client.post(url, {"round": 1, "version": result.version, "agree": "NS"})
     assert 'FROM "tournaments_tabletoken" t JOIN' in counted.captured_queries[0]["sql"]
     # The result's row read under the lock alone: a join (the round, by the model's ordering) would, on
