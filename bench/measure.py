@@ -113,6 +113,10 @@ def goals(results: dict) -> dict:
     met["deal_saves_clean"] = deals.get("errors") == 0 and deals.get("lost") == 0
     met["deal_save_p95_under_300ms"] = deals.get("p95_ms", 1e9) < 300
     met["phone_page_under_100kb"] = deals.get("phone_page_kb", 1e9) < 100
+    if "slow_clients" in results:  # issue 41: the phones beside 200 slow-header connections
+        from bench.slowstep import met as slow_met
+
+        met["slow_clients_phones_p95_under_2s"] = slow_met(results["slow_clients"])
     return met | goals_15(results)
 
 

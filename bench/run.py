@@ -13,6 +13,7 @@ set (its tables are flushed first: never point it at a database you care about).
     BENCH_SMOKE=1     only the load: 32 phones, one run, and one small hosted step (one night, 6 s);
                       exits 1 on any error, lost or doubled entry
     BENCH_HOSTED_STEPS=5,10,…, BENCH_HOSTED_S, BENCH_HOSTED_DEAL_S  the hosted load (bench/hosted.py)
+    --slow-only       only the slow-client step: 20 phones beside 200 slow-header connections (bench/slowstep.py)
     BENCH_PHONES, BENCH_LOAD_RUNS, BENCH_WORKERS, BENCH_THREADS, BENCH_SIZES=10,25,…  to vary it
 """
 
@@ -147,6 +148,13 @@ def main() -> None:
     if "--load-only" in sys.argv:  # the old thread-based bursts (bench/load.py)
         print(json.dumps(load.run(director)))
         return
+    if "--slow-only" in sys.argv:  # just the slow-client step: `python -m bench.run --slow-only`
+        from bench import slowstep
+
+        step = slowstep.run(director)
+        print(f"goal {'met    ' if slowstep.met(step) else 'NOT met'}  slow_clients_phones_p95_under_2s")
+        print(json.dumps(step))
+        return
     if "--deals-only" in sys.argv:  # just the deal-by-deal burst: `python -m bench.run --deals-only`
         print(json.dumps(load.run_deals(director)))
         return
@@ -196,6 +204,10 @@ def main() -> None:
             director, phones=_env_int("BENCH_SERVERS_PHONES", 256), servers_count=servers,
             runs=_env_int("BENCH_LOAD_RUNS", 3), label="Servers",
         )  # fmt: skip
+    say("20 phones beside 200 slow-header connections, through manage.py serve")
+    from bench import slowstep
+
+    results["slow_clients"] = slowstep.run(director)
     say("the hosted load: nights at once, stepped up, beside a bare Django")
     results["hosted"] = hosted.capacity(director, servers_count=servers)
     results["goals"] = measure.goals(results)

@@ -13,3 +13,5 @@ urlpatterns = [
     path("bench-bare/xlsx/<str:key>/", bare.xlsx, name="bench_bare_xlsx"),
     path("", include("clubdirector.urls")),
 ]
+
+handler500 = "tournaments.http.outage.server_error"  # as clubdirector/urls.py

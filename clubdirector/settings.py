@@ -35,6 +35,8 @@ SITE_URL = env_str("SITE_URL", "")
 # Where the server listens (`serve` sets it): on the loopback only, the QR codes cannot use the LAN
 # address, since phones would get "connection refused"; the print page says so instead.
 LISTEN_HOST = env_str("LISTEN_HOST", "")
+# The port it listens on (`serve` sets it too): the links' port, whatever Host a request names.
+LISTEN_PORT = env_str("LISTEN_PORT", "")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -117,12 +119,11 @@ SQLITE_PATH = Path(env_str("SQLITE_PATH") or BASE_DIR / "db.sqlite3")
 DATABASE_URL = env_str("DATABASE_URL", "")
 if DATABASE_URL:
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("CONN_MAX_AGE", 0))}
-    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-        # Django leaves psycopg's threshold unset, which turns preparing off altogether. At 1, psycopg
-        # prepares a statement the second time a connection runs it on a cursor binding on the server:
-        # the plain SQL of the polls and the phone's saves (clubdirector/postgres_prepared.py). Django's
-        # own cursors bind on the client and are never prepared.
-        DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 1
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool("PG_SERVER_SIDE_BINDING", False):
+        # Django's documented option: every statement bound on the server, and psycopg prepares one the
+        # second time a connection runs it (the polls' and saves' fixed texts). Off unless asked for:
+        # see docs/deployment.md.
+        DATABASES["default"].setdefault("OPTIONS", {}).update(server_side_binding=True, prepare_threshold=1)
 else:
     DATABASES = {
         "default": {
@@ -183,7 +184,7 @@ AXES_SENSITIVE_PARAMETERS: list[str] = []
 MB = 1024 * 1024
 REQUEST_MAX_BYTES = 1 * MB
 UPLOAD_REQUEST_MAX_BYTES = 3 * MB
-UPLOAD_URL_NAMES = ["guests_upload", "members_import", "knockout_create", "knockout_pairs_add"]
+UPLOAD_URL_NAMES = ["guests_upload", "members_import", "knockout_create", "knockout_pairs_add", "event_import"]
 DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
 FILE_UPLOAD_MAX_MEMORY_SIZE = UPLOAD_REQUEST_MAX_BYTES
 

@@ -11,3 +11,6 @@ urlpatterns = [
     path("health/", health, name="health"),
     path("", include("tournaments.urls")),
 ]
+
+# A database out of reach answers 503 with Retry-After on every page, never a bare 500 (tournaments/http/outage.py).
+handler500 = "tournaments.http.outage.server_error"

@@ -59,7 +59,7 @@ POST = {
     "entries": "Hacker One & Hacker Two", "text": "Hacker", "locked": "on", "date": "2026-12-24", "tables": "3",
     "club_name": "hacked", "new-username": "hacker", "new-password1": PASSWORD, "new-password2": PASSWORD,
     "new-role": "owner", "invite-role": "owner", "dealer": "Ann", "caller": "1", "bid": "8", "suit": "H",
-    "language": "fr", "paper": "letter",
+    "language": "fr", "paper": "letter", "national_number": "666", "federation": "XX",
 }  # fmt: skip
 
 
@@ -269,7 +269,16 @@ def test_carol_gets_what_alice_gets_on_every_page(w):
 
 
 @pytest.mark.parametrize(
-    "name", ["director_create", "invite_create", "club_rename", "club_settings", "director_remove", "invite_revoke"]
+    "name",
+    [
+        "director_create",
+        "invite_create",
+        "club_rename",
+        "club_settings",
+        "club_national",
+        "director_remove",
+        "invite_revoke",
+    ],
 )
 def test_only_an_owner_manages_the_club(w, name):
     carol = client_of(w.carol)

@@ -128,6 +128,7 @@ def test_the_caps_are_named_in_settings_and_a_real_file_stays_under_them():
         "members_import": "/members/import/",
         "knockout_create": "/knockouts/new/",
         "knockout_pairs_add": "/knockouts/1/pairs/",
+        "event_import": "/events/import/",
     }
 
 

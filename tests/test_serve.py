@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tournaments.management.commands.serve import GUNICORN_LIMITS, gunicorn_argv
+from tournaments.management.commands.serve import FRONT, GUNICORN_LIMITS, gunicorn_argv
 
 
 def socket_of(argv: list[str]) -> Path:
@@ -25,6 +25,7 @@ def test_serve_runs_gunicorn_with_a_control_socket_of_its_own(runtime):
     argv = gunicorn_argv("/venv/bin/gunicorn", "0.0.0.0", "8000", "/club/db.sqlite3")
     assert argv[:8] == ["/venv/bin/gunicorn", "clubdirector.wsgi", "-b", "0.0.0.0:8000", "-w", "2", "--threads", "4"]
     assert argv[8 : 8 + len(GUNICORN_LIMITS)] == GUNICORN_LIMITS
+    assert argv[8 + len(GUNICORN_LIMITS) : 8 + len(GUNICORN_LIMITS) + len(FRONT)] == FRONT
     path = socket_of(argv)
     assert path.parent == runtime and path.name.startswith("clubdirector-8000-") and path.suffix == ".ctl"
     assert path.name != "gunicorn.ctl" and len(str(path)) < 100
@@ -57,7 +58,7 @@ def test_without_a_runtime_folder_the_socket_goes_in_gunicorns_folder_in_home(tm
 def test_a_control_socket_named_in_gunicorn_cmd_args_is_left_to_gunicorn(runtime, monkeypatch):
     monkeypatch.setenv("GUNICORN_CMD_ARGS", "--control-socket /run/club/gunicorn.ctl")
     argv = gunicorn_argv("gunicorn", "0.0.0.0", "8000", "/club/db.sqlite3")
-    assert "--control-socket" not in argv and argv[-len(GUNICORN_LIMITS) :] == GUNICORN_LIMITS
+    assert "--control-socket" not in argv and argv[-len(GUNICORN_LIMITS) - len(FRONT) :] == GUNICORN_LIMITS + FRONT
 
 
 def test_the_shipped_systemd_unit_gives_gunicorn_the_same_request_limits_as_serve():

@@ -9,14 +9,11 @@ is written and read is what the ORM would write and read, on SQLite and on Postg
 
 import contextlib
 import functools
-import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, NamedTuple, TypeVar
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import DateTimeField, Field, JSONField, Model
-from django.db.models.base import ModelState
-from django.db.models.signals import post_init, pre_init
 from django.utils import timezone
 
 M = TypeVar("M", bound=Model)
@@ -89,49 +86,21 @@ def _attnames(model: type[Model]) -> list[str]:
 
 
 def instance(model: type[M], values: Sequence) -> M:
-    """A model instance from the raw values of every concrete field, in the model's order.
-
-    Made as Model.from_db makes it (an instance read from the database, its fields' values in its
-    __dict__), without Model.__init__'s round of setattr and signals: a phone's save builds three.
-    A model something listens to the making of (pre_init, post_init) is made by from_db itself.
-    """
-    values = converted(model, values)
-    if pre_init.has_listeners(model) or post_init.has_listeners(model):
-        return model.from_db(DEFAULT_DB_ALIAS, _attnames(model), values)
-    made = model.__new__(model)
-    made._state = ModelState()
-    made._state.adding, made._state.db = False, DEFAULT_DB_ALIAS
-    made.__dict__.update(zip(_attnames(model), values, strict=True))
-    return made
-
-
-@functools.cache
-def _defaults(model: type[Model]) -> tuple[dict[str, Any], list[Field]]:
-    """Each concrete field's default as Model.__init__ gives it: the plain ones once, and the fields whose
-    default is a callable (called for each instance, as there)."""
-    plain, called = {}, []
-    for field in model._meta.concrete_fields:
-        if field.has_default() and callable(field.default):
-            called.append(field)
-        else:
-            plain[field.attname] = field.get_default()
-    return plain, called
+    """A model instance from the raw values of every concrete field, in the model's order, as the ORM
+    reads one (Model.from_db)."""
+    return model.from_db(DEFAULT_DB_ALIAS, _attnames(model), converted(model, values))
 
 
 def built(model: type[M], values: dict[str, Any]) -> M:
-    """An instance of what was just written, from `values` by attname (the others their defaults), made
-    as `instance` makes one: a phone's save answers with the result it wrote, and Model.__init__ (a
-    setattr and a descriptor a field, and two signals) cost it more than the save's own Python."""
-    if pre_init.has_listeners(model) or post_init.has_listeners(model):
-        return model(**values)
-    plain, called = _defaults(model)
-    made = model.__new__(model)
-    made._state = ModelState()
-    made._state.adding, made._state.db = False, DEFAULT_DB_ALIAS
-    made.__dict__.update(plain)
-    made.__dict__.update((field.attname, field.get_default()) for field in called)
-    made.__dict__.update(values)
-    return made
+    """An instance of what was just written, from `values` by attname (the others their defaults, as the
+    model's constructor gives them), made as the ORM makes one it read: a phone's save answers with the
+    result it wrote."""
+    given = [values[name] if name in values else _default(model, name) for name in _attnames(model)]
+    return model.from_db(DEFAULT_DB_ALIAS, _attnames(model), given)
+
+
+def _default(model: type[Model], attname: str) -> Any:
+    return next(f for f in model._meta.concrete_fields if f.attname == attname).get_default()
 
 
 _STAMPED: DateTimeField = DateTimeField()
@@ -148,61 +117,18 @@ def prepared(model: type[Model], name: str, value: Any, db=None) -> Any:
     return _field(model, name).get_db_prep_save(value, db or _db())
 
 
-def _cursor():
-    """Django's cursor; on PostgreSQL one bound on the server, so that psycopg prepares these fixed
-    texts, run on every poll and save (clubdirector/postgres_prepared.py)."""
-    db = _db()
-    if db.vendor == "postgresql":
-        from clubdirector import postgres_prepared
-
-        return postgres_prepared.cursor(db)
-    return db.cursor()
-
-
-_FORMAT_MARK = re.compile(r"(?<!%)%s")  # Django's SQLite cursor's own (django/db/backends/sqlite3/base.py)
-
-
-@functools.lru_cache(maxsize=256)
-def _qmarks(sql: str) -> str:
-    """The statement in SQLite's own placeholders, as Django's SQLite cursor writes it at every execute."""
-    return _FORMAT_MARK.sub("?", sql).replace("%%", "%")
-
-
 @contextlib.contextmanager
-def _executed(sql: str, params: Sequence, *, writes: bool) -> Iterator[Any]:
-    """A cursor that has run the statement.
-
-    On SQLite, SQLite's own cursor, where nothing watches the statements (no query log, as a test's count
-    of queries keeps, and no execute wrapper) and, for a write, inside SQLite's transaction: the backend's
-    cursor runs those as they are too, the writers' queue passed at BEGIN (clubdirector/sqlite), and takes
-    the queue itself for a write outside one. Django's cursor costs 30 µs a statement against SQLite's 3,
-    and a phone's save runs six. The errors are Django's, as through Django's cursor. Elsewhere Django's
-    cursor (on PostgreSQL one bound on the server: _cursor).
-    """
-    db = _db()
-    if db.vendor == "sqlite" and not (db.queries_logged or db.execute_wrappers):
-        db.ensure_connection()
-        own = not writes or db.connection.in_transaction
-    else:
-        own = False
-    if not own:
-        with _cursor() as cursor:
-            cursor.execute(sql, params)
-            yield cursor
-        return
-    db.validate_no_broken_transaction()
-    cursor = db.connection.cursor()
-    try:
-        with db.wrap_database_errors:
-            cursor.execute(_qmarks(sql), params)
-            yield cursor
-    finally:
-        cursor.close()
+def _executed(sql: str, params: Sequence) -> Iterator[Any]:
+    """Django's cursor, having run the statement: every tool that watches Django's cursor (the query
+    log, a test's count of queries, an execute wrapper) sees it, and errors are Django's."""
+    with _db().cursor() as cursor:
+        cursor.execute(sql, params)
+        yield cursor
 
 
 def run(sql: str, params: Sequence = ()) -> int:
     """Run one write; the number of rows it changed."""
-    with _executed(sql, params, writes=True) as cursor:
+    with _executed(sql, params) as cursor:
         return cursor.rowcount
 
 
@@ -215,7 +141,7 @@ def rows(sql: str, params: Sequence = ()) -> list[tuple]:
     """The rows a read gives (a read only: a write goes through run, or a Statement)."""
     if any(type(value) is int and value not in _STORABLE for value in params):
         return []
-    with _executed(sql, params, writes=False) as cursor:
+    with _executed(sql, params) as cursor:
         return cursor.fetchall()
 
 
@@ -255,9 +181,9 @@ def insert_returning_id(model: type[Model], values: dict[str, Any]) -> int:
 def returning_id(model: type[Model], statement: Statement) -> int:
     """Run an insert made by `inserting`; the new row's id."""
     if not _db().features.can_return_columns_from_insert:
-        with _executed(statement.sql, statement.params, writes=True) as cursor:
+        with _executed(statement.sql, statement.params) as cursor:
             return cursor.lastrowid
-    with _executed(f"{statement.sql} RETURNING {q(model._meta.pk.column)}", statement.params, writes=True) as cursor:
+    with _executed(f"{statement.sql} RETURNING {q(model._meta.pk.column)}", statement.params) as cursor:
         return cursor.fetchone()[0]
 
 

@@ -198,10 +198,14 @@ class Numbers(dict):
 class Escaped(dict):
     """Each text met (a name, shown many times: once as a player, up to a dozen times as a partner),
     escaped once per page, by the standard library's escape (Django's does the same, without its
-    lazy-text wrapper per call)."""
+    lazy-text wrapper per call). `shown`: each name as the page prints it (presentation/names.py), else as it is."""
+
+    def __init__(self, shown: Callable[[str], str] | None = None) -> None:
+        super().__init__()
+        self.shown = shown
 
     def __missing__(self, text: str) -> str:
-        self[text] = escaped = html_escape(text)
+        self[text] = escaped = html_escape(self.shown(text) if self.shown is not None else text)
         return escaped
 
 
@@ -329,7 +333,9 @@ def _cells_by_player(line, rounds: list[int], cells_at: RoundCells, signs: Signe
     return [cells_at.cell(at, signs[result], table, names[partner]) for _, table, at, partner, result in played]
 
 
-def standings_table(standings, *, mixed: bool, order_by=None) -> StandingsTable:
+def standings_table(
+    standings, *, mixed: bool, order_by=None, shown: Callable[[str], str] | None = None
+) -> StandingsTable:
     """One column per round: the result, and the table, seat and partner under it.
 
     A row is its sort keys (for django-tables2's ordering) and its HTML, written here in one pass: a big
@@ -341,7 +347,7 @@ def standings_table(standings, *, mixed: bool, order_by=None) -> StandingsTable:
     running = [line.running_totals() for line in standings.players]
     low = min([0, *(min(totals) for totals in running if totals)])
     high = max([0, *(max(totals) for totals in running if totals)])
-    signs, scale, names = Signed(), SparkScale(low, high), Escaped()
+    signs, scale, names = Signed(), SparkScale(low, high), Escaped(shown)
     # The words of the rows, in the page's language, looked up (and escaped) once for all the rows. The
     # sentences are escaped before their figures and names (escaped themselves) go in: the same text as
     # escaping the sentence made, since escaping goes character by character.
@@ -375,7 +381,7 @@ def standings_table(standings, *, mixed: bool, order_by=None) -> StandingsTable:
         if line.booby:
             marks += booby_badge
         head = (
-            f'<tr{booby_css if line.booby else ""}><td class="num">{names[str(line.label)]}</td>'
+            f'<tr{booby_css if line.booby else ""}><td class="num">{html_escape(str(line.label))}</td>'
             f"<td>{names[line.name]}{marks}</td>"
             f'<td class="num">{signs[line.total]}</td><td>'
         )
@@ -479,15 +485,15 @@ def _seat_words() -> dict[str, str]:
     return {s: escape(pgettext("seat", s)) for s in "NESW"}
 
 
-def _square_html(t, words: dict[str, str]) -> str:
-    """templates/tournaments/_table_square.html, for one TableView."""
+def _square_html(t, words: dict[str, str], shown: Callable[[str], str] = str) -> str:
+    """templates/tournaments/_table_square.html, for one TableView (`shown`: each name as the page prints it)."""
     return (
         '<div class="square">\n'
-        f'  <span class="n"><small>{words["N"]}</small> {html_escape(t.north)}</span>'
-        f'<span class="w"><small>{words["W"]}</small> {html_escape(t.west)}</span>'
+        f'  <span class="n"><small>{words["N"]}</small> {html_escape(shown(t.north))}</span>'
+        f'<span class="w"><small>{words["W"]}</small> {html_escape(shown(t.west))}</span>'
         f'<span class="mid">{t.number}</span>'
-        f'<span class="e">{html_escape(t.east)} <small>{words["E"]}</small></span>'
-        f'<span class="s"><small>{words["S"]}</small> {html_escape(t.south)}</span>\n'
+        f'<span class="e">{html_escape(shown(t.east))} <small>{words["E"]}</small></span>'
+        f'<span class="s"><small>{words["S"]}</small> {html_escape(shown(t.south))}</span>\n'
         "</div>"
     )
 
@@ -507,8 +513,11 @@ def _enter_url(party_id: int, round_number: int):
     return lambda table: reverse("table_enter", args=[party_id, round_number, table])
 
 
-def round_tiles_html(tables_, *, party_id: int, round_number: int, projector: bool) -> str:
-    """The room: one tile per table, its state, its square, its deals in and its score."""
+def round_tiles_html(
+    tables_, *, party_id: int, round_number: int, projector: bool, shown: Callable[[str], str] = str
+) -> str:
+    """The room: one tile per table, its state, its square, its deals in and its score (`shown`: each name as
+    the page prints it, presentation/names.py)."""
     words = _seat_words()
     signs = Signed()
     enter = _enter_url(party_id, round_number)
@@ -550,7 +559,7 @@ def round_tiles_html(tables_, *, party_id: int, round_number: int, projector: bo
         parts.append(
             f'\n  <div class="{css}" id="table-{t.number}">\n'
             f'    <h2 class="tile-title">{heading} <span class="status {status}">{state}</span></h2>\n'
-            f"    {_square_html(t, words)}\n"
+            f"    {_square_html(t, words, shown)}\n"
             f'    <p class="deals-in">{deals}</p>\n'
             f"    {score}\n  </div>"
         )

@@ -11,6 +11,34 @@
  * worker (and no crypto.randomUUID), so the page asks to be kept open while the Wi-Fi is down. Where a
  * service worker can run (https://, or the laptop itself) it keeps this very page, and a reload while
  * offline still opens it.
+ *
+ * The phone is a state machine (its state is on <html data-phone="...">, for tests and the curious). Every
+ * server answer moves it, and none leaves it anywhere the server is not (docs/live-polls.md):
+ *
+ *   state    | what it means                              | moves
+ *   ---------+--------------------------------------------+--------------------------------------------------
+ *   ready    | the page is the server's as last read; the | a choice tapped -> typing; a form sent -> sending;
+ *            | form (shown whenever a deal is to be       | the poll: 304 -> ready; its part or patch ->
+ *            | typed) has nothing chosen                  | drawn, ready
+ *   typing   | choices made in the form, not saved yet    | the poll's part -> drawn, the choices kept when it
+ *            |                                            | asks for the same deal; a form sent -> sending
+ *   sending  | the outbox is being sent, one by one (the  | saved with a patch -> ready (the line put in
+ *            | form has moved on already: Save is never   | place); saved without -> drawing; refused ->
+ *            | dead, the next deal can be typed)          | ready, the refusal kept, the form back at the deal
+ *            |                                            | refused with what was typed, its fields marked;
+ *            |                                            | refused and the server's page differs -> drawing;
+ *            |                                            | refused as the round moved on -> drawing: where
+ *            |                                            | everyone goes now; 503/429 -> waiting, not before
+ *            |                                            | its Retry-After; no answer, no network -> waiting
+ *   waiting  | entries wait on this phone                 | the network back, the page shown, focus, the 4 s
+ *            |                                            | timer (past any Retry-After) -> sending
+ *   drawing  | the part is asked for                      | the part -> ready (typing, choices kept); a part
+ *            |                                            | asked for before an answer had since (out of
+ *            |                                            | order) -> dropped, the next poll asks again;
+ *            |                                            | no part at all -> the page reloaded
+ *
+ * A message the guest must see (a refusal) is kept through every redraw until dismissed ("OK") or acted on
+ * (a form sent); a save's own words go with the next change drawn.
  */
 (function () {
   "use strict";
@@ -23,7 +51,26 @@
   // the parts now shown, and the listeners sit on the document, so they outlive a redraw.
   var outboxList = document.getElementById("outbox");
   var entry = document.getElementById("entry");
-  var dirty = false;
+  var dirty = false; // choices made in the form and not saved (the state "typing")
+  var state = "ready";
+  // Bumped by every answer to a send: a part asked for before it arrives out of order.
+  var epoch = 0;
+  // The refusal kept until seen: {text, atForm} (see say).
+  var kept = null;
+  var flushing = false, notBefore = 0;
+  var drawing = null, polling = null, drawAgain = null;
+
+  function moveTo(name) {
+    state = name;
+    document.documentElement.setAttribute("data-phone", name);
+  }
+  function settle() {
+    // Where the phone rests once nothing is in flight: entries waiting, choices made, or the server's page.
+    if (drawing) moveTo("drawing");
+    else if (flushing) moveTo("sending");
+    else moveTo(load().length ? "waiting" : dirty ? "typing" : "ready");
+  }
+
   // The round's four deals as the rules have them (number, dealer, vulnerability, the form's words):
   // offline, the form moves on to the next deal with that deal's own heading and button.
   var deals = {};
@@ -70,7 +117,12 @@
   document.addEventListener("change", function (event) {
     var target = event.target;
     if (target.name === "holder" && target.checked) localStorage.setItem(HOLDER, target.value);
-    if (entry && entry.contains(target)) { dirty = true; relabelTricks(); }
+    if (entry && entry.contains(target)) {
+      dirty = true;
+      unmark(target.name);
+      relabelTricks();
+      if (state === "ready") moveTo("typing");
+    }
   });
 
   // ---- the tricks read as made, over or under once a level is chosen
@@ -113,18 +165,114 @@
       outboxList.appendChild(li);
     });
   }
-  function say(text, bad) {
-    var box = document.getElementById("phone-message");
-    if (!box) {
-      box = document.createElement("p");
-      box.id = "phone-message";
-      box.setAttribute("role", "alert");
-      root.insertBefore(box, root.children[1] || null);
-    }
+
+  // ---- messages: a save's words (gone with the next change drawn) or a refusal (kept through every
+  // redraw until dismissed or acted on). A refusal of a deal stands in the form by its Save button, where
+  // the guest is; a refusal is scrolled into view and focused when it comes.
+  function say(text, bad, atForm) {
+    var old = document.getElementById("phone-say");
+    if (old) old.remove();
+    kept = bad && text ? { text: text, atForm: !!atForm } : null;
+    if (!text) return null;
+    var wrap = document.createElement("div");
+    wrap.id = "phone-say";
+    wrap.className = "phone-say" + (bad ? " refused" : "");
+    var box = document.createElement("p");
+    box.id = "phone-message";
+    box.setAttribute("role", bad ? "alert" : "status");
+    box.tabIndex = -1;
     box.className = bad ? "errorlist" : "fits";
     box.textContent = text;
+    wrap.appendChild(box);
+    if (bad) {
+      var ok = document.createElement("button");
+      ok.type = "button";
+      ok.className = "secondary dismiss";
+      ok.textContent = word("dismiss");
+      wrap.appendChild(ok);
+    }
+    var actions = atForm && entry && !entry.hidden ? entry.querySelector(".actions") : null;
+    if (actions) actions.parentNode.insertBefore(wrap, actions);
+    else root.insertBefore(wrap, root.children[1] || null);
+    return box;
+  }
+  function sayRefused(text, atForm) {
+    var box = say(text, true, atForm);
+    box.scrollIntoView({ block: "center" });
+    box.focus({ preventScroll: true });
+  }
+  function sayAgain(focused) {
+    // After a redraw: the refusal kept comes back (focused again only if it had the focus).
+    if (!kept) return;
+    var box = say(kept.text, true, kept.atForm);
+    if (focused === "phone-message") box.focus({ preventScroll: true });
+  }
+  document.addEventListener("click", function (event) {
+    var ok = event.target.closest ? event.target.closest("#phone-say .dismiss") : null;
+    if (!ok) return;
+    say("", false);
+    var first = firstChoice();
+    if (first) first.focus();
+  });
+
+  // ---- a deal's choices: marked when a refusal is about them, kept through a redraw
+  var GROUPS = ["deal-level", "deal-strain", "deal-declarer", "deal-tricks"];
+  function mark(names) {
+    if (!entry) return;
+    names.forEach(function (name) {
+      var radio = entry.querySelector('input[name="' + name + '"]');
+      var group = radio ? radio.closest("fieldset") : null;
+      if (!group) return;
+      group.classList.add("invalid");
+      group.querySelectorAll("input").forEach(function (input) {
+        input.setAttribute("aria-invalid", "true");
+        input.setAttribute("aria-describedby", "phone-message");
+      });
+    });
+  }
+  function unmark(name) {
+    if (!entry) return;
+    entry.querySelectorAll(name ? 'input[name="' + name + '"][aria-invalid]' : "input[aria-invalid]").forEach(function (input) {
+      input.removeAttribute("aria-invalid");
+      input.removeAttribute("aria-describedby");
+      var group = input.closest("fieldset");
+      if (group) group.classList.remove("invalid");
+    });
+  }
+  function blank(fields) {
+    // The server's list where it gave one; else the groups left blank (none for a deal passed out).
+    if (fields && fields.length) return fields.map(function (name) { return "deal-" + name; });
+    var level = entry.querySelector('input[name="deal-level"]:checked');
+    if (level && level.value === "P") return [];
+    return GROUPS.filter(function (name) { return !entry.querySelector('input[name="' + name + '"]:checked'); });
+  }
+  function choices() {
+    if (!entry || entry.hidden) return null;
+    var chosen = { number: entry.querySelector('input[name="number"]').value, correcting: entry.querySelector('input[name="correcting"]').value, checked: {} };
+    entry.querySelectorAll(".choice-buttons input:checked").forEach(function (radio) { chosen.checked[radio.name] = radio.value; });
+    return chosen;
+  }
+  function restore(chosen) {
+    // The choices go back into the form where it asks for the same deal; true when any did.
+    if (!chosen || !entry || entry.hidden) return false;
+    if (entry.querySelector('input[name="number"]').value !== chosen.number) return false;
+    if (entry.querySelector('input[name="correcting"]').value !== chosen.correcting) return false;
+    var any = false;
+    Object.keys(chosen.checked).forEach(function (name) {
+      entry.querySelectorAll('input[name="' + name + '"]').forEach(function (radio) {
+        radio.checked = radio.value === chosen.checked[name];
+        if (radio.checked && name !== "deal-doubled") any = true;
+      });
+    });
+    relabelTricks();
+    dirty = any;
+    return any;
+  }
+  function firstChoice() {
+    return entry && !entry.hidden ? entry.querySelector(".levels input:checked, .levels input") : null;
   }
 
+  // ---- sending
   function send(item) {
     // With the validator of the page as drawn now: if it was current, the answer carries what the save
     // changed (its deal's line, the running score) and the page is not drawn again (place, below).
@@ -144,55 +292,92 @@
       // server asks (a full disk says 60 s: every phone retrying every 4 s would only fill its log).
       if (response.status >= 500 || response.status === 429) {
         var wait = parseInt(response.headers.get("Retry-After") || "", 10);
-        if (wait > 0) notBefore = Date.now() + Math.min(wait, 60) * 1000;
+        if (wait > 0) {
+          notBefore = Date.now() + Math.min(wait, 60) * 1000;
+          if (!kept) say(word("retry", { seconds: Math.min(wait, 60) }), false);
+        }
         throw new Error("not now");
       }
       var json = (response.headers.get("Content-Type") || "").indexOf("application/json") === 0;
       // Not the server's own answer (a stale page's CSRF refusal, a renewed link): keep the entry.
-      if (!json) { say(word("outdated"), true); throw new Error("reload"); }
+      if (!json) { sayRefused(word("outdated"), false); throw new Error("reload"); }
       return response.json();
     });
   }
 
-  var flushing = false, notBefore = 0;
   function flush() {
     if (flushing || !load().length || Date.now() < notBefore) return Promise.resolve();
     flushing = true;
-    var refused = [], refusedDeal = false, said = [], patched = false, toDraw = false;
+    moveTo("sending");
+    var refused = [], said = [], patched = false, toDraw = false, moved = false, refusedDeal = null;
+    var mustDraw = false, fields = null;
     function next() {
       var list = load();
       if (!list.length) return Promise.resolve(true);
       var item = list[0];
       return send(item).then(function (answer) {
+        epoch++;
         store(load().filter(function (other) { return other.fields.client_id !== item.fields.client_id; }));
         if (answer.ok) {
           said.push(answer.message);
           if (answer.patch && place(answer.patch)) patched = true;
           else toDraw = true;
-        }
-        if (!answer.ok) {
+        } else {
           var what = item.fields.action === "accept" ? "refused_accept" : "refused_deal";
-          refusedDeal = refusedDeal || item.fields.action === "deal";
           refused.push(word(what, { number: item.fields.number, message: answer.message }));
+          var st = answer.state || {};
+          // The round moved on (closed, or another one begun) while this waited: the page is the new round's.
+          if (st.round !== undefined && (String(st.round) !== root.dataset.round || st.closed)) moved = true;
+          if (st.live && st.live !== root.dataset.live) mustDraw = true;
+          if (item.fields.action === "deal" && !refusedDeal) { refusedDeal = item.fields; fields = answer.fields; }
         }
         return next();
       }, function () { return false; });
     }
     return next().then(function (allSent) {
       flushing = false;
-      if (refused.length) {
-        say(refused.join(" "), true);
-        // A deal refused is to be entered again: the form goes back to it (what was typed for the
-        // deal still shown there stays).
-        var again = nextDeal();
-        if (refusedDeal && entry && String(again) !== entry.querySelector('input[name="number"]').value) setDeal(again);
-        return;
-      }
+      if (refused.length) return refusedAll(refused, refusedDeal, fields, moved, mustDraw || moved || toDraw);
       // Drawn again by the laptop, without "?deal=N": after a correction the phone moves on.
       // The laptop's own words (the deal saved, a correction's notice) are shown on the page drawn again.
-      if (allSent && (toDraw || !patched)) redraw(said.join(" "), true);
-      else if (allSent) placed(said.join(" "));
+      if (allSent && (toDraw || !patched)) return redraw(said.join(" "), true);
+      if (allSent) placed(said.join(" "));
+      settle();
     });
+  }
+
+  function refusedAll(refused, deal, fields, moved, mustDraw) {
+    // The refusal is kept until seen. A deal refused is to be typed again: the form goes back to it with
+    // what was typed, the fields it is about marked; where the server's page is not this one, the part is
+    // drawn first (the round moved on: where everyone goes now, instead of a form for a round gone).
+    var text = refused.join(" ");
+    dirty = false;
+    if (moved) {
+      kept = { text: text, atForm: false };
+      return redraw("", false).then(function () {
+        var goes = document.getElementById("moves") ? " " + word("moved") : "";
+        sayRefused(text + goes, false);
+        settle();
+      });
+    }
+    var back = function () {
+      if (deal && entry) {
+        setDeal(parseInt(deal.number, 10), deal.correcting === "1");
+        restore({ number: String(deal.number), correcting: deal.correcting || "", checked: pick(deal) });
+        unmark();
+        mark(blank(fields));
+      }
+      document.querySelectorAll("#phone form.accept[hidden]").forEach(function (form) { form.hidden = false; });
+      sayRefused(text, !!(deal && entry && !entry.hidden));
+      settle();
+    };
+    if (mustDraw) return redraw("", false).then(back);
+    back();
+    return Promise.resolve();
+  }
+  function pick(fields) {
+    var checked = {};
+    Object.keys(fields).forEach(function (key) { if (key.indexOf("deal-") === 0) checked[key] = fields[key]; });
+    return checked;
   }
 
   // A save's answer with what it changed: that deal's line and the running score go in place, and the
@@ -219,8 +404,8 @@
       if (asked && asked.classList.contains("entered")) setDeal(nextDeal());
     }
     show();
-    if (said) say(said, false);
-    if (location.search) history.replaceState(null, "", location.pathname);  // (as a part drawn again)
+    if (said && !kept) say(said, false);
+    if (location.search) history.replaceState(null, "", location.pathname); // (as a part drawn again)
     keepPage();
   }
 
@@ -258,8 +443,8 @@
     return null;
   }
   function setDeal(number, correcting) {
-    // Offline the laptop cannot draw the page again: the form moves on here, with that deal's own
-    // heading, dealer, vulnerability and button.
+    // The laptop need not draw the page again: the form moves on here, with that deal's own heading,
+    // dealer, vulnerability and button.
     if (!entry) return;
     var deal = deals[number];
     if (!number || !deal) { entry.hidden = true; return; }
@@ -272,7 +457,8 @@
     entry.querySelectorAll('input[type="radio"]').forEach(function (radio) {
       radio.checked = radio.name === "deal-doubled" && radio.value === "";
     });
-    entry.querySelectorAll(".errorlist").forEach(function (error) { error.remove(); });
+    entry.querySelectorAll(".errorlist").forEach(function (error) { if (error.id !== "phone-message") error.remove(); });
+    unmark();
     relabelTricks();
     dirty = false;
   }
@@ -280,24 +466,19 @@
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-phone") || !root.contains(form)) return;
-    (function () {
-      event.preventDefault();
-      var fields = queue(form, event.submitter);
-      if (form.classList.contains("accept")) form.hidden = true;
-      if (fields.action !== "deal") { flush(); return; }
-      // Sent at once, the laptop draws the next deal; still waiting (offline, or no answer within two
-      // seconds), the form moves on here. A refusal brings the form back to the deal refused.
-      var moved = false;
-      function moveOn() {
-        if (moved || !waiting(fields.client_id)) return;
-        moved = true;
-        setDeal(nextDeal());
-      }
-      setTimeout(moveOn, 2000);
-      flush().then(moveOn);
-    })();
+    event.preventDefault();
+    if (kept) say("", false); // acted on: the refusal has been seen
+    var fields = queue(form, event.submitter);
+    if (form.classList.contains("accept")) form.hidden = true;
+    if (fields.action === "deal") {
+      // The form moves on at once to the next deal not stored nor waiting, its first choice focused: Save
+      // is never dead, and a refusal brings the form back to the deal refused.
+      setDeal(nextDeal());
+      var first = firstChoice();
+      if (first) first.focus({ preventScroll: true });
+    }
+    flush();
   });
-  function waiting(clientId) { return load().some(function (item) { return item.fields.client_id === clientId; }); }
 
   // "Correct deal N" is a link to the laptop's page: offline (on plain http:// nothing could draw it),
   // the form here becomes that deal's correction instead.
@@ -324,7 +505,6 @@
   // ---- a state change draws the page's part again in place (its own address with ?part=1: the
   // laptop draws that part only), never the whole page. After a save: the deal just saved and the
   // next one to play are shown, with the laptop's words, not wherever the browser was scrolled.
-  var drawing = null, polling = null, drawAgain = null;
   function fetchPart(headers) {
     return fetch(location.pathname + "?part=1", { credentials: "same-origin", cache: "no-store", headers: headers });
   }
@@ -339,6 +519,7 @@
       return drawing;
     }
     var address = location.pathname;
+    moveTo("drawing");
     drawing = fetchPart({ "Accept": "text/html" })
       .then(function (response) {
         if (!response.ok) throw new Error("no part");
@@ -351,6 +532,7 @@
         var waited = drawAgain;
         drawAgain = null;
         if (waited) return redraw(waited.said.join(" "), waited.saved);
+        settle();
       });
     return drawing;
   }
@@ -359,6 +541,9 @@
     var address = location.pathname;
     var drawn = new DOMParser().parseFromString(html, "text/html").getElementById("phone");
     if (!drawn) throw new Error("no part");
+    // What the guest had chosen and where the focus was: both outlive the part drawn again.
+    var chosen = choices();
+    var focused = document.activeElement && root.contains(document.activeElement) ? document.activeElement.id : "";
     root.replaceWith(drawn);
     root = drawn;
     outboxList = document.getElementById("outbox");
@@ -374,14 +559,22 @@
     showHolder();
     relabelTricks();
     skipQueued();
+    restore(chosen);
     show();
     startClock();
     keepPage();
-    if (said) say(said, false);
+    if (said && !kept) say(said, false);
+    sayAgain(focused);
     if (saved) {
       var entered = document.querySelectorAll(".deal-line.entered");
       var target = entered.length ? entered[entered.length - 1] : entry;
       if (target) target.scrollIntoView({ block: "start" });
+    }
+    var again = focused && focused !== "phone-message" ? document.getElementById(focused) : null;
+    if (again) again.focus({ preventScroll: true });
+    else if (saved && focused) {
+      var first = firstChoice();
+      if (first) first.focus({ preventScroll: true });
     }
   }
 
@@ -396,17 +589,20 @@
   window.addEventListener("pageshow", flush);
   window.addEventListener("focus", flush);
   document.addEventListener("visibilitychange", function () { if (document.visibilityState === "visible") flush(); });
-  setInterval(flush, 4000);
+  setInterval(function () { flush().then(settle); }, 4000);
   show();
+  settle();
   flush();
 
   // ---- the page stays true: anything it shows changed elsewhere (a round closed, a deal entered or
   // accepted, the clock paused, a name corrected) draws its part again. The poll asks for the part
   // itself, sending the validator of what the page shows (data-live): the laptop answers 304, with
   // nothing drawn, when it is current, and the new part at once when it is not (one request, not two).
+  // Choices being typed do not hold it: the part is drawn with them kept (the same deal asked for).
   setInterval(function () {
-    if (load().length || dirty || !navigator.onLine || drawing || polling) return;
+    if (load().length || !navigator.onLine || drawing || polling || flushing) return;
     var shown = root.dataset.live || "";
+    var asked = epoch;
     // The part, or (JSON) the table's last change as a patch when this page is the one just before it.
     polling = fetchPart({ "Accept": "text/html, application/json", "If-None-Match": '"' + shown + '"' })
       .then(function (response) {
@@ -415,15 +611,16 @@
         return response.text().then(function (html) { return { html: html }; });
       })
       .then(function (got) {
-        // Something typed, queued or saved meanwhile wins: the next poll draws the change.
-        if (!got || load().length || dirty || drawing || root.dataset.live !== shown) return;
+        if (!got || load().length || drawing || flushing) return;
+        // Drawn before an answer the phone has had since (out of order): dropped; the next poll asks again.
+        if (asked !== epoch || root.dataset.live !== shown) return;
         if (got.html) draw(got.html, "", false);
         else if (got.patch && place(got.patch)) {
-          var box = document.getElementById("phone-message");  // (a whole part drawn would not keep it)
-          if (box) box.remove();
+          if (!kept) say("", false); // a save's words go with the change; a refusal stays
           placed("");
         }
         else redraw("", false);
+        settle();
       })
       .catch(function () {})
       .then(function () { polling = null; });

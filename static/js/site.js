@@ -37,7 +37,9 @@
   });
   document.addEventListener("submit", function (event) {
     var form = event.target;
-    if (event.defaultPrevented) return; // a page's own script sends it (phone.js)
+    // The phone's forms are sent by phone.js, whose listener runs after this one: they are never held
+    // here (a Save dead for 8 s after each deal), whatever the order of the scripts.
+    if (event.defaultPrevented || form.hasAttribute("data-phone")) return;
     if ((form.getAttribute("method") || "").toLowerCase() === "post" && !form.target) {
       if (form.dataset.sending) { event.preventDefault(); return; }
       hold(form);

@@ -30,8 +30,10 @@ def party_browser():
 
 
 @pytest.fixture
-def any_host(settings):
+def any_host(settings, live_server):
     settings.ALLOWED_HOSTS = ["*"]  # the live server answers party.test (as the laptop answers its LAN address)
+    # The links' address is the site's own, never the request's Host (site_url): here, party.test's.
+    settings.SITE_URL = f"http://party.test:{live_server.url.rsplit(':', 1)[1]}"
 
 
 def tap(page, group: str, value: str) -> None:

@@ -5,8 +5,6 @@ deal 2 passed out; deal 3 (N-S vulnerable) 3NT by East making nine, E-W not vuln
 100 + 300 = 400 to E-W; deal 4 passed out. The net tally gives N-S +20 and E-W −20.
 """
 
-import csv
-import io
 from pathlib import Path
 
 import pytest
@@ -48,6 +46,8 @@ def test_usebio_is_valid_against_the_dtd_and_holds_places_totals_and_numbers(pla
     assert etree.DTD(str(DTD)).validate(root), etree.DTD(str(DTD)).error_log
     assert root.get("Version") == "1.2"
     assert root.findtext("CLUB/CLUB_NAME") == "Alice's club"
+    # No national club number given: the element is there, empty (readers look for it in every file).
+    assert root.find("CLUB/CLUB_ID_NUMBER") is not None and root.findtext("CLUB/CLUB_ID_NUMBER") == ""
     event = root.find("EVENT")
     assert event.get("EVENT_TYPE") == "INDIVIDUAL"
     assert event.findtext("EVENT_DESCRIPTION") == "Ł&Σ night"
@@ -63,6 +63,18 @@ def test_usebio_is_valid_against_the_dtd_and_holds_places_totals_and_numbers(pla
     assert players[names["S"]] == ("1", "20", "")
     assert players[names["E"]] == ("3", "-20", "")
     assert players[names["W"]] == ("3", "-20", "")
+    # Each player's number for the night (the ranking's order: N and S first, tied, then E and W), and the
+    # travellers by those whole numbers: deal 1's North-South side is North's number, its East-West side East's.
+    number = {p.findtext("PLAYER_NAME"): p.findtext("PLAYER_NUMBER") for p in event.iter("PLAYER")}
+    assert sorted(number[names[seat]] for seat in "NS") == ["1", "2"]
+    first = event.find("BOARD/TRAVELLER_LINE")
+    assert (first.findtext("NS_PAIR_NUMBER"), first.findtext("EW_PAIR_NUMBER")) == (
+        number[names["N"]],
+        number[names["E"]],
+    )
+    assert [first.findtext(f"{seat}_PLAYER_NUMBER") for seat in ("NORTH", "SOUTH", "EAST", "WEST")] == [
+        number[names[seat]] for seat in "NSEW"
+    ]
 
 
 def test_bridgewebs_csv_writes_ties_plainly_and_guards_a_formula_name(played, tmp_path):
@@ -70,13 +82,15 @@ def test_bridgewebs_csv_writes_ties_plainly_and_guards_a_formula_name(played, tm
     Guest.objects.filter(name=names["W"]).update(name="=HYPERLINK(1)")
     text = export(party, "bridgewebs", tmp_path).decode()
     assert text.startswith("#Version,std1\r\n")  # no byte-order mark: the first line starts with "#"
-    rows = list(csv.reader(io.StringIO(text)))
+    rows = [line.split(",") for line in text.split("\r\n")]  # nothing quoted: the one reader splits at commas
+    assert ["#Boards", "4"] in rows  # one table, one round: four deals
     scores = rows[rows.index(["#Scores"]) + 1 : rows.index(["#BoardFormat", "Board"])]
-    assert scores[0] == ["Position", "Player", "Name", "Score"]
+    assert scores[0] == ["Position", "Pair", "Name1", "Score"]
     by_name = {row[2]: row for row in scores[1:]}
-    # A shared place "1=" starts with no formula character; a name that does is written as text.
-    assert by_name[names["N"]][0] == "1=" and by_name[names["N"]][3] == "20"
-    assert by_name["'=HYPERLINK(1)"][0] == "3=" and by_name["'=HYPERLINK(1)"][3] == "-20"
+    # A shared place is the place itself, a whole number; a name that starts like a formula is written as text.
+    assert by_name[names["N"]][0] == "1" and by_name[names["S"]][0] == "1" and by_name[names["N"]][3] == "20"
+    assert by_name["'=HYPERLINK(1)"][0] == "3" and by_name["'=HYPERLINK(1)"][3] == "-20"
+    assert sorted(row[1] for row in scores[1:]) == ["1", "2", "3", "4"]  # every player numbered
 
 
 def test_pbn_has_every_deal_with_its_seats_contract_and_score(played, tmp_path):

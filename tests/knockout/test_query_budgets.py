@@ -27,8 +27,9 @@ PAGES = {
     "knockout_match": (lambda k: reverse("knockout_match", args=[k.id, "main", 1, 1]), 8),
     # session, user, clubs (the header), knockout list (annotated)
     "knockout_list": (lambda k: reverse("knockout_list"), 4),
-    # session, user, clubs (the page's language), knockout, rounds, every match with its pairs and winner
-    "knockout_bracket_wall_pdf": (lambda k: reverse("knockout_bracket_wall_pdf", args=[k.id]), 6),
+    # session, user, clubs (the page's language), knockout, rounds, every match with its pairs and winner, the
+    # pairs whose players asked for initials (the wall is public: docs/names.md)
+    "knockout_bracket_wall_pdf": (lambda k: reverse("knockout_bracket_wall_pdf", args=[k.id]), 7),
 }
 # The live pages' polls (htmx asks for the fragment only: no header; the page's language and number style come
 # from the session, kept there at login and by each whole page: no clubs query). A poll that finds something changed
@@ -37,8 +38,8 @@ PAGES = {
 POLLS = {
     # session, user, the validator, knockout, rounds, every match with its pairs and winner
     "knockout_bracket": (lambda k: reverse("knockout_bracket", args=[k.id]), 6),
-    # the same, on the big screen
-    "knockout_bracket_projector": (lambda k: reverse("knockout_bracket", args=[k.id]) + "?projector=1", 6),
+    # the same, on the big screen, and the pairs whose players asked for initials (docs/names.md)
+    "knockout_bracket_projector": (lambda k: reverse("knockout_bracket", args=[k.id]) + "?projector=1", 7),
     # session, user, the validator, knockout, the round, its matches with their pairs, rounds (read for the tabs
     # all the same)
     "knockout_round": (lambda k: reverse("knockout_round", args=[k.id, "main", 1]), 7),
@@ -112,6 +113,7 @@ def test_the_bracket_pdf_and_workbook_read_a_fixed_number_of_queries(client_in, 
         ):
             with CaptureQueriesContext(connection) as queries:
                 assert client_in.get(url).status_code == 200
-            # session, user, clubs (the printout's language), knockout, rounds, matches, deals
+            # session, user, clubs (the printout's language), knockout, rounds, matches, deals, and the pairs whose
+            # players asked for initials (both are published: docs/names.md)
             seen.add(len(queries))
-    assert seen == {7}
+    assert seen == {8}

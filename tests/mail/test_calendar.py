@@ -74,10 +74,11 @@ def test_a_wrong_calendar_link_is_a_404(client, events):
     assert client.get(reverse("calendar_feed", args=["not-a-real-token"])).status_code == 404
 
 
-def test_the_club_page_shows_the_calendar_link(client_in, events):
+def test_the_club_page_shows_the_calendar_link(client_in, events, settings):
+    settings.SITE_URL = "http://club.example"  # the links' address, never the request's Host (site_url)
     page = client_in.get(reverse("club_page")).content.decode()
-    url = f"http://testserver/calendar/{events.calendar_token}.ics"
-    assert url in page and f'href="webcal://testserver/calendar/{events.calendar_token}.ics"' in page
+    url = f"http://club.example/calendar/{events.calendar_token}.ics"
+    assert url in page and f'href="webcal://club.example/calendar/{events.calendar_token}.ics"' in page
 
 
 def test_each_club_has_a_calendar_link_of_its_own(events):

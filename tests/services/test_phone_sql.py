@@ -256,29 +256,16 @@ def test_the_phones_page_of_a_party_with_no_round_yet_and_a_wrong_link(director)
             table_selectors.phone_page(wrong)
 
 
-@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's prepared statements")
-def test_on_postgresql_a_plain_statement_is_prepared_the_second_time_and_logged_whole(party):
-    """clubdirector/postgres_prepared.py: run once on a connection, a plain statement is sent as it
-    is; the second time psycopg prepares it, and keeps it. The query log shows it with its values."""
+def test_a_plain_statement_goes_through_djangos_cursor_and_is_logged_whole(party):
+    """Every tool that watches Django's cursor (the query log here) sees the plain statements."""
     from tournaments import plain_sql
 
     party_table, pk = plain_sql.table(Party), plain_sql.column(Party, "id")
-    # A text no other test runs on this connection, so its count starts here.
-    sql = f"SELECT {pk} FROM {party_table} WHERE {pk} = %s -- {party.pk} prepared the second time"
-
-    def prepared_now() -> int:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT COUNT(*) FROM pg_prepared_statements WHERE statement LIKE %s", ["%second time%"])
-            return cursor.fetchone()[0]
-
-    assert plain_sql.rows(sql, [party.pk]) == [(party.pk,)]
-    assert prepared_now() == 0
+    sql = f"SELECT {pk} FROM {party_table} WHERE {pk} = %s"
     with CaptureQueriesContext(connection) as queries:
         assert plain_sql.rows(sql, [party.pk]) == [(party.pk,)]
-    assert prepared_now() == 1
-    assert queries.captured_queries[0]["sql"].startswith(f"SELECT {pk} FROM {party_table} WHERE {pk} = {party.pk} ")
-    plain_sql.rows(sql, [party.pk])
-    assert prepared_now() == 1
+    assert len(queries.captured_queries) == 1
+    assert queries.captured_queries[0]["sql"] == f"SELECT {pk} FROM {party_table} WHERE {pk} = {party.pk}"
 
 
 def test_a_save_given_a_read_gone_stale_reads_again(party):
@@ -325,16 +312,19 @@ def test_a_save_takes_a_read_made_for_it_only(party):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_plain_write_outside_a_transaction_queues_as_the_backend_does(director, monkeypatch):
+def test_a_plain_write_outside_a_transaction_is_one_djangos_cursor_runs(director):
     """Outside a transaction a write goes through the backend's cursor, which takes the writers' queue."""
     party = make_party(tables=2, user=director)
     token = TableToken.objects.get(party=party, table=1)
-    monkeypatch.setattr(plain_sql, "_qmarks", lambda sql: pytest.fail("a write went to SQLite's own cursor"))
-    plain_sql.insert(PhoneSend, {"token": token.pk, "client_id": "alone", "content": "", "at": timezone.now()})
-    assert PhoneSend.objects.filter(client_id="alone").count() == 1
+    send = {"token": token.pk, "client_id": "alone", "content": "", "at": timezone.now()}
+    with CaptureQueriesContext(connection) as seen:
+        plain_sql.insert(PhoneSend, send)
+    assert len(seen) == 1 and PhoneSend.objects.filter(client_id="alone").count() == 1
+    with pytest.raises(IntegrityError), transaction.atomic():  # Django's error, from Django's cursor
+        plain_sql.insert(PhoneSend, send)
 
 
-def test_a_model_something_listens_to_is_made_by_from_db(party):
+def test_a_plain_read_makes_its_instances_by_from_db(party):
     made = []
 
     def seen(sender, instance, **kwargs):
@@ -346,27 +336,11 @@ def test_a_model_something_listens_to_is_made_by_from_db(party):
     finally:
         post_init.disconnect(seen, sender=TableToken)
     assert [m.pk for m in made if m is found] == [found.pk]
-
-
-@pytest.mark.skipif(connection.vendor != "sqlite", reason="SQLite's own cursor")
-def test_on_sqlite_a_plain_statement_runs_on_sqlites_own_cursor_unless_watched(party, monkeypatch):
-    token = TableToken.objects.get(party=party, table=1)
-    send = {"token": token.pk, "client_id": "same", "content": "", "at": timezone.now()}
-    with transaction.atomic():
-        monkeypatch.setattr(plain_sql, "_cursor", lambda: pytest.fail("a statement went through Django's cursor"))
-        plain_sql.insert(PhoneSend, send)
-        with pytest.raises(IntegrityError), transaction.atomic():  # Django's error, as Django's cursor gives
-            plain_sql.insert(PhoneSend, send)
-        assert plain_sql.rows(f"SELECT COUNT(*) FROM {plain_sql.table(PhoneSend)}") == [(1,)]
-    monkeypatch.undo()
-    # Watched (a test counting queries, a query log): through Django's cursor, and counted.
-    with CaptureQueriesContext(connection) as seen:
-        assert plain_sql.rows(f"SELECT COUNT(*) FROM {plain_sql.table(PhoneSend)}") == [(1,)]
-    assert len(seen) == 1
+    assert found._state.adding is False and found._state.db == "default"
 
 
 def test_the_result_a_save_answers_with_is_the_one_the_orm_would_make(party):
-    """plain_sql.built (the save's answer, made without Model.__init__) gives every field as the model's
+    """plain_sql.built (the save's answer, made by Model.from_db) gives every field as the model's
     own constructor does: the values given, the others their defaults, a callable one called."""
     round_ = party.rounds.get(number=1)
     given = {"table": 2, "status": "submitted", "ns": 420, "ew": -420, "winner": "NS", "version": 3}

@@ -77,10 +77,11 @@ def test_a_phone_link_opens_only_its_own_table(client, towie_factory):
     assert TowieDeal.objects.filter(pk=deal.pk).exists()
 
 
-def test_the_director_sees_the_phone_link_and_may_delete_the_table(client_in, towie_factory):
+def test_the_director_sees_the_phone_link_and_may_delete_the_table(client_in, towie_factory, settings):
+    settings.SITE_URL = "http://club.example"  # the links' address, never the request's Host (site_url)
     table = towie_factory()
     html = client_in.get(reverse("towie_edit", args=[table.pk])).content.decode()
-    assert f"http://testserver/towie/p/{table.token}/" in html
+    assert f"http://club.example/towie/p/{table.token}/" in html
     response = client_in.post(reverse("towie_delete", args=[table.pk]), follow=True)
     assert f"Delete {table.name} and its whole sheet?" in response.content.decode()
     assert TowieTable.objects.filter(pk=table.pk).exists()

@@ -36,8 +36,9 @@ PAGES = {
     "home": (lambda p: reverse("home"), 4),
     # session, user, clubs (the header), party, guests, rounds with results counted
     "party_dashboard": (lambda p: reverse("party_dashboard", args=[p.id]), 7),  # its public link: one query
-    # session, user, clubs (the header), party, guests, rounds exist? (the "draw the seats" step once the numbers fit)
-    "party_guests": (lambda p: reverse("party_guests", args=[p.id]), 6),
+    # session, user, clubs (the header), party, guests, rounds exist? (the "draw the seats" step once the numbers fit),
+    # the club's members' names (the members to pick from; one more when some guest has any)
+    "party_guests": (lambda p: reverse("party_guests", args=[p.id]), 7),
     # session, user, clubs, party, round 1, seats, results, guests (count); round 1 closed: no "started?" query
     "party_seats": (lambda p: reverse("party_seats", args=[p.id]), 8),
     # session, user, clubs (the header), the party and its round (one statement), seats, results, the party's

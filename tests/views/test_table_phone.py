@@ -197,13 +197,13 @@ def test_the_agree_buttons_come_after_the_figures(client, party_factory):
     assert page.index("Round result") < page.index("North–South agree")
 
 
-def test_the_whole_round_form_reads_its_table_in_two_statements(client, party_factory, django_assert_num_queries):
+def test_the_whole_round_form_reads_its_table_in_three_statements(client, party_factory, django_assert_num_queries):
     """The whole-round form (drawn with ?all=1, posted, agreed) reads the link, the round and the table in
-    two plain statements (selectors/table.form_page), the stored deals with them: they are in the form."""
+    two plain statements (selectors/table.form_page) and the stored deals prefetched: they are in the form."""
     party = party_factory(tables=2)
     url = link(party)
     post(client, url, {"round": 1, "version": 0, **DEALS})
-    with django_assert_num_queries(2):
+    with django_assert_num_queries(3):
         page = client.get(url + "?all=1").content.decode()
     # The stored deals in the form (deal 3: 3NT by East, 8 tricks), and the result's version to post with.
     deal_3 = page[page.index('name="d3-level"') : page.index('name="d4-level"')]
@@ -214,7 +214,7 @@ def test_the_whole_round_form_reads_its_table_in_two_statements(client, party_fa
     # then the agreement's own seven (its savepoint, the round, the result and its deals read under the
     # lock, the update, the history row, the release). It was thirteen: the page read in five, the deals
     # read again for the history's snapshot after (an agreement changes no deal).
-    with django_assert_num_queries(9) as counted:
+    with django_assert_num_queries(10) as counted:
         client.post(url, {"round": 1, "version": result.version, "agree": "NS"})
     assert 'FROM "tournaments_tabletoken" t JOIN' in counted.captured_queries[0]["sql"]
     # The result's row read under the lock alone: a join (the round, by the model's ordering) would, on

@@ -26,6 +26,7 @@ from openpyxl import load_workbook
 
 from tournaments import l10n
 from tournaments.rules import kinds
+from tournaments.rules.names import clean_name
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -137,8 +138,9 @@ def line_of(entry, index: int) -> int:
 
 
 def _cells(row) -> list[str]:
-    # A NUL in a spreadsheet's cell is no letter of a name (and PostgreSQL refuses it in text): dropped.
-    return [" ".join(str(c).replace("\x00", "").split()) if c is not None else "" for c in row[:MAX_COLUMNS]]
+    # A NUL in a spreadsheet's cell is no letter of a name (and PostgreSQL refuses it in text): dropped. The
+    # rest is cleaned as a typed name is (bidi controls out, NFC, single spaces): rules/names.py.
+    return [clean_name(str(c).replace("\x00", "")) if c is not None else "" for c in row[:MAX_COLUMNS]]
 
 
 def _kept_rows(numbered, wording: Wording) -> list[Row]:
@@ -322,7 +324,7 @@ def pasted_entries(text: str, *, kinds: bool = False) -> list[Entry]:
             split = next((line.rpartition(s) for s in SEPARATORS if s in line), None)
             if kinds and split is not None and split[0].strip() and split[2].strip():
                 name, kind = split[0], split[2].strip()
-        entries.append(Entry(name, kind, number))
+        entries.append(Entry(clean_name(name), kind, number))
     return entries
 
 

@@ -9,6 +9,7 @@ from tournaments.forms.common import MemberIdField, choice_field, keep_in_window
 from tournaments.models import BostonDeal, BostonTable, BostonVariant, Party
 from tournaments.models.boston import MoneyPer
 from tournaments.presentation.boston import PART_WORDS, SUIT_SYMBOLS, SUIT_WORDS, bid_word, french_row_word
+from tournaments.rules.names import clean_name
 from tournaments.selectors.boston import FRENCH_HOUSE_ROWS, FRENCH_SUITS, NO_TRUMP_ROWS, bid_order, family_of
 
 SEAT_LABELS = (
@@ -194,7 +195,7 @@ class BostonTableForm(forms.Form):
             self.add_error("pool_limit", _("Give a limit or tick “no limit”, not both."))
         data["players"] = [data.get(f"player_{seat}", "") for seat in (1, 2, 3, 4)]
         seats = (1, 2, 3, 4)
-        picked = {" ".join((data.get(f"player_{n}") or "").split()).casefold(): data.get(f"member_{n}") for n in seats}
+        picked = {clean_name(data.get(f"player_{n}")).casefold(): data.get(f"member_{n}") for n in seats}
         data["picked"] = {name: member for name, member in picked.items() if name and member}
         # Only the chosen game's house settings are read: the others' boxes are hidden on the page.
         family = family_of(data["variant"]) if data.get("variant") else ""

@@ -1,5 +1,5 @@
 """Forms of the club pages: the first run's setup, a new director, a one-time link opened, the club's name,
-the club's language, paper and number style, and a director's own language."""
+the club's language, paper and number style, its national club number, and a director's own language."""
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -80,6 +80,23 @@ class ClubSettingsForm(forms.Form):
         [("", _("The language's own style")), *FORMAT_STYLES],
         required=False,
         help_text=_("How numbers and dates are written on the pages and the printouts."),
+    )
+
+
+class ClubNationalForm(forms.Form):
+    """The club's number at its national federation, written in the results files (USEBIO's CLUB_ID_NUMBER)."""
+
+    national_number = forms.CharField(
+        label=_("National club number"),
+        max_length=20,  # Club.national_number
+        required=False,
+        help_text=_("The number your national federation gave the club. Empty: the results files carry none."),
+    )
+    federation = forms.CharField(
+        label=_("Federation"),
+        max_length=40,  # Club.federation
+        required=False,
+        help_text=_("The national body that gave the number (EBU, FFB, DBV, NBB…)."),
     )
 
 

@@ -13,6 +13,7 @@ from tournaments.files import uploads
 from tournaments.forms.common import DateInput, MemberIdField, choice_field, keep_in_window
 from tournaments.forms.rounds import DealForm
 from tournaments.models import Knockout, KnockoutPair
+from tournaments.rules.names import clean_name
 
 # "Ada Brown & Bob Carter"; a tab (pasted from a spreadsheet), "+", ";" or the word "and" work too.
 PAIR_SEPARATOR = re.compile(r"\s*(?:&|\+|\t|;|\band\b)\s*", re.IGNORECASE)
@@ -157,7 +158,7 @@ class PairsForm(PairsMixin, forms.Form):
     def clean(self):
         cleaned = super().clean()
         self.clean_pairs_and_file(cleaned)
-        typed = [" ".join((cleaned.get(f"player_{which}") or "").split()) for which in "ab"]
+        typed = [clean_name(cleaned.get(f"player_{which}")) for which in "ab"]
         if any(typed) and "entries" in cleaned:
             # The pair typed name by name comes first: its two names, as a pasted line would give them.
             cleaned["entries"].insert(0, uploads.Row(typed, 1))

@@ -3,6 +3,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.forms.common import MemberIdField
 from tournaments.models import Member
 
 
@@ -43,3 +44,9 @@ class MergeForm(forms.Form):
     def __init__(self, *args, club, member, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["other"].queryset = Member.objects.filter(club=club).exclude(pk=member.pk)
+
+
+class GuestLinkForm(forms.Form):
+    """The member the hostess picks for a guest, among those offered (the service checks it is the club's)."""
+
+    member = MemberIdField()

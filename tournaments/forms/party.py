@@ -6,6 +6,7 @@ from django.utils.translation import gettext, gettext_lazy, gettext_noop
 from tournaments.forms.common import DateInput, MemberIdField, choice_field, filled_lazy, keep_in_window
 from tournaments.models import Guest, Party
 from tournaments.models.party import MAX_ROUNDS, MAX_TABLES, Kind
+from tournaments.rules.names import clean_name
 
 TABLES_RANGE = gettext_noop("A party has 1 to %(most)s tables.")
 ROUNDS_RANGE = gettext_noop("A party has 1 to %(most)s rounds.")
@@ -100,7 +101,7 @@ class GuestForm(forms.Form):
     member = MemberIdField()
 
     def clean_name(self):
-        name = " ".join(self.cleaned_data["name"].split())
+        name = clean_name(self.cleaned_data["name"])
         if not name:
             raise forms.ValidationError(gettext("Give the guest's name."))
         return name

@@ -6,6 +6,7 @@ from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 from tournaments.forms.common import MemberIdField, choice_field, keep_in_window
 from tournaments.forms.rounds import STRAINS
 from tournaments.models import TowieDeal
+from tournaments.rules.names import clean_name
 from tournaments.services.towie import RANKS, STAKE_BELOW_NOTHING
 
 MAX_PLAYERS = 5
@@ -64,7 +65,7 @@ class TowieTableForm(forms.Form):
         data = super().clean()
         data["players"] = [data.get(name) or "" for name in self.PLAYER_FIELDS]
         seats = range(1, MAX_PLAYERS + 1)
-        picked = {" ".join((data.get(f"player_{n}") or "").split()).casefold(): data.get(f"member_{n}") for n in seats}
+        picked = {clean_name(data.get(f"player_{n}")).casefold(): data.get(f"member_{n}") for n in seats}
         data["picked"] = {name: member for name, member in picked.items() if name and member}
         return data
 

@@ -23,7 +23,8 @@ direction, and the isolating elements keep them from reordering the figures besi
 
 import re
 
-CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069]")
+from tournaments.rules.names import BIDI_CONTROLS as CONTROLS  # the one list, also cleaned out of names
+
 # The same, as UTF-8 bytes: a page is searched as bytes, once (a big standings page is 3 MB).
 CONTROLS_BYTES = re.compile(rb"\xe2\x80[\xaa-\xae]|\xe2\x81[\xa6-\xa9]")
 INITIATORS = "\u2066\u2067\u2068"  # LRI, RLI, FSI: closed at once by a PDI, they isolate nothing

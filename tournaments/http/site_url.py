@@ -1,8 +1,10 @@
-"""The address phones use to reach this site: printed on the table cards as QR codes.
+"""The site's own address, for every absolute link: the table cards' QR codes, mail, invites, feeds.
 
-SITE_URL wins when set. Otherwise the request's own address, except that a loopback address
-(the laptop's browser on 127.0.0.1) is useless to a phone: then the laptop's LAN address is used,
-unless the server listens on the loopback only (LISTEN_HOST), when no phone can reach it at all.
+SITE_URL wins when set. Otherwise the address the server finds itself: the laptop's LAN address and
+the port it listens on (LISTEN_PORT, which `serve` sets; else the port the request came in on), or
+127.0.0.1 when it listens on the loopback only (LISTEN_HOST) or has no LAN address. Never the
+request's Host: on the laptop ALLOWED_HOSTS is '*', and a request sent with `Host: evil.test` would
+otherwise queue a genuine club mail whose links lead to evil.test.
 """
 
 import contextlib
@@ -55,15 +57,20 @@ def _listening_on_loopback_only() -> bool:
     return _is_loopback(listen)
 
 
+def _port(request) -> str:
+    if settings.LISTEN_PORT:
+        return str(settings.LISTEN_PORT)
+    return str(request.META.get("SERVER_PORT", "")) if request is not None else ""
+
+
 def site_url(request=None) -> str:
     if settings.SITE_URL:
         return settings.SITE_URL.rstrip("/")
-    if request is None:
-        return ""
-    host = request.get_host()
-    if _is_loopback(host) and not _listening_on_loopback_only():
-        lan = _lan_address()
-        if lan:
-            port = host.rsplit(":", 1)[1] if ":" in host.split("]")[-1] else ""
-            host = f"{lan}:{port}" if port else lan
-    return f"{request.scheme}://{host}"
+    if request is None and not settings.LISTEN_PORT:
+        return ""  # a command or a service with no page and no server: no address to give
+    lan = None if _listening_on_loopback_only() else _lan_address()
+    port = _port(request)
+    scheme = "https" if request is not None and request.is_secure() else "http"
+    default = {"http": "80", "https": "443"}[scheme]
+    host = lan or "127.0.0.1"
+    return f"{scheme}://{host}:{port}" if port and port != default else f"{scheme}://{host}"

@@ -315,7 +315,8 @@ class ResultChange(models.Model):
             return self.by_user.get_username()
         if self.by_token is not None:
             return f"table {self.by_token.table} (phone)"
-        return "system"
+        author = self.after.get("author") if isinstance(self.after, dict) else None  # an import's (files/transfer)
+        return author if isinstance(author, str) and author else "system"
 
 
 def new_token() -> str:

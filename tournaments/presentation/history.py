@@ -49,7 +49,9 @@ def change_by(change) -> str:
         return change.by_user.get_username()
     if change.by_token_id:
         return _("table %(table)s (phone)") % {"table": change.by_token.table}
-    return _("system")
+    # An imported change whose author is no director here: the name the file gave (files/transfer/party.py).
+    author = change.after.get("author") if isinstance(change.after, dict) else None
+    return author if isinstance(author, str) and author else _("system")
 
 
 def result_status(code: str) -> str:

@@ -1,7 +1,7 @@
 """A season's words: how it is scored, and its standings written for paper (the selectors give numbers)."""
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from django.utils.html import escape
@@ -9,9 +9,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournaments.presentation.names import Where, name_for
 from tournaments.printing.seasons import SeasonLine, SeasonSheet
-from tournaments.selectors.public import shown_name
-from tournaments.selectors.seasons import SeasonTable
+from tournaments.selectors.seasons import Row, SeasonTable
 from tournaments.templatetags.l10n_tags import points as points_text
 
 
@@ -61,8 +61,9 @@ class PageRow:
     cells: SafeString
 
 
-def season_rows(table: SeasonTable) -> list[PageRow]:
-    """The standings as the season's page shows them: a night not counted (best N) in brackets."""
+def season_rows(table: SeasonTable, where: Where = Where.DIRECTOR_PAGES) -> list[PageRow]:
+    """The standings as the season's page shows them: a night not counted (best N) in brackets; each name as
+    `where` prints it (the director's page in full, the big screen as each member chose)."""
     text = _points_texts()
     cells: dict[tuple[int, int, bool] | None, str] = {None: '<td class="num"></td>'}
 
@@ -78,16 +79,24 @@ def season_rows(table: SeasonTable) -> list[PageRow]:
         counted = set(row.counted)
         return mark_safe("".join(cell(p, i in counted) for i, p in enumerate(row.by_night)))
 
-    return [PageRow(row.label, row.name, text(row.points), row.nights, night_cells(row)) for row in table.rows]
+    return [
+        PageRow(row.label, name_for(where, row.name, row.initials_only), text(row.points), row.nights, night_cells(row))
+        for row in table.rows
+    ]
 
 
-def season_sheet(table: SeasonTable, *, public: bool = False) -> SeasonSheet:
-    """The standings as the PDF and workbook print them; on public matter, initials where asked."""
+def season_best(table: SeasonTable, kind: str, where: Where = Where.DIRECTOR_PAGES) -> list[Row]:
+    """The season's best lady (or gentleman), named as `where` prints them."""
+    return [replace(row, name=name_for(where, row.name, row.initials_only)) for row in table.best(kind)]
+
+
+def season_sheet(table: SeasonTable, where: Where) -> SeasonSheet:
+    """The standings as the PDF and workbook print them, each name as `where` prints it (docs/names.md)."""
 
     text = _points_texts()
 
     def name(row) -> str:
-        return shown_name(row.name, public and row.initials_only)
+        return name_for(where, row.name, row.initials_only)
 
     lines = [
         SeasonLine(

@@ -23,7 +23,8 @@ def party_results(party: Party) -> Results:
     """Six queries, whatever the size. Raises ValidationError when no table's result is in yet: there is nothing
     to send."""
     standings = party_standings(party)
-    played = sorted({r.round for line in standings.players for r in line.rounds.values() if r.result is not None})
+    tables = {(r.round, r.table) for line in standings.players for r in line.rounds.values() if r.result is not None}
+    played = sorted({number for number, _table in tables})
     if not played:
         raise ValidationError(
             _("%(party)s has no results yet: there is nothing to export until a table's round is in.")
@@ -49,8 +50,9 @@ def party_results(party: Party) -> Results:
     seats = _seats(party)
     by_name = {line.name: player for line, player in zip(standings.players, players, strict=True)}
     pairs, pair_of = _pairs(seats, played[0], by_name) if party.keep_partners else ([], {})
-    # Individual: a deal's partnership is named by its two players' numbers in the ranking ("3-7").
-    player_of = {line.name: str(index) for index, line in enumerate(standings.players, start=1)}
+    # Individual: each player's number for the night is their place in the ranking's order; a deal's partnership
+    # is named by its two players' numbers ("3-7").
+    player_of = {line.name: index for index, line in enumerate(standings.players, start=1)}
     return Results(
         event=party.name,
         club=party.club.name,
@@ -60,6 +62,8 @@ def party_results(party: Party) -> Results:
         deals=_deals(party, seats, initials, pair_of or None, player_of),
         identifier=f"party-{party.pk}",
         pairs=pairs,
+        club_number=party.club.national_number,
+        deals_played=4 * len(tables),  # each table deals its own four a round
     )
 
 
@@ -115,7 +119,7 @@ def _pairs(seats: Seating, first: int, by_name: dict[str, Player]) -> tuple[list
 def _side(sitting: dict[str, str], one: str, other: str, pair_of, player_of) -> str:
     if pair_of is not None:
         return str(pair_of.get(sitting.get(one, ""), ""))
-    return "-".join(player_of[sitting[seat]] for seat in (one, other) if seat in sitting)
+    return "-".join(str(player_of[sitting[seat]]) for seat in (one, other) if seat in sitting)
 
 
 def _duplicate_score(number: int, contract: str, declarer: str, tricks: int) -> int:
@@ -155,6 +159,7 @@ def _deals(party: Party, seats: Seating, initials: set[str], pair_of, player_of)
                 score=_duplicate_score(number, contract, declarer, tricks),
                 ns_pair=_side(sitting, "N", "S", pair_of, player_of),
                 ew_pair=_side(sitting, "E", "W", pair_of, player_of),
+                seat_numbers={} if pair_of is not None else {seat: player_of[name] for seat, name in sitting.items()},
             )
         )
     return deals

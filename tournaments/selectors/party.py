@@ -10,6 +10,7 @@ from tournaments.rules import draw
 from tournaments.rules.collation import by_name
 from tournaments.rules.errors import Words
 from tournaments.selectors.clubs import of_my_clubs
+from tournaments.selectors.member_match import MemberMatch, match_members
 
 
 def party_list(club):
@@ -58,6 +59,16 @@ def guest_list(party: Party) -> list[Guest]:
     """The party's guests with their members (one query), by name as the club's language sorts them
     ("Éloïse" before "Jean-Pierre"): the database would put every accented capital after "Z"."""
     return by_name(party.guests.select_related("member"), lambda guest: guest.name)
+
+
+def guest_rows(party: Party, guests: list[Guest]) -> list[tuple[Guest, MemberMatch | None]]:
+    """Each guest, with the members for the hostess to pick from when the guest is linked to none and the
+    name is one members share, or differs from a member's only by accents; else None. Two queries, however
+    many guests."""
+    unlinked = [guest for guest in guests if guest.member_id is None]
+    matches = match_members(club=party.club_id, people=[(guest.name, "") for guest in unlinked])
+    choices = {guest.pk: match for guest, match in zip(unlinked, matches, strict=True) if match.ambiguous}
+    return [(guest, choices.get(guest.pk)) for guest in guests]
 
 
 def party_get(party_id: int, *, user) -> Party:

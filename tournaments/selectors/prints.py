@@ -1,8 +1,10 @@
 """The data behind the printed matter, read in a fixed number of queries."""
 
 from tournaments.models import DealEntry, Party, Round, TableResult
+from tournaments.presentation.names import Namer, Where, pair_of_players
 from tournaments.printing import data
 from tournaments.selectors import rounds as round_selectors
+from tournaments.selectors.names import party_namer
 from tournaments.selectors.standings import Standings, party_standings
 
 
@@ -58,21 +60,26 @@ def score_cards(round_: Round) -> list[data.ScoreCard]:
 
 
 def movement_lines(round_: Round) -> list[data.MovementLine]:
+    """The movement sheet posted on the wall: names as the players chose."""
+    shown = party_namer(round_.party_id, Where.MOVEMENT_PDF)
     return [
-        data.MovementLine(m.name, m.kind, m.table, m.seat, m.partner) for m in round_selectors.movement_sheet(round_)
+        data.MovementLine(shown(m.name), m.kind, m.table, m.seat, shown(m.partner))
+        for m in round_selectors.movement_sheet(round_)
     ]
 
 
-def results_sheet(party: Party, standings: Standings | None = None) -> data.ResultsSheet:
+def results_sheet(party: Party, standings: Standings | None = None, shown: Namer | None = None) -> data.ResultsSheet:
+    """The printed results: names as the players chose (`shown`: the results sheet's, unless given)."""
     standings = standings or party_standings(party)
+    shown = shown or party_namer(party.pk, Where.RESULTS_PDF)
     lines = [
         data.ResultLine(
             label=p.label,
-            name=p.name,
+            name=shown(p.name),
             kind=p.kind if party.mixed else "",
             total=p.total,
             booby=p.booby,
-            rounds=[(n, r.table, r.seat, r.partner, r.result) for n, r in sorted(p.rounds.items())],
+            rounds=[(n, r.table, r.seat, shown(r.partner), r.result) for n, r in sorted(p.rounds.items())],
         )
         for p in standings.players
     ]
@@ -83,10 +90,10 @@ def results_sheet(party: Party, standings: Standings | None = None) -> data.Resu
         keep_partners=party.keep_partners,
         rounds=standings.rounds,
         lines=lines,
-        best_ladies=[(p.name, p.total) for p in standings.ladies],
-        best_gentlemen=[(p.name, p.total) for p in standings.gentlemen],
-        pairs=[(p.label, p.name, p.total) for p in standings.pairs],
-        booby=standings.booby,
+        best_ladies=[(shown(p.name), p.total) for p in standings.ladies],
+        best_gentlemen=[(shown(p.name), p.total) for p in standings.gentlemen],
+        pairs=[(p.label, pair_of_players(p.name, shown), p.total) for p in standings.pairs],
+        booby=[shown(name) for name in standings.booby],
     )
 
 
@@ -105,11 +112,13 @@ DEAL_COLUMNS = (
 
 
 def workbook(party: Party) -> data.Workbook:
+    """The results workbook, an export: names as the players chose."""
     standings = party_standings(party)
+    shown = party_namer(party.pk, Where.RESULTS_XLSX)
     by_place: dict[tuple[int, int], dict[str, str]] = {}
     for line in standings.players:
         for number, r in line.rounds.items():
-            by_place.setdefault((number, r.table), {})[r.seat] = line.name
+            by_place.setdefault((number, r.table), {})[r.seat] = shown(line.name)
     # Plain values, not instances: a 100-table party has 900 results, and building models was most of this read.
     whole = {
         (number, table): (ns, ew, winner)
@@ -140,4 +149,4 @@ def workbook(party: Party) -> data.Workbook:
         .values_list(*DEAL_COLUMNS)
     )
     deals = list(map(data.DealRecordRow._make, entries))
-    return data.Workbook(results_sheet(party, standings), seating, deals)
+    return data.Workbook(results_sheet(party, standings, shown), seating, deals)

@@ -4,7 +4,10 @@ from dataclasses import dataclass
 
 from django.http import Http404
 
-from tournaments.models import Guest, KnockoutMatch, PublicLink
+from tournaments.models import KnockoutMatch, PublicLink
+from tournaments.presentation.names import Where, name_for, pair_name_for
+from tournaments.presentation.names import shown_name as shown_name  # the rule's old home: still importable
+from tournaments.selectors.names import party_namer
 from tournaments.selectors.seasons import series_standings
 from tournaments.selectors.standings import party_standings
 
@@ -18,13 +21,6 @@ def public_link(token: str) -> PublicLink:
     if link is None:
         raise Http404("no such page")
     return link
-
-
-def shown_name(name: str, initials_only: bool) -> str:
-    """A member who asked to appear by initials: "Jane Mary Austen" -> "J. M. A."."""
-    if not initials_only:
-        return name
-    return " ".join(f"{part[0]}." for part in name.split() if part)
 
 
 @dataclass(frozen=True)
@@ -47,16 +43,9 @@ class Board:
     played: bool
 
 
-def _initials_wanted(party_ids) -> set[tuple[int, str]]:
-    return set(Guest.objects.filter(party_id__in=party_ids, member__initials_only=True).values_list("party_id", "name"))
-
-
 def party_board(party) -> Board:
     standings = party_standings(party)
-    hidden = _initials_wanted([party.pk])
-
-    def shown(name: str) -> str:
-        return shown_name(name, (party.pk, name) in hidden)
+    shown = party_namer(party.pk, Where.PUBLIC_PAGE)
 
     played = any(r.result is not None for line in standings.players for r in line.rounds.values())
     return Board(
@@ -74,7 +63,7 @@ def series_board(series) -> Board:
     table = series_standings(series)
 
     def line(row) -> Line:
-        return Line(row.label, shown_name(row.name, row.initials_only), row.points)
+        return Line(row.label, name_for(Where.PUBLIC_PAGE, row.name, row.initials_only), row.points)
 
     return Board(
         title=series.name,
@@ -103,10 +92,7 @@ _PAIR = ("name", "player_a", "player_b", "member_a__initials_only", "member_b__i
 
 
 def _pair_shown(name: str, a: str, b: str, a_initials: bool | None, b_initials: bool | None) -> str:
-    """The pair's name, a player who is a member asking for initials as initials ("M. J. W. & Bob Carter")."""
-    if not (a_initials or b_initials):
-        return name
-    return f"{shown_name(a, bool(a_initials))} & {shown_name(b, bool(b_initials))}"
+    return pair_name_for(Where.PUBLIC_PAGE, name, a, b, a_initials, b_initials)
 
 
 def knockout_matches(knockout) -> list[MatchLine]:

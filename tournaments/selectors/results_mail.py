@@ -18,6 +18,8 @@ from tournaments.models import (
     Party,
 )
 from tournaments.models.knockout import Bracket
+from tournaments.presentation.names import Where
+from tournaments.selectors.names import knockout_pair_names, party_namer
 from tournaments.selectors.standings import party_standings
 
 
@@ -58,6 +60,8 @@ def party_results_by_guest(party: Party) -> list[GuestResults]:
     """Every guest who sat at a table, in the standings' order, each with the rounds they played, and what they
     gave when they entered online. Five queries."""
     standings = party_standings(party)
+    # The mail lists other players: each named as they chose; the guest's own name (the greeting) in full.
+    shown = party_namer(party.pk, Where.RESULTS_MAIL)
     members = {
         guest.name: guest.member
         for guest in Guest.objects.filter(party=party, member__isnull=False).select_related("member")
@@ -80,8 +84,8 @@ def party_results_by_guest(party: Party) -> list[GuestResults]:
         ):  # fmt: skip
             place = seats[seat]
             if place is not None:
-                shown = [names[p] if p is not None else "" for p in (seats[partner], seats[left], seats[right])]
-                rounds[names[place]].append((number, table, seat, shown[0], (shown[1], shown[2]), ours, theirs))
+                others = [shown(names[p]) if p is not None else "" for p in (seats[partner], seats[left], seats[right])]
+                rounds[names[place]].append((number, table, seat, others[0], (others[1], others[2]), ours, theirs))
     everyone = []
     for line in standings.players:
         guest = GuestResults(
@@ -136,6 +140,7 @@ class MatchOfPair:
 @dataclass
 class PairPath:
     pair: KnockoutPair
+    pair_name: str = ""  # the pair as the mail names it: each player as they chose
     matches: list[MatchOfPair] = field(default_factory=list)
     won_final: str = ""  # "main" or "consolation": the pair won that bracket's final
 
@@ -151,14 +156,21 @@ def _outcome(match: KnockoutMatch, pair_id: int) -> str:
 def knockout_results_by_pair(knockout: Knockout) -> list[PairPath]:
     """Every pair with each match it played, in the order they were played (round by round, the main bracket's
     before the consolation's). Two queries."""
-    paths = {pair.pk: PairPath(pair) for pair in knockout.pairs.select_related("member_a", "member_b")}
+    # The mail lists other players: each pair named as its players chose (the reader's own name in full).
+    names, _ = knockout_pair_names(knockout.pk, Where.KNOCKOUT_RESULTS_MAIL)
+    paths = {
+        pair.pk: PairPath(pair, pair_name=names.get(pair.pk, pair.name))
+        for pair in knockout.pairs.select_related("member_a", "member_b")
+    }
     matches = KnockoutMatch.objects.filter(round__knockout=knockout).select_related("round", "ns", "ew")
     for match in sorted(matches, key=lambda m: (m.round.number, m.round.bracket != Bracket.MAIN, m.table)):
         for ours, theirs, total, other in (
             (match.ns, match.ew, match.ns_total, match.ew_total), (match.ew, match.ns, match.ew_total, match.ns_total),
         ):  # fmt: skip
             outcome = _outcome(match, ours.pk)
-            paths[ours.pk].matches.append(MatchOfPair(match.round, match.table, theirs.name, total, other, outcome))
+            paths[ours.pk].matches.append(
+                MatchOfPair(match.round, match.table, names.get(theirs.pk, theirs.name), total, other, outcome)
+            )
             if outcome == "won" and match.round.is_final and match.round.is_closed:
                 paths[ours.pk].won_final = match.round.bracket
     return list(paths.values())

@@ -3,6 +3,7 @@
 import functools
 from dataclasses import dataclass
 
+from django.db.models import prefetch_related_objects
 from django.http import Http404
 from django.utils import timezone
 
@@ -85,13 +86,12 @@ def phone_post(token: str, client_id: str = "") -> tuple[TableToken, Round | Non
     first = found[0]
     table_token = plain_sql.instance(TableToken, first[: widths[0]])
     party = plain_sql.instance(Party, first[widths[0] : widths[0] + widths[1]])
-    # Cached as the relation's descriptor would (the ids match, as read): without its checks.
-    table_token._state.fields_cache["party"] = party
+    table_token.party = party  # the relation as read: no second read for it
     round_values = first[widths[0] + widths[1] : sum(widths)]
     if round_values[0] is None:
         return table_token, None, None
     current = plain_sql.instance(Round, round_values)
-    current._state.fields_cache["party"] = party
+    current.party = party
     of = phone_read.key(current.pk, table_token.table, table_token.pk, client_id)
     return table_token, current, phone_read.parsed(found, sum(widths), of)
 
@@ -197,14 +197,12 @@ def phone_page(token: str) -> tuple[TableToken, tuple, list[DealEntry]]:
 def form_page(token: str) -> tuple[TableToken, tuple]:
     """The page as table_page gives it, read as phone_page reads it (two plain statements, where the ORM's
     five cost the whole-round form most of its time): for that form and the two sides' agreements,
-    posted without the phone's script, and the form drawn. The result's deals come as the ORM's
-    prefetch leaves them: result.deals.all() reads nothing."""
-    table_token, page, deals = phone_page(token)
+    posted without the phone's script, and the form drawn. The result's deals are prefetched (one read
+    more): result.deals.all() reads nothing after it."""
+    table_token, page, _ = phone_page(token)
     view = page[2]
-    if view is not None and view.result is not None:
-        kept = view.result.deals.all()
-        kept._result_cache, kept._prefetch_done = deals, True
-        view.result._prefetched_objects_cache = {"deals": kept}
+    if view is not None and view.result is not None and view.result.pk:
+        prefetch_related_objects([view.result], "deals")
     return table_token, page
 
 

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from tournaments.models import BostonDeal, BostonTable
 from tournaments.presentation.boston import friendly
 from tournaments.rules import boston
+from tournaments.rules.names import clean_name
 from tournaments.selectors.boston import (
     FRENCH_HOUSE_ROWS,
     FRENCH_SUITS,
@@ -112,7 +113,7 @@ def _replay(
 
 
 def _clean_players(players: list[str]) -> list[str]:
-    names = [" ".join(str(name or "").split()) for name in players]
+    names = [clean_name(name) for name in players]
     if len(names) != 4:
         raise ValidationError(_("A Boston table has four players."))
     errors = {}

@@ -1,5 +1,5 @@
 """Writes about clubs: the first run's setup, directors added and removed, one-time links, the demo, the club's
-language, paper and number style, and a director's own language."""
+language, paper and number style, its national club number, and a director's own language."""
 
 import datetime
 
@@ -222,6 +222,26 @@ def club_settings_save(*, club: Club, language: str, paper: str, format_style: s
     club.format_style = _one_of(format_style or "", [("", ""), *FORMAT_STYLES], "format_style")
     club.save(update_fields=["language", "paper", "format_style"])
     return club
+
+
+@transaction.atomic
+def club_national_save(*, club: Club, national_number: str, federation: str, by) -> Club:
+    """The owner's record of the club's number at its national federation (blank: none), which the results files
+    carry as USEBIO's CLUB_ID_NUMBER."""
+    _require_owner(club, by)
+    club.national_number = _plain(national_number, 20, "national_number")
+    club.federation = _plain(federation, 40, "federation")
+    club.save(update_fields=["national_number", "federation"])
+    return club
+
+
+def _plain(value: str, longest: int, field: str) -> str:
+    value = " ".join((value or "").split())
+    if len(value) > longest:
+        raise ValidationError(
+            {field: _("At most %(count)d characters: this has %(length)d.") % {"count": longest, "length": len(value)}}
+        )
+    return value
 
 
 @transaction.atomic

@@ -27,6 +27,7 @@ from tournaments.models import (
     Party,
 )
 from tournaments.rules import entries as rules
+from tournaments.rules.names import clean_name
 from tournaments.selectors.entries import place_of, shape_of
 from tournaments.services import entry_notices
 from tournaments.services import knockout as knockout_services
@@ -122,7 +123,7 @@ def _fill_places(entry_list: EntryList) -> list[Entry]:
 
 
 def _clean_text(value: str) -> str:
-    return " ".join(str(value or "").split())
+    return clean_name(value)
 
 
 def _member_for(entry_list: EntryList, number: str, email: str) -> Member | None:
@@ -371,14 +372,18 @@ def guests_from_entries(*, entry_list: EntryList) -> int:
             % {"names": ", ".join(clashes)}
         )
     seats = _free_pair_seats(party, party.pins) if party.keep_partners else []
-    # A partner is no entrant with a member number: linked when exactly one member has that name.
-    partners = members_named(party.club_id, [e.partner for e in entries if e.partner])
+    # An entrant who gave no member number, and a partner, are linked by name (selectors/member_match.py):
+    # the only member of that name; a name two members share is left for the hostess to pick.
+    named = members_named(party.club_id, [who for e in entries for who in (e.name, e.partner) if who])
     added = 0
     for entry in entries:
-        entry.guest = Guest.objects.create(party=party, name=entry.name, kind=entry.kind, member=entry.member)
+        member = entry.member or named.get(entry.name.casefold())
+        entry.guest = Guest.objects.create(
+            party=party, name=entry.name, kind=entry.kind or (member.kind if member else ""), member=member
+        )
         added += 1
         if entry.partner:
-            member = partners.get(entry.partner.casefold())
+            member = named.get(entry.partner.casefold())
             kind = _other(entry.kind) or (member.kind if member else "")
             entry.partner_guest = Guest.objects.create(party=party, name=entry.partner, kind=kind, member=member)
             added += 1

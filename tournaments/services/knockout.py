@@ -20,6 +20,7 @@ from tournaments.models import Knockout, KnockoutDeal, KnockoutMatch, KnockoutPa
 from tournaments.models.knockout import DEALS_PER_MATCH
 from tournaments.rules import knockout as knockout_rules
 from tournaments.rules import rubber
+from tournaments.rules.names import clean_name
 from tournaments.selectors import knockout as knockout_selectors
 from tournaments.services import live_knockout as live
 from tournaments.services.clubs import club_for
@@ -83,7 +84,7 @@ def _pair_key(a: str, b: str) -> frozenset[str]:
 
 def _check_pair(parts, line: str) -> tuple[str, str] | str:
     """(a, b) for a good line, else the message for it."""
-    names = [" ".join(str(part or "").split()) for part in parts]
+    names = [clean_name(part) for part in parts]
     shown = " & ".join(name for name in names if name)
     figures = {"line": line, "pair": shown, "example": PAIR_EXAMPLE}
     if len(names) != 2:

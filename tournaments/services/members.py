@@ -3,18 +3,17 @@
 Every refusal is a ValidationError with a plain message, and changes nothing.
 """
 
-import operator
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import reduce
 
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
-from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from tournaments.models import BostonTable, Club, Entry, Guest, KnockoutPair, Member, OutgoingMail, TowiePlayer
 from tournaments.models.club import LANGUAGES
+from tournaments.rules.names import clean_name
+from tournaments.selectors.member_match import match_members
 from tournaments.services import live
 from tournaments.services.mail import mail_resubscribe
 
@@ -23,7 +22,7 @@ BOSTON_SEATS = (1, 2, 3, 4)
 
 
 def _clean(value: str | None) -> str:
-    return " ".join((value or "").split())
+    return clean_name(value)
 
 
 def _check(club: Club, values: dict, *, member: Member | None = None) -> None:
@@ -156,39 +155,63 @@ def member_merge(*, keep: Member, drop: Member) -> Member:
     return keep
 
 
+def _name_key(name: str) -> str:
+    """The key callers look a name up by: the cleaned name, casefolded (as their own `name.casefold()`)."""
+    return clean_name(name).casefold()
+
+
 def members_named(
     club_id: int, names: Iterable[str], picked: Mapping[str, int | None] | None = None
 ) -> dict[str, Member]:
-    """The member each name is, by its casefolded name: the one picked for it from the list (by id, an active
-    member of this club), else the only active member of exactly that name. A name with neither is a newcomer,
-    left out. Two queries at most, however many names."""
-    wanted = {" ".join(name.split()).casefold(): " ".join(name.split()) for name in names if name and name.strip()}
-    members = Member.objects.filter(club_id=club_id, active=True)
+    """The member each name is, by its casefolded name: the one picked for it from the list (by id, a member
+    of this club not erased), else the one the matcher finds (selectors/member_match.py: the only member of
+    that name; a shared name or an accent-only difference is left for the hostess to pick). A name with
+    neither is left out. Three queries at most, however many names."""
+    wanted = {_name_key(name): clean_name(name) for name in names if clean_name(name)}
     plausible = {key: member_id for key, member_id in (picked or {}).items() if member_id and 0 < member_id < 2**63}
     chosen = {key: member_id for key, member_id in plausible.items() if key in wanted}
-    found = {m.pk: m for m in members.filter(pk__in=set(chosen.values()))} if chosen else {}
+    pickable = Member.objects.filter(club_id=club_id, erased_at__isnull=True)
+    found = pickable.in_bulk(set(chosen.values())) if chosen else {}
     out = {key: found[member_id] for key, member_id in chosen.items() if member_id in found}
-    rest = wanted.keys() - out.keys()
-    if rest:
-        same: dict[str, list[Member]] = {}
-        exactly = reduce(operator.or_, (Q(name__iexact=wanted[key]) for key in rest))
-        for member in members.filter(exactly):
-            same.setdefault(member.name.casefold(), []).append(member)
-        out |= {key: found_[0] for key, found_ in same.items() if len(found_) == 1 and key in rest}
+    rest = [key for key in wanted if key not in out]
+    matches = match_members(club=club_id, people=[(wanted[key], "") for key in rest])
+    out |= {key: match.member for key, match in zip(rest, matches, strict=True) if match.member is not None}
     return out
+
+
+def _link(guest: Guest, member: Member) -> None:
+    guest.member = member
+    if not guest.kind and member.kind:
+        guest.kind = member.kind
+    guest.save(update_fields=["member", "kind"])
+    live.touched(guest.party_id)  # the public board may name the guest by initials now
 
 
 @transaction.atomic
 def guest_pick_member(*, guest: Guest, member_id: int | None = None) -> Member | None:
-    """The member a new guest is: the one picked from the list (by its id), else the only active
-    member of exactly that name; None for a newcomer (the page then offers membership)."""
-    key = guest.name.casefold()
+    """The member a new guest is: the one picked from the list (by its id), else the one already linked,
+    else the matcher's; None for a newcomer or a name to pick for (the page then offers the choice)."""
+    key = _name_key(guest.name)
     member = members_named(guest.party.club_id, [guest.name], {key: member_id}).get(key)
-    if member is not None:
-        guest.member = member
-        if not guest.kind and member.kind:
-            guest.kind = member.kind
-        guest.save(update_fields=["member", "kind"])
+    if member is not None and member.pk != guest.member_id:
+        _link(guest, member)
+    return member or guest.member
+
+
+@transaction.atomic
+def guest_link_member(*, guest: Guest, member_id: int | None) -> Member:
+    """The hostess picks which member a guest is (a name two members share, or one differing by accents):
+    any member of the party's club not erased; anything else is refused and changes nothing."""
+    member = (
+        Member.objects.filter(club_id=guest.party.club_id, erased_at__isnull=True, pk=member_id).first()
+        if member_id
+        else None
+    )
+    if member is None:
+        raise ValidationError(_("Choose one of the members offered."))
+    if guest.party.guests.exclude(pk=guest.pk).filter(member=member).exists():
+        raise ValidationError(_("%(name)s is already on the guest list.") % {"name": member.name})
+    _link(guest, member)
     return member
 
 
@@ -214,7 +237,7 @@ def guest_make_member(*, guest: Guest) -> Member:
 
 
 def _joining(club: Club, name: str, kind: str = "") -> Member:
-    found = members_named(club.pk, [name]).get(" ".join(name.split()).casefold())
+    found = members_named(club.pk, [name]).get(_name_key(name))
     return found or member_create(club=club, name=name, kind=kind)
 
 

@@ -9,6 +9,8 @@ from tournaments.files.uploads import line_of
 from tournaments.models import Guest, Party
 from tournaments.models.party import DEFAULT_ROUND_MINUTES, MAX_TABLES
 from tournaments.rules.kinds import kind_from_word
+from tournaments.rules.names import clean_name
+from tournaments.selectors.member_match import match_member, match_members
 from tournaments.services import live
 from tournaments.services.clubs import club_for
 from tournaments.services.tokens import tokens_ensure
@@ -83,7 +85,7 @@ def _clean_entries(party: Party, entries) -> list[tuple[str, str]]:
     cleaned = []
     for index, entry in enumerate(entries, start=1):
         raw_name, raw_kind = entry
-        name = " ".join(str(raw_name or "").split())
+        name = clean_name(raw_name)
         line = line_of(entry, index) if len(entries) > 1 else None
         if not name:
             errors.append(_at_line(line, _("the name is empty.")))
@@ -120,10 +122,17 @@ def _clean_entries(party: Party, entries) -> list[tuple[str, str]]:
 
 @transaction.atomic
 def guests_add(*, party: Party, entries: list[tuple[str, str]]) -> list[Guest]:
-    """Add guests as (name, kind) pairs; one bad entry and none is added."""
+    """Add guests as (name, kind) pairs; one bad entry and none is added. Each is linked to the member it
+    is (selectors/member_match.py), however the names came (typed, pasted, a file): a member's number and
+    choice of initials only go with them. A name two members share is left for the hostess to pick."""
     cleaned = _clean_entries(party, list(entries))
+    matches = match_members(club=party.club_id, people=[(name, "") for name, _kind in cleaned])
+    guests = [
+        Guest(party=party, name=name, kind=kind or (m.member.kind if m.member else ""), member=m.member)
+        for (name, kind), m in zip(cleaned, matches, strict=True)
+    ]
     try:
-        added = Guest.objects.bulk_create([Guest(party=party, name=n, kind=k) for n, k in cleaned])
+        added = Guest.objects.bulk_create(guests)
         live.touched(party.pk)
         return added
     except IntegrityError:
@@ -132,7 +141,7 @@ def guests_add(*, party: Party, entries: list[tuple[str, str]]) -> list[Guest]:
 
 @transaction.atomic
 def guest_update(*, guest: Guest, name: str, kind: str, plays_as: str, reserve: bool) -> Guest:
-    name = " ".join(name.split())
+    name = clean_name(name)
     if not name:
         raise ValidationError({"name": _("The name is empty.")})
     if guest.party.guests.exclude(pk=guest.pk).filter(name__iexact=name).exists():
@@ -146,8 +155,13 @@ def guest_update(*, guest: Guest, name: str, kind: str, plays_as: str, reserve: 
             {"plays_as": _("%(name)s already has a seat: the kind can no longer change.") % {"name": name}}
         )
     guest.name, guest.kind, guest.plays_as, guest.reserve = name, kind, plays_as if plays_as != kind else "", reserve
+    linked = guest.member_id is None and match_member(club=guest.party.club_id, name=name).member
+    if linked:  # a name corrected may now be a member's
+        guest.member = linked
     guest.full_clean()
     guest.save()
+    if linked:
+        live.touched(guest.party_id)  # the public board may name the guest by initials now
     return guest
 
 

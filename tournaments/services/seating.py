@@ -11,6 +11,7 @@ from tournaments import l10n
 from tournaments.models import Party, Round, Seat, SeatOverride, TableResult
 from tournaments.rules import draw, movement
 from tournaments.rules.errors import RuleError, joined
+from tournaments.rules.names import clean_name
 
 # The seats a hostess may write, in any of the site's languages (no word means two seats).
 SEAT_WORDS = {
@@ -51,7 +52,7 @@ def pins_parse(text: str, *, party: Party) -> list[list]:
                 _("Line %(line)s: write the table, the seat and the name, like “3 N Mary Smith”.") % {"line": number}
             )
             continue
-        table, seat, name = int(parts[0]), seat_words[parts[1].lower()], " ".join(parts[2].split())
+        table, seat, name = int(parts[0]), seat_words[parts[1].lower()], clean_name(parts[2])
         if not 1 <= table <= party.tables:
             errors.append(
                 _("Line %(line)s: there is no table %(table)s (the party has %(tables)s).")

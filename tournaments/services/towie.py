@@ -17,6 +17,7 @@ from tournaments import l10n
 from tournaments.models import Guest, Party, TowieDeal, TowiePlayer, TowieTable
 from tournaments.models.towie import new_towie_token
 from tournaments.rules import towie
+from tournaments.rules.names import clean_name
 from tournaments.selectors.towie import ReplayError, deal_apply, sentence, sheet_replay, sheet_seats
 from tournaments.services.clubs import event_club
 from tournaments.services.members import members_named
@@ -60,7 +61,7 @@ def _field_of(message: str) -> str | None:
 
 
 def _clean_names(players: list[str]) -> list[str]:
-    names = [" ".join(str(name or "").split()) for name in players]
+    names = [clean_name(name) for name in players]
     names = [name for name in names if name]
     long = [name for name in names if len(name) > NAME_LENGTH]
     if long:

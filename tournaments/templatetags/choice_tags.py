@@ -11,13 +11,15 @@ register = template.Library()
 
 
 @register.simple_tag
-def choice_buttons(field, legend, choices, current="", css="", skip=None, blank=""):
+def choice_buttons(field, legend, choices, current="", css="", skip=None, blank="", hint=""):
     """`field`'s choices as radio buttons with labels; `skip`: a value left out; `blank`: the label of
-    the empty choice (left out without one); `current`: the value checked. Each button keeps its
+    the empty choice (left out without one); `current`: the value checked; `hint`: the id of the words
+    saying how to choose (a radio group's arrow keys are no common knowledge). Each button keeps its
     place's number in the id, counted over every choice, shown or not."""
     name = conditional_escape(field.html_name)
     css, legend = conditional_escape(css), conditional_escape(legend)
-    parts = [f'<fieldset class="choice-buttons {css}"><legend>{legend}</legend>\n']
+    described = f' aria-describedby="{conditional_escape(hint)}"' if hint else ""
+    parts = [f'<fieldset class="choice-buttons {css}"{described}><legend>{legend}</legend>\n']
     for counter, (value, label) in enumerate(choices, start=1):
         if value == skip or (value == "" and not blank):
             continue

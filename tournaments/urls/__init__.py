@@ -20,4 +20,5 @@ urlpatterns = [
     path("seasons/", include("tournaments.urls.seasons")),
     path("", include("tournaments.urls.public")),
     path("", include("tournaments.urls.mail")),
+    path("", include("tournaments.urls.transfer")),
 ]

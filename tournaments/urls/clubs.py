@@ -1,5 +1,5 @@
 """The club's pages: setup on the first run, directors and one-time links, the switcher, the demo, the club's
-language and paper, and each director's own language."""
+language and paper, its national club number, and each director's own language."""
 
 from django.urls import path
 
@@ -11,6 +11,7 @@ urlpatterns = [
     path("club/", clubs.club_page, name="club_page"),
     path("club/name/", clubs.club_rename, name="club_rename"),
     path("club/settings/", clubs.club_settings, name="club_settings"),
+    path("club/national/", clubs.club_national, name="club_national"),
     path("my-language/", clubs.my_language, name="my_language"),
     path("club/switch/", clubs.club_switch, name="club_switch"),
     path("club/directors/new/", clubs.director_create, name="director_create"),

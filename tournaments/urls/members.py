@@ -1,8 +1,9 @@
-"""A club's members: the list, a member's page, the file out and back in, the search of a few letters."""
+"""A club's members: the list, a member's page, the file out and back in, the search of a few letters, and a
+member's own data (the copy downloaded, the erasure)."""
 
 from django.urls import path
 
-from tournaments.views import members
+from tournaments.views import members, privacy
 
 urlpatterns = [
     path("", members.member_list, name="member_list"),
@@ -14,4 +15,6 @@ urlpatterns = [
     path("<int:member_id>/", members.member_detail, name="member_detail"),
     path("<int:member_id>/archive/", members.member_archive, name="member_archive"),
     path("<int:member_id>/merge/", members.member_merge, name="member_merge"),
+    path("<int:member_id>/data.zip", privacy.member_data_zip, name="member_data_zip"),
+    path("<int:member_id>/erase/", privacy.member_erase, name="member_erase"),
 ]

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.views import entries, interchange, members, party, prints, rounds, standings
+from tournaments.views import entries, interchange, members, party, prints, privacy, rounds, standings
 
 P = "parties/<int:party_id>/"
 R = P + "rounds/<int:number>/"
@@ -20,6 +20,8 @@ urlpatterns = [
     path(P + "guests/<int:guest_id>/", party.guest_edit, name="guest_edit"),
     path(P + "guests/<int:guest_id>/remove/", party.guest_remove, name="guest_remove"),
     path(P + "guests/<int:guest_id>/membership/", members.guest_membership, name="guest_membership"),
+    path(P + "guests/<int:guest_id>/member/", members.guest_link, name="guest_link"),
+    path(P + "guests/<int:guest_id>/erase/", privacy.guest_erase, name="guest_erase"),
     path(P + "entries/", entries.party_entries, name="party_entries"),
     path(P + "entries/guests/", entries.entries_to_guests, name="entries_to_guests"),
     path(P + "entries/<int:entry_id>/move-up/", entries.entry_move_up, name="entry_move_up"),

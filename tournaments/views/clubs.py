@@ -1,5 +1,5 @@
 """The club: the first run's setup, its directors and one-time links, the club switcher, the demo events, the
-club's language, paper and number style, and each director's own language."""
+club's language, paper and number style, its national club number, and each director's own language."""
 
 from django.contrib import messages
 from django.contrib.auth import login
@@ -74,6 +74,9 @@ def club_page(request):
         "settings_form": forms.ClubSettingsForm(
             initial={"language": club.language, "paper": club.paper, "format_style": club.format_style}
         ),
+        "national_form": forms.ClubNationalForm(
+            initial={"national_number": club.national_number, "federation": club.federation}
+        ),
         "new_invite": request.session.pop("new_invite", None),
         "calendar_url": site_url(request) + reverse("calendar_feed", args=[club.calendar_token]),
     }
@@ -98,6 +101,21 @@ def club_rename(request):
     except ValidationError as error:
         return _refused(request, error)
     messages.success(request, _("The club's name is saved."))
+    return redirect("club_page")
+
+
+@require_POST
+def club_national(request):
+    """The owner's record of the club's national club number and the federation that gave it."""
+    club = _club_or_404(request).club
+    form = forms.ClubNationalForm(request.POST)
+    if not form.is_valid():
+        return _refused(request, ValidationError([m for errors in form.errors.values() for m in errors]))
+    try:
+        services.club_national_save(club=club, by=request.user, **form.cleaned_data)
+    except ValidationError as error:
+        return _refused(request, error)
+    messages.success(request, _("The club's national number is saved."))
     return redirect("club_page")
 
 

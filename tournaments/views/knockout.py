@@ -15,6 +15,7 @@ from tournaments.files import transfer
 from tournaments.forms import knockout as forms
 from tournaments.http.once import once_only
 from tournaments.models import KnockoutPair
+from tournaments.presentation.names import Where
 from tournaments.printing import knockout as printing
 from tournaments.printing.common import file_words, slug
 from tournaments.selectors import knockout as selectors
@@ -421,8 +422,9 @@ def knockout_bracket(request, knockout_id):
     if (same := unchanged(request, tag)) is not None:
         return same
     knockout = selectors.knockout_get(knockout_id, user=request.user)
-    bracket = selectors.bracket_view(knockout)
     projector = request.GET.get("projector") == "1"
+    # The big screen names each member as they chose; the director's own page in full (docs/names.md).
+    bracket = selectors.bracket_view(knockout, Where.KNOCKOUT_BRACKET_BIG_SCREEN if projector else Where.DIRECTOR_PAGES)
     context = {
         "knockout": knockout,
         "bracket": bracket,
@@ -447,7 +449,9 @@ def _paper(request, knockout) -> str:
 def knockout_bracket_pdf(request, knockout_id):
     knockout = selectors.knockout_get(knockout_id, user=request.user)
     with l10n.printed_for(knockout.club):
-        built = printing.bracket_pdf(selectors.knockout_book(knockout), pagesize=_paper(request, knockout))
+        built = printing.bracket_pdf(
+            selectors.knockout_book(knockout, where=Where.KNOCKOUT_BRACKET_PDF), pagesize=_paper(request, knockout)
+        )
     return file_response(built)
 
 
@@ -455,21 +459,23 @@ def knockout_bracket_wall_pdf(request, knockout_id):
     """The bracket for the wall: one landscape page, on the club's paper (or ?paper=letter, ?paper=A4)."""
     knockout = selectors.knockout_get(knockout_id, user=request.user)
     with l10n.printed_for(knockout.club):
-        built = printing.bracket_chart_pdf(selectors.bracket_view(knockout).chart, pagesize=_paper(request, knockout))
+        chart = selectors.bracket_view(knockout, Where.KNOCKOUT_WALL_PDF).chart
+        built = printing.bracket_chart_pdf(chart, pagesize=_paper(request, knockout))
     return file_response(built)
 
 
 def knockout_round_pdf(request, knockout_id, bracket, number):
     knockout, round_ = _round(request, knockout_id, bracket, number)
     with l10n.printed_for(knockout.club):
-        built = printing.draw_pdf(selectors.knockout_book(knockout, only=round_), pagesize=_paper(request, knockout))
+        book = selectors.knockout_book(knockout, only=round_, where=Where.KNOCKOUT_DRAW_PDF)
+        built = printing.draw_pdf(book, pagesize=_paper(request, knockout))
     return file_response(built)
 
 
 def knockout_results_xlsx(request, knockout_id):
     knockout = selectors.knockout_get(knockout_id, user=request.user)
     with l10n.printed_for(knockout.club):
-        built = printing.results_xlsx(selectors.knockout_book(knockout))
+        built = printing.results_xlsx(selectors.knockout_book(knockout, where=Where.KNOCKOUT_XLSX))
     return file_response(built, download=True)
 
 

@@ -178,6 +178,22 @@ def guest_membership(request, party_id, guest_id):
     return redirect("party_guests", party_id=party.id)
 
 
+@require_POST
+def guest_link(request, party_id, guest_id):
+    """The hostess picks which of the members offered a guest is (a shared name, an accent apart)."""
+    party = party_selectors.party_get(party_id, user=request.user)
+    guest = get_object_or_404(party.guests, pk=guest_id)
+    form = forms.GuestLinkForm(request.POST)
+    member_id = form.cleaned_data["member"] if form.is_valid() else None
+    try:
+        member = services.guest_link_member(guest=guest, member_id=member_id)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, _("%(guest)s is the member %(name)s.") % {"guest": guest.name, "name": member.name})
+    return redirect("party_guests", party_id=party.id)
+
+
 def _joined(request, make) -> None:
     try:
         member = make()

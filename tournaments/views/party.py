@@ -100,6 +100,7 @@ def _guests_page(request, party, *, paste_form=None, panel_open: bool = False):
     context = {
         "party": party,
         "guests": guests,
+        "rows": party_selectors.guest_rows(party, guests),
         "count": party_selectors.guest_count(party, guests),
         "add_form": forms.GuestForm(),
         "paste_form": paste_form or forms.PasteGuestsForm(),

@@ -15,11 +15,13 @@ from tournaments.clock import round_clock
 from tournaments.forms import rounds as forms
 from tournaments.http.once import once_only
 from tournaments.models import Guest, ResultChange, TableResult
+from tournaments.presentation.names import Namer, Where
 from tournaments.rules import party as party_rules
 from tournaments.rules.collation import by_name
 from tournaments.selectors import live as live_selectors
 from tournaments.selectors import party as party_selectors
 from tournaments.selectors import rounds as round_selectors
+from tournaments.selectors.names import party_namer
 from tournaments.services import results as result_services
 from tournaments.services import rounds as round_services
 from tournaments.services import seating as seating_services
@@ -104,8 +106,10 @@ def round_detail(request, party_id, number):
     round_ = round_selectors.round_of_mine(party_id, number, user=request.user)
     party = round_.party
     context = _round_context(round_) | {"tab": "rounds", "projector": projector}
+    # The big screen names each member as they chose; the director's own page in full (docs/names.md).
+    shown = party_namer(party.pk, Where.ROUND_BIG_SCREEN) if projector else Namer(Where.DIRECTOR_PAGES)
     context["tiles_html"] = round_tiles_html(
-        context["tables"], party_id=party.id, round_number=round_.number, projector=projector
+        context["tables"], party_id=party.id, round_number=round_.number, projector=projector, shown=shown
     )
     return live(request, "tournaments/round_detail.html", "tournaments/_round_tiles.html", context, tag)
 

@@ -13,6 +13,7 @@ from tournaments import l10n
 from tournaments.forms.seasons import SeriesForm
 from tournaments.http.once import once_only
 from tournaments.presentation import seasons as wording
+from tournaments.presentation.names import Where
 from tournaments.printing import seasons as printing
 from tournaments.selectors import live_season
 from tournaments.selectors import seasons as selectors
@@ -88,12 +89,17 @@ def series_detail(request, series_id):
         return same
     series = selectors.series_get(series_id, user=request.user)
     table = selectors.series_standings(series)
+    projector = request.GET.get("projector") == "1"
+    # The big screen names each member as they chose; the director's own page in full (docs/names.md).
+    where = Where.SEASON_BIG_SCREEN if projector else Where.DIRECTOR_PAGES
     context = {
         "series": series,
         "table": table,
-        "rows": wording.season_rows(table),
+        "rows": wording.season_rows(table, where),
+        "ladies": wording.season_best(table, "lady", where),
+        "gentlemen": wording.season_best(table, "gentleman", where),
         "rule": wording.rule_text(series),
-        "projector": request.GET.get("projector") == "1",
+        "projector": projector,
         "public_link": getattr(series, "public_link", None),
     }
     return live(request, "seasons/detail.html", "seasons/_standings.html", context, tag)
@@ -111,17 +117,17 @@ def series_delete(request, series_id):
     return redirect("series_list")
 
 
-def _sheet(series):
-    return wording.season_sheet(selectors.series_standings(series))
+def _sheet(series, where: Where):
+    return wording.season_sheet(selectors.series_standings(series), where)
 
 
 def series_pdf(request, series_id):
     series = selectors.series_get(series_id, user=request.user)
     with l10n.printed_for(series.club):
-        return file_response(printing.season_pdf(_sheet(series), paper=series.club.paper))
+        return file_response(printing.season_pdf(_sheet(series, Where.SEASON_PDF), paper=series.club.paper))
 
 
 def series_xlsx(request, series_id):
     series = selectors.series_get(series_id, user=request.user)
     with l10n.printed_for(series.club):
-        return file_response(printing.season_xlsx(_sheet(series)), download=True)
+        return file_response(printing.season_xlsx(_sheet(series, Where.SEASON_XLSX)), download=True)

@@ -1,8 +1,10 @@
 from django_tables2 import RequestConfig
 
+from tournaments.presentation.names import Namer, Where, named_standings
 from tournaments.selectors import live as live_selectors
 from tournaments.selectors import party as party_selectors
 from tournaments.selectors import standings as standings_selectors
+from tournaments.selectors.names import party_namer
 from tournaments.tables import rows_into, standings_table
 from tournaments.views.common import live, unchanged
 
@@ -15,14 +17,18 @@ def party_standings(request, party_id):
         return same
     party = party_selectors.party_get(party_id, user=request.user)
     standings = standings_selectors.party_standings(party)
-    table = standings_table(standings, mixed=party.mixed)
+    projector = request.GET.get("projector") == "1"
+    # The big screen names each member as they chose; the director's own page in full (docs/names.md).
+    shown = party_namer(party.pk, Where.STANDINGS_BIG_SCREEN) if projector else Namer(Where.DIRECTOR_PAGES)
+    table = standings_table(standings, mixed=party.mixed, shown=shown)
     table.rows_later = True  # the body rows go in after the page is drawn (rows_into: a big party's are 3 MB)
     RequestConfig(request, paginate=False).configure(table)
     context = {
         "party": party,
         "standings": standings,
+        "named": named_standings(standings, shown),
         "table": table,
-        "projector": request.GET.get("projector") == "1",
+        "projector": projector,
         "tab": "standings",
     }
     response = live(request, "tournaments/party_standings.html", "tournaments/_standings_body.html", context, tag)

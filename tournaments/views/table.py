@@ -135,6 +135,9 @@ def _phone_words() -> dict[str, str]:
         "refused_deal": _("Deal %(number)s was not saved: %(message)s"),
         "refused_accept": _("Deal %(number)s was not accepted: %(message)s"),
         "outdated": _("The page is out of date: reload it (your entries are kept on this phone)."),
+        "dismiss": _("OK, hide this message"),
+        "moved": _("The round has moved on: see below where everyone from this table goes now."),
+        "retry": _("The laptop is busy: this phone sends again in %(seconds)s s."),
     }
 
 
@@ -146,13 +149,17 @@ def _wants_json(request) -> bool:
     return "application/json" in request.META.get("HTTP_ACCEPT", "")  # not request.headers: built from all of META
 
 
-def _answer(request, table_token, *, ok: bool, message: str, form=None, current=None, saved=None, status=400):
+def _answer(
+    request, table_token, *, ok: bool, message: str, form=None, current=None, saved=None, status=400, fields=()
+):
     """The phone's script gets JSON (and keeps refused entries off its queue); a plain form, the page.
     `current`: the round the save has just read (a save never closes it), not read again; `saved`: the
-    result as the save wrote it."""
+    result as the save wrote it; `fields`: the deal's fields a refusal is about (the phone marks them)."""
     if _wants_json(request):
         state = table_selectors.table_state(table_token, current, saved)
         answer = {"ok": ok, "message": message, "state": state}
+        if fields:
+            answer["fields"] = list(fields)
         if ok and saved is not None and current is not None:
             answer["patch"] = phone_patch.after_save(request, table_token, current, saved)
         return JsonResponse(answer, status=200 if ok else status)
@@ -197,7 +204,8 @@ def _post_one(request, table_token, current, read, client_id):
             if not form.is_valid() or not form.cleaned_data.get("deal"):
                 errors = [e for es in form.errors.values() for e in es] or [_("Choose the contract, or Passed out.")]
                 _refuse(request, table_token, _("Nothing was saved."), "; ".join(errors))
-                return _answer(request, table_token, ok=False, message=" ".join(errors), form=form)
+                fields = [name for name in form.errors if name != "__all__"]  # the phone marks these
+                return _answer(request, table_token, ok=False, message=" ".join(errors), form=form, fields=fields)
             deal = form.cleaned_data["deal"]
         saved, notices = result_services.deal_record(
             round_=current, table=table_token.table, number=number or 0, deal=deal,

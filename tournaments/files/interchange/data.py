@@ -43,6 +43,8 @@ class Deal:
     score: int = 0  # a party deal: the contract's duplicate score (today's Laws) for the declaring side, before the cap
     ns_pair: str = ""  # who sat North-South, as the USEBIO and BridgeWebs travellers name them
     ew_pair: str = ""
+    # A changing-partners party: each seated player's number for the night (1, 2, 3 … in the ranking's order).
+    seat_numbers: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -57,3 +59,5 @@ class Results:
     identifier: str = ""
     scoring: str = "Chicago"  # PBN's Scoring tag: a party round is Chicago, a knockout match "Rubber"
     pairs: list[Pair] = field(default_factory=list)  # a keep-partners party's pairs, by place; else none
+    club_number: str = ""  # the club's number at its national federation (USEBIO's CLUB_ID_NUMBER); "": none
+    deals_played: int = 0  # a party: four for each table's round with a result, net-only tables included

@@ -22,14 +22,16 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 
 from tournaments.files.transfer.common import _damaged
-from tournaments.files.transfer.knockout import KNOCKOUT_FORMAT, knockout_export, knockout_import
+from tournaments.files.transfer.foreign import foreign_kind, foreign_refused, takes
+from tournaments.files.transfer.knockout import KNOCKOUT_FORMAT, KNOCKOUT_FORMATS, knockout_export, knockout_import
 from tournaments.files.transfer.limits import MAX_DEPTH, MAX_FILE_BYTES, MAX_FILE_MB, _too_deep
-from tournaments.files.transfer.party import FORMAT, party_export, party_import
+from tournaments.files.transfer.party import FORMAT, FORMATS, party_export, party_import
 
 __all__ = [
     "FORMAT",
     "KNOCKOUT_FORMAT",
     "MAX_FILE_BYTES",
+    "event_import",
     "export_read",
     "knockout_export",
     "knockout_import",
@@ -39,7 +41,8 @@ __all__ = [
 
 
 def export_read(raw: bytes):
-    """An export file's bytes as JSON, refused plainly when it is larger or nests deeper than any export."""
+    """An export file's bytes as JSON, refused plainly when it is larger or nests deeper than any export, or is
+    another kind of file (USEBIO, PBN, CSV, a spreadsheet: named as what it is)."""
     if len(raw) > MAX_FILE_BYTES:
         raise ValidationError(
             gettext("The file is larger than %(most)s MB: no export of a party or a knockout is that large.")
@@ -49,6 +52,9 @@ def export_read(raw: bytes):
         gettext("it nests lists and objects more than %(most)s deep (an export nests %(depth)s deep)")
         % {"most": MAX_DEPTH, "depth": 6}
     )
+    kind = foreign_kind(raw)
+    if kind is not None:
+        raise foreign_refused(kind)
     if _too_deep(raw):
         raise too_deep
     try:
@@ -57,3 +63,17 @@ def export_read(raw: bytes):
         raise too_deep from None
     except ValueError as error:
         raise ValidationError(gettext("The file is not JSON: %(error)s") % {"error": error}) from None
+
+
+def event_import(raw: bytes, *, user=None, club=None, notes: list[str] | None = None):
+    """A party or a knockout from its export file's bytes (the command's and the import page's one way in);
+    anything else refused with one plain ValidationError, nothing created."""
+    data = export_read(raw)
+    kind = data.get("format") if isinstance(data, dict) else None
+    if kind in FORMATS:
+        return party_import(data, user=user, club=club, notes=notes)
+    if kind in KNOCKOUT_FORMATS:
+        return knockout_import(data, user=user, club=club, notes=notes)
+    raise ValidationError(
+        gettext("This is not %(takes)s: it is JSON, but no party's or knockout's export.") % {"takes": takes()}
+    )

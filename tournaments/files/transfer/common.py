@@ -19,9 +19,11 @@ from django.utils.translation import gettext, ngettext
 from tournaments import l10n
 from tournaments.models import (
     DealEntry,
+    Guest,
     Knockout,
     KnockoutDeal,
     KnockoutMatch,
+    KnockoutPair,
     KnockoutRound,
     Party,
     ResultChange,
@@ -59,7 +61,20 @@ CLOCK_FIELDS = ("clock_started_at", "clock_paused_at", "clock_paused_seconds", "
 # Fields an export gained after its format came out: a file made before may lack them (the model's default is taken).
 # A field added to an export later goes here too, so that older files still import.
 # Fields added after the first exports were written: an older file without them still imports.
-LATER_FIELDS = {(Knockout, "demo"), (Party, "round_minutes"), *((Round, name) for name in CLOCK_FIELDS)}
+# Format 2 added the member links (a guest's "member", a pair's "member_a" and "member_b") and the event's own
+# identifiers ("id", "public"); a file of format 1 has none of them.
+LATER_FIELDS = {
+    (Knockout, "demo"),
+    (Party, "round_minutes"),
+    *((Round, name) for name in CLOCK_FIELDS),
+    (Guest, "member"),
+    (KnockoutPair, "member_a"),
+    (KnockoutPair, "member_b"),
+    (Party, "id"),
+    (Party, "public"),
+    (Knockout, "id"),
+    (Knockout, "public"),
+}
 # full_clean() calls JSON {} "blank" where the model's default is exactly that.
 NOT_FULL_CLEANED: dict[type[models.Model], tuple[str, ...]] = {ResultChange: ("before", "after")}
 
@@ -155,7 +170,7 @@ def _record(raw, where: str, model, names, refs: tuple = ()) -> dict:
         name: _value(model, name, raw[name], where) if name in raw else model._meta.get_field(name).get_default()
         for name in names
     }
-    return values | {key: raw[key] for key in refs}
+    return values | {key: raw.get(key) for key in refs}  # a later ref missing (checked above) reads as null
 
 
 def _row(raw, where: str, names: tuple) -> dict:

@@ -24,20 +24,36 @@ from tournaments.files.transfer.common import (
     _wrong,
 )
 from tournaments.files.transfer.limits import KNOCKOUT_LIMITS, _within
+from tournaments.files.transfer.links import (
+    id_ref,
+    ids_taken,
+    kept_id,
+    member_ref,
+    members_out,
+    members_section,
+    members_write,
+    public_out,
+    public_ref,
+    public_write,
+)
 from tournaments.models import (
     Knockout,
     KnockoutDeal,
     KnockoutMatch,
     KnockoutPair,
     KnockoutRound,
+    PublicLink,
 )
 from tournaments.models.knockout import DEALS_PER_MATCH, Bracket
 from tournaments.rules import rubber
 from tournaments.services.clubs import club_for
 from tournaments.services.knockout import MAX_PAIRS, MAX_TOTAL
 
-KNOCKOUT_FORMAT = "clubdirector.knockout/1"
+KNOCKOUT_FORMAT = "clubdirector.knockout/2"
+# Every format an import still reads: 1 has no members, no event id and no public page (docs/formats.md).
+KNOCKOUT_FORMATS = ("clubdirector.knockout/1", KNOCKOUT_FORMAT)
 KNOCKOUT_SECTIONS = ("format", "knockout", "pairs", "rounds", "matches", "deals")
+PAIR_MEMBERS = ("member_a", "member_b")
 CUT_KEYS = ("margin", "among", "places", "drawn", "by_director")
 SKIPPED = ("created_at", "updated_at", "changes")  # the database keeps these; "changes" counts for the live pages
 
@@ -58,14 +74,20 @@ def _plain(obj) -> dict:
 def knockout_export(knockout) -> dict:
     """Everything entered for a knockout; dates stay date objects (dump with DjangoJSONEncoder)."""
     rounds = {r.id: r for r in knockout.rounds.all()}
-    pairs = {p.id: p for p in knockout.pairs.all()}
+    pairs = {p.id: p for p in knockout.pairs.select_related(*PAIR_MEMBERS)}
+    players = [m for p in pairs.values() for m in (p.member_a, p.member_b) if m is not None]
+    members, keys_of = members_out(players)
+    public = public_out(PublicLink.objects.filter(knockout=knockout).first())
     matches = list(KnockoutMatch.objects.filter(round__knockout=knockout).order_by("round_id", "table"))
     where = {m.id: [rounds[m.round_id].bracket, rounds[m.round_id].number, m.table] for m in matches}
     deals = KnockoutDeal.objects.filter(match__round__knockout=knockout).order_by("match_id", "number")
     return {
         "format": KNOCKOUT_FORMAT,
-        "knockout": _plain(knockout),
-        "pairs": [_plain(p) for p in pairs.values()],
+        "knockout": _plain(knockout) | {"id": knockout.id, "public": public},
+        "members": members,
+        "pairs": [
+            _plain(p) | {name: keys_of.get(getattr(p, f"{name}_id")) for name in PAIR_MEMBERS} for p in pairs.values()
+        ],
         "rounds": [_plain(r) for r in rounds.values()],
         "matches": [
             _plain(m)
@@ -81,26 +103,34 @@ def knockout_export(knockout) -> dict:
     }
 
 
-def knockout_import(data: dict, *, user=None, club=None) -> Knockout:
+def knockout_import(data: dict, *, user=None, club=None, notes: list[str] | None = None) -> Knockout:
     """A new knockout of the club from an export; checked whole first, so a damaged file raises one plain
-    ValidationError naming its first problem and creates nothing."""
-    if not isinstance(data, dict) or data.get("format") != KNOCKOUT_FORMAT:
+    ValidationError naming its first problem and creates nothing. What could not be kept goes to `notes`."""
+    if not isinstance(data, dict) or data.get("format") not in KNOCKOUT_FORMATS:
         raise ValidationError(gettext("This is not a Club Director knockout export."))
     _within(data, KNOCKOUT_LIMITS)
     checked = _read(_checked_knockout, data)
-    return _write(_write_knockout, checked, user, club_for(user, club))
+    knockout, said = _write(_write_knockout, checked, user, club_for(user, club))
+    if notes is not None:
+        notes.extend(said)
+    return knockout
 
 
 def _checked_knockout(data: dict) -> dict:
-    _sections(data, KNOCKOUT_SECTIONS)
-    knockout = _record(data["knockout"], "the knockout", Knockout, _plain_names(Knockout))
-    pairs = _pairs_section(_list(data, "pairs"))
+    _sections(data, KNOCKOUT_SECTIONS, optional=("members",))
+    knockout = _record(data["knockout"], "the knockout", Knockout, _plain_names(Knockout), refs=("id", "public"))
+    id_ref(knockout["id"], "the knockout")
+    public_ref(knockout["public"], "the knockout")
+    members = members_section(_list(data, "members") if "members" in data else [])
+    pairs = _pairs_section(_list(data, "pairs"), members)
     rounds = _knockout_rounds_section(_list(data, "rounds"), pairs)
     matches = _matches_section(_list(data, "matches"), rounds, pairs)
     _knockout_tables_section(rounds, matches)
     deals = _knockout_deals_section(_list(data, "deals"), matches)
     _knockout_scores_section(knockout["rules"], matches, deals)
-    return {"knockout": knockout, "pairs": pairs, "rounds": rounds, "matches": matches, "deals": deals}
+    return {
+        "knockout": knockout, "members": members, "pairs": pairs, "rounds": rounds, "matches": matches, "deals": deals,
+    }  # fmt: skip
 
 
 def _key_ref(value, keys: dict, where: str, name: str) -> tuple:
@@ -112,7 +142,7 @@ def _key_ref(value, keys: dict, where: str, name: str) -> tuple:
     return found
 
 
-def _pairs_section(rows: list) -> dict[str, dict]:
+def _pairs_section(rows: list, members: dict[str, dict]) -> dict[str, dict]:
     if len(rows) > MAX_PAIRS:
         raise _damaged(
             ngettext(
@@ -126,7 +156,9 @@ def _pairs_section(rows: list) -> dict[str, dict]:
     names: dict[str, str] = {}
     for number, raw in enumerate(rows, start=1):
         where = f"pair {number}"
-        pair = _record(raw, where, KnockoutPair, _plain_names(KnockoutPair))
+        pair = _record(raw, where, KnockoutPair, _plain_names(KnockoutPair), refs=PAIR_MEMBERS)
+        for name in PAIR_MEMBERS:
+            member_ref(pair[name], members, where, name)
         sentence = gettext("%(first)s and %(second)s both have the name %(name)s")
         _once(names, pair["name"], where, sentence, name=_shown(pair["name"]))
         pairs[pair["name"]] = pair
@@ -338,9 +370,22 @@ def _match_winner_section(match: dict, where: str) -> None:
         raise _rules_give(where, "winner", match["winner"], winner)
 
 
-def _write_knockout(checked: dict, user, club) -> Knockout:
-    knockout = _saved(Knockout(**checked["knockout"], created_by=user, club=club), "the knockout")
-    made_pairs = [KnockoutPair(knockout=knockout, **p) for p in checked["pairs"].values()]
+def _write_knockout(checked: dict, user, club) -> tuple[Knockout, list[str]]:
+    own = {k: v for k, v in checked["knockout"].items() if k not in ("id", "public")}
+    kept = kept_id(Knockout, checked["knockout"]["id"])
+    knockout = _saved(Knockout(**own, **kept, created_by=user, club=club), "the knockout")
+    if kept:
+        ids_taken(Knockout)
+    public_write(checked["knockout"]["public"], club, knockout=knockout)
+    members, notes = members_write(checked["members"], club)
+    made_pairs = [
+        KnockoutPair(
+            knockout=knockout,
+            **{k: v for k, v in p.items() if k not in PAIR_MEMBERS},
+            **{name: members.get(p[name]) if p[name] else None for name in PAIR_MEMBERS},
+        )
+        for p in checked["pairs"].values()
+    ]
     pairs = {p.name: p for p in _created(KnockoutPair, "pair", made_pairs)}
     made_rounds = [KnockoutRound(knockout=knockout, **r) for r in checked["rounds"].values()]
     rounds = {(r.bracket, r.number): r for r in _created(KnockoutRound, "round", made_rounds)}
@@ -359,4 +404,4 @@ def _write_knockout(checked: dict, user, club) -> Knockout:
     fields = _plain_names(KnockoutDeal)
     deals = [KnockoutDeal(match=matches[d["match"]], **{name: d[name] for name in fields}) for d in checked["deals"]]
     _created(KnockoutDeal, "deal", deals)
-    return knockout
+    return knockout, notes

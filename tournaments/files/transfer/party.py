@@ -34,10 +34,23 @@ from tournaments.files.transfer.common import (
     _wrong,
 )
 from tournaments.files.transfer.limits import PARTY_LIMITS, _history_within, _too_many, _within
+from tournaments.files.transfer.links import (
+    id_ref,
+    ids_taken,
+    kept_id,
+    member_ref,
+    members_out,
+    members_section,
+    members_write,
+    public_out,
+    public_ref,
+    public_write,
+)
 from tournaments.models import (
     DealEntry,
     Guest,
     Party,
+    PublicLink,
     ResultChange,
     Round,
     Seat,
@@ -50,7 +63,12 @@ from tournaments.rules import party as party_rules
 from tournaments.services.clubs import club_for
 from tournaments.services.tokens import tokens_ensure
 
-FORMAT = "clubdirector.party/1"
+FORMAT = "clubdirector.party/2"
+# Every format an import still reads: 1 has no members, no event id and no public page (docs/formats.md).
+FORMATS = ("clubdirector.party/1", FORMAT)
+# A history entry whose author is no director of the importing club keeps the file's name here, in its "after"
+# (ResultChange has no column for a name): shown as the author, written back out as "by", never part of the picture.
+AUTHOR = "author"
 PARTY_FIELDS = (
     "name",
     "tables",
@@ -74,6 +92,7 @@ DEAL_ROW = ("round", "table", "number", "contract", "declarer", "tricks", "score
 SNAPSHOT_FIELDS = ("entry", "status", "ns", "ew", "winner", "cut", "locked")
 SNAPSHOT_DEAL = ("number", "contract", "declarer", "tricks")
 PARTY_SECTIONS = ("format", "party", "guests", "rounds", "seats", "overrides", "results", "deals", "history")
+LATER_SECTIONS = ("members",)
 
 
 def _when(value: datetime.datetime | None) -> str | None:
@@ -83,7 +102,9 @@ def _when(value: datetime.datetime | None) -> str | None:
 def party_export(party: Party, *, with_links: bool = False) -> dict:
     """Everything entered for a party, in a fixed number of queries; the tables' live phone links only
     `with_links` (whoever holds them can enter the tables' results)."""
-    guests = {g.id: g.name for g in party.guests.all()}
+    guest_rows = list(party.guests.select_related("member"))
+    guests = {g.id: g.name for g in guest_rows}
+    members, keys_of = members_out(g.member for g in guest_rows if g.member is not None)
     rounds = list(party.rounds.order_by("number"))
     numbers = {r.id: r.number for r in rounds}
     seats = Seat.objects.filter(round__party=party).order_by("round__number", "table", "seat")
@@ -95,9 +116,12 @@ def party_export(party: Party, *, with_links: bool = False) -> dict:
     links = party.tokens.filter(revoked_at__isnull=True).order_by("table")
     return {
         "format": FORMAT,
-        "party": {f: getattr(party, f) for f in PARTY_FIELDS} | {"date": party.date.isoformat()},
+        "party": {f: getattr(party, f) for f in PARTY_FIELDS}
+        | {"date": party.date.isoformat(), "id": party.id, "public": public_out(_public(party))},
+        "members": members,
         "guests": [
-            {"name": g.name, "kind": g.kind, "plays_as": g.plays_as, "reserve": g.reserve} for g in party.guests.all()
+            {f: getattr(g, f) for f in GUEST_FIELDS} | {"member": keys_of.get(g.member_id) if g.member_id else None}
+            for g in guest_rows
         ],
         **({"tables": [{"table": t.table, "token": t.token} for t in links]} if with_links else {}),
         "rounds": [
@@ -125,33 +149,41 @@ def party_export(party: Party, *, with_links: bool = False) -> dict:
                 "round": keys[c.result_id][0],
                 "table": keys[c.result_id][1],
                 "action": c.action,
-                "by": c.by_user.get_username() if c.by_user else "",
+                "by": c.by_user.get_username() if c.by_user else c.after.get(AUTHOR, ""),
                 # Which table's phone made the change, never the link itself.
                 "by_table": c.by_token.table if c.by_token else None,
                 "at": _when(c.at),
                 "before": c.before,
-                "after": c.after,
+                "after": {k: v for k, v in c.after.items() if k != AUTHOR},
             }  # fmt: skip
             for c in changes.order_by("at", "id")
         ],
     }
 
 
+def _public(party: Party) -> PublicLink | None:
+    return PublicLink.objects.filter(party=party).first()
+
+
 def _check(data) -> None:
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
+    if not isinstance(data, dict) or data.get("format") not in FORMATS:
         raise ValidationError(gettext("This is not a Club Director party export."))
 
 
-def party_import(data: dict, *, user=None, club=None) -> Party:
+def party_import(data: dict, *, user=None, club=None, notes: list[str] | None = None) -> Party:
     """A new party of the club from an export, with new phone links for its tables.
 
     The whole file is checked before anything is written: a damaged file raises one plain
-    ValidationError naming its first problem, and nothing is created."""
+    ValidationError naming its first problem, and nothing is created. What the import could not keep (a player's
+    name that matches several members) is added to `notes`."""
     _check(data)
     _within(data, PARTY_LIMITS)
     _history_within(data)
     checked = _read(_checked_party, data)
-    return _write(_write_party, checked, user, club_for(user, club))
+    party, said = _write(_write_party, checked, user, club_for(user, club))
+    if notes is not None:
+        notes.extend(said)
+    return party
 
 
 # The party's sections.
@@ -168,9 +200,10 @@ class _PartyFile:
 
 
 def _checked_party(data: dict) -> dict:
-    _sections(data, PARTY_SECTIONS, optional=("tables",))
+    _sections(data, PARTY_SECTIONS, optional=("tables", *LATER_SECTIONS))
     party = _party_section(data["party"])
-    guests = _guests_section(_list(data, "guests"))
+    members = members_section(_list(data, "members") if "members" in data else [])
+    guests = _guests_section(_list(data, "guests"), members)
     _links_section(_list(data, "tables") if "tables" in data else [], party["tables"])
     file = _PartyFile(party["tables"], {g["name"] for g in guests}, _rounds_section(_list(data, "rounds")))
     seats = _seats_section(_list(data, "seats"), file)
@@ -183,6 +216,7 @@ def _checked_party(data: dict) -> dict:
     _scores_section(party, file, deals, history)
     return {
         "party": party,
+        "members": members,
         "guests": guests,
         "rounds": file.rounds,
         "seats": seats,
@@ -194,7 +228,9 @@ def _checked_party(data: dict) -> dict:
 
 
 def _party_section(raw) -> dict:
-    party = _record(raw, "the party", Party, (*PARTY_FIELDS, "date"))
+    party = _record(raw, "the party", Party, (*PARTY_FIELDS, "date"), refs=("id", "public"))
+    id_ref(party["id"], "the party")
+    public_ref(party["public"], "the party")
     if len(party["pins"]) > 4 * MAX_TABLES:  # a pin is a seat kept for a guest: four at a table at most
         raise _too_many("the party's pins", len(party["pins"]), 4 * MAX_TABLES)
     for number, pin in enumerate(party["pins"], start=1):
@@ -206,12 +242,13 @@ def _party_section(raw) -> dict:
     return party
 
 
-def _guests_section(rows: list) -> list[dict]:
+def _guests_section(rows: list, members: dict[str, dict]) -> list[dict]:
     guests: list[dict] = []
     names: dict[str, str] = {}
     for number, raw in enumerate(rows, start=1):
         where = f"guest {number}"
-        guest = _record(raw, where, Guest, GUEST_FIELDS)
+        guest = _record(raw, where, Guest, GUEST_FIELDS, refs=("member",))
+        member_ref(guest["member"], members, where, "member")
         _once(
             names, guest["name"], where, gettext("%(first)s and %(second)s both have the name %(name)s"),
             name=_shown(guest["name"]),
@@ -528,10 +565,20 @@ def _net_section(result: dict, party: dict, where: str) -> None:
         )
 
 
-def _write_party(checked: dict, user, club) -> Party:
-    party = _saved(Party(**checked["party"], created_by=user, club=club), "the party")
+def _write_party(checked: dict, user, club) -> tuple[Party, list[str]]:
+    fields = {k: v for k, v in checked["party"].items() if k not in ("id", "public")}
+    kept = kept_id(Party, checked["party"]["id"])
+    party = _saved(Party(**fields, **kept, created_by=user, club=club), "the party")
+    if kept:
+        ids_taken(Party)
+    public_write(checked["party"]["public"], club, party=party)
     tokens_ensure(party=party)  # new links, whatever the file carried
-    guests = {g.name: g for g in _created(Guest, "guest", [Guest(party=party, **g) for g in checked["guests"]])}
+    members, notes = members_write(checked["members"], club)
+    made_guests = [
+        Guest(party=party, member=members.get(g["member"]) if g["member"] else None, **{f: g[f] for f in GUEST_FIELDS})
+        for g in checked["guests"]
+    ]
+    guests = {g.name: g for g in _created(Guest, "guest", made_guests)}
     made = _created(Round, "round", [Round(party=party, **r) for r in checked["rounds"].values()])
     rounds = {r.number: r for r in made}
     seats = [
@@ -555,7 +602,7 @@ def _write_party(checked: dict, user, club) -> Party:
     ]
     _created(SeatOverride, "override", overrides)
     _write_results(checked, party, rounds, users)
-    return party
+    return party, notes
 
 
 def _write_results(checked: dict, party: Party, rounds: dict, users: dict) -> None:
@@ -577,8 +624,15 @@ def _write_results(checked: dict, party: Party, rounds: dict, users: dict) -> No
             by_token=tokens.get(h["by_table"]),
             at=h["at"],
             before=h["before"],
-            after=h["after"],
+            after=_authored(h, users),
         )  # fmt: skip
         for h in checked["history"]
     ]
     _created(ResultChange, "history entry", changes)
+
+
+def _authored(change: dict, users: dict) -> dict:
+    """The change's "after", holding the file's author by name when no director of the club has that name."""
+    if not change["by"] or change["by"] in users:
+        return change["after"]
+    return change["after"] | {AUTHOR: change["by"]}

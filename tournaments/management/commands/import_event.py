@@ -2,14 +2,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from tournaments.files.transfer import (
-    FORMAT,
-    KNOCKOUT_FORMAT,
-    MAX_FILE_BYTES,
-    export_read,
-    knockout_import,
-    party_import,
-)
+from tournaments.files.transfer import MAX_FILE_BYTES, event_import
 from tournaments.models import Club
 
 
@@ -17,7 +10,8 @@ class Command(BaseCommand):
     help = (
         "Create a party or a knockout from its JSON export (see export_party and export_knockout). The whole file "
         "is checked first, every score recomputed by the rules: a damaged or tampered one is refused with one plain "
-        "message and nothing is created. A party's tables get new phone links, never the ones an export may carry."
+        "message and nothing is created. A party's tables get new phone links, never the ones an export may carry. "
+        "It takes a Club Director event file (.json): a USEBIO, PBN or CSV results file is named as such and refused."
     )
 
     def add_arguments(self, parser):
@@ -30,19 +24,14 @@ class Command(BaseCommand):
                 raw = handle.read(MAX_FILE_BYTES + 1)  # a larger file is refused, never read whole
         except OSError as error:
             raise CommandError(_("Cannot read %(path)s: %(error)s") % {"path": path, "error": error}) from None
+        notes: list[str] = []
         try:
-            data = export_read(raw)
-        except ValidationError as error:
-            raise CommandError(" ".join(error.messages)) from None
-        kind = data.get("format") if isinstance(data, dict) else None
-        importer = {FORMAT: party_import, KNOCKOUT_FORMAT: knockout_import}.get(kind)
-        if importer is None:
-            raise CommandError(_("This is not a Club Director party or knockout export."))
-        try:
-            created = importer(data, club=_club(club))
+            created = event_import(raw, club=_club(club), notes=notes)
         except ValidationError as error:
             raise CommandError(" ".join(error.messages)) from None
         self.stdout.write(_("Imported %(name)s (id %(id)s).") % {"name": created.name, "id": created.id})
+        for note in notes:
+            self.stdout.write(note)
 
 
 def _club(name: str | None) -> Club:

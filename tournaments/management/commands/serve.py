@@ -21,6 +21,10 @@ from tournaments.selectors.clubs import setup_needed
 # gunicorn's bounds on what comes before the body (its own defaults but for fewer headers: a browser sends
 # about 15); the body's own cap is the app's (tournaments.http.request_limits).
 GUNICORN_LIMITS = ["--limit-request-line", "4094", "--limit-request-fields", "50", "--limit-request-field_size", "8190"]
+# Nothing stands in front of the laptop's server to buffer a slow client: gunicorn's event loop reads each
+# request whole (headers within 10 s, each piece of a body within --timeout, all of it within 60 s), then a
+# thread runs Django (clubdirector.front). Keep-alive 5 s: a phone's next poll reuses its connection.
+FRONT = ["-k", "clubdirector.front.worker.ClubWorker", "--timeout", "30", "--keep-alive", "5", "--asgi-lifespan", "off"]
 
 
 def serving_lock_path(database) -> Path:
@@ -74,8 +78,9 @@ def _database() -> str:
 
 def gunicorn_argv(binary: str, host: str, port: str, database: str) -> list[str]:
     """The command `serve` runs: a few threads per worker keep every table's phone and the director's
-    live page answered. A control socket named in GUNICORN_CMD_ARGS is the operator's choice and stays."""
-    argv = [binary, "clubdirector.wsgi", "-b", f"{host}:{port}", "-w", "2", "--threads", "4", *GUNICORN_LIMITS]
+    live page answered, behind the worker's event loop that reads slow clients' requests (FRONT). A control
+    socket named in GUNICORN_CMD_ARGS is the operator's choice and stays."""
+    argv = [binary, "clubdirector.wsgi", "-b", f"{host}:{port}", "-w", "2", "--threads", "4", *GUNICORN_LIMITS, *FRONT]
     if "control-socket" not in os.environ.get("GUNICORN_CMD_ARGS", ""):
         argv += ["--control-socket", str(control_socket_path(host, port, database))]
     return argv
@@ -126,6 +131,7 @@ class Command(BaseCommand):
         # The QR codes must carry an address the server listens on: tell the app which it is.
         os.environ["LISTEN_HOST"] = host
         port = os.environ.get("PORT", "8000")
+        os.environ["LISTEN_PORT"] = port  # every absolute link's port, never a request's Host (site_url)
         self.stdout.write(_("Club Director: open http://127.0.0.1:%(port)s/ on this computer.") % {"port": port})
         if setup_needed():
             self.stdout.write(

@@ -76,6 +76,9 @@ class MatchSheet:
     best_loser: bool  # the loser went on as best loser
     entry: str  # "", "deals", "totals"
     progress: str = ""  # how the match stands, in words: "3 of 8 deals in", "one more deal"
+    # The pairs as the score pad (handed to the table) names them: in full (docs/names.md); "" for ns and ew.
+    pad_ns: str = ""
+    pad_ew: str = ""
 
     @property
     def loser(self) -> str:

@@ -315,7 +315,7 @@ def _pad(book: KnockoutBook, m: MatchSheet, width: float) -> list[Flowable]:
     sides = _(
         "North–South: %(ns)s (North %(north)s, South %(south)s)   East–West: %(ew)s (East %(east)s, West %(west)s)"
     )
-    figures = {"ns": m.ns, "ew": m.ew, "north": seats.get("N", ""), "south": seats.get("S", "")}
+    figures = {"ns": m.pad_ns or m.ns, "ew": m.pad_ew or m.ew, "north": seats.get("N", ""), "south": seats.get("S", "")}
     figures.update(east=seats.get("E", ""), west=seats.get("W", ""))
     head = [
         _p(title % {"name": book.name, "round": m.round_title, "table": m.table}, SUBHEADING),
@@ -348,7 +348,8 @@ def _pad(book: KnockoutBook, m: MatchSheet, width: float) -> list[Flowable]:
     if m.entry == "totals":
         story.append(_p(_("Only the two match totals were entered for this match."), NOTE))
     if m.finished and m.winner:
-        figures = {"pair": m.winner, "margin": _number(m.margin), "how": m.decided_by}
+        winner = (m.pad_ns or m.ns) if m.winner == m.ns else (m.pad_ew or m.ew)
+        figures = {"pair": winner, "margin": _number(m.margin), "how": m.decided_by}
         won = _("Won by %(pair)s, by %(margin)s (%(how)s).") if m.decided_by else _("Won by %(pair)s, by %(margin)s.")
         story.append(_p(won % figures, BODY))
     story.append(_p(str(UNFINISHED_RULE), NOTE))

@@ -5,6 +5,7 @@ from collections import defaultdict
 from django.utils.translation import gettext as _
 
 from tournaments.models import KnockoutDeal, KnockoutMatch, KnockoutRound
+from tournaments.presentation.names import Where
 from tournaments.printing import knockout as printed
 from tournaments.selectors.knockout.bracket import bracket_view
 from tournaments.selectors.knockout.event import CountedKnockout
@@ -13,7 +14,7 @@ from tournaments.selectors.knockout.rounds import cut_note, status_words
 
 
 def _printed_match(
-    round_: KnockoutRound, m: KnockoutMatch, deals: list[KnockoutDeal], rules: str
+    round_: KnockoutRound, m: KnockoutMatch, deals: list[KnockoutDeal], rules: str, full: dict
 ) -> printed.MatchSheet:
     pad = pad_view(m, deals, rules) if m.entry == KnockoutMatch.Entry.DEALS else None
     lines = [
@@ -29,7 +30,10 @@ def _printed_match(
         table=m.table,
         ns=m.ns.name,
         ew=m.ew.name,
-        seats=seat_names(m),
+        # The score pad goes to the table: the names in full there (docs/names.md), whatever the draw prints.
+        pad_ns=full.get(m.ns_id, (m.ns.name,))[0],
+        pad_ew=full.get(m.ew_id, (m.ew.name,))[0],
+        seats=_seats_in_full(m, full),
         deals_allowed=m.deals_allowed,
         lines=lines,
         finish_ns=pad.finish_ns if pad else None,
@@ -46,9 +50,20 @@ def _printed_match(
     )
 
 
-def knockout_book(knockout: CountedKnockout, only: KnockoutRound | None = None) -> printed.KnockoutBook:
-    """Everything the bracket PDF and the results workbook print (or one round's draw and pads): three queries."""
-    view = bracket_view(knockout)
+def _seats_in_full(m: KnockoutMatch, full: dict[int, tuple[str, str, str]]) -> dict[str, str]:
+    seats = seat_names(m)
+    for pair_id, first, second in ((m.ns_id, "N", "S"), (m.ew_id, "E", "W")):
+        if pair_id in full:
+            seats[first], seats[second] = full[pair_id][1], full[pair_id][2]
+    return seats
+
+
+def knockout_book(
+    knockout: CountedKnockout, only: KnockoutRound | None = None, where: Where = Where.DIRECTOR_PAGES
+) -> printed.KnockoutBook:
+    """Everything the bracket PDF and the results workbook print (or one round's draw and pads): three queries
+    (four where a player is named as they chose: `where`, presentation/names.py; the pads always in full)."""
+    view = bracket_view(knockout, where)
     deals_of: dict[int, list[KnockoutDeal]] = defaultdict(list)
     deals = KnockoutDeal.objects.filter(match__round__knockout=knockout).order_by("match_id", "number")
     if only is not None:
@@ -69,7 +84,9 @@ def knockout_book(knockout: CountedKnockout, only: KnockoutRound | None = None) 
                     closed=round_.is_closed,
                     arranged=round_.arranged,
                     draw_seed=round_.draw_seed,
-                    matches=[_printed_match(round_, m, deals_of[m.pk], knockout.rules) for m in column.matches],
+                    matches=[
+                        _printed_match(round_, m, deals_of[m.pk], knockout.rules, view.full) for m in column.matches
+                    ],
                     cut_note=cut_note(round_.cut),
                 )
             )

@@ -8,9 +8,11 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Knockout, KnockoutMatch, KnockoutPair, KnockoutRound
 from tournaments.presentation.knockout import short_names
+from tournaments.presentation.names import Form, Where
 from tournaments.printing import knockout as printed
 from tournaments.selectors.knockout.event import CountedKnockout, PlanLine, PlanView, plan_view
 from tournaments.selectors.knockout.rounds import _round_order, knockout_rounds, status_words
+from tournaments.selectors.names import knockout_pair_names
 
 
 @dataclass
@@ -47,6 +49,8 @@ class BracketView:
     out: list[OutPair]  # knocked out, playing rubber bridge at free tables
     chart: printed.BracketChart  # the bracket drawn: boxes and the lines joining them
     rounds: list[KnockoutRound] = field(default_factory=list)
+    # The pairs `where` names otherwise, in full by pair (name, player_a, player_b): the score pads' names.
+    full: dict[int, tuple[str, str, str]] = field(default_factory=dict)
 
     @property
     def short_names(self) -> dict[str, str]:
@@ -266,18 +270,38 @@ def bracket_chart(knockout: Knockout, plan: PlanView, sides: list[BracketSide]) 
     )
 
 
-def bracket_view(knockout: CountedKnockout) -> BracketView:
-    """Both brackets round by round, with every match: two queries after the event itself."""
+def _named(matches: list[KnockoutMatch], knockout_id: int, where: Where) -> dict[int, tuple[str, str, str]]:
+    """The pairs named as `where` prints them (presentation/names.py): the matches' pairs as read are renamed in
+    place (read only for this view, never saved). Returns the names in full of those renamed, by pair, for what
+    the same print hands to the table (the score pads)."""
+    names, players = knockout_pair_names(knockout_id, where)
+    full: dict[int, tuple[str, str, str]] = {}
+    renamed: set[int] = set()  # the instances renamed already (a match's winner may be its ns or ew itself)
+    for m in matches:
+        for pair in (m.ns, m.ew, m.winner):
+            if pair is None or pair.pk not in names or id(pair) in renamed:
+                continue
+            renamed.add(id(pair))
+            name, a, b = full.setdefault(pair.pk, (pair.name, pair.player_a, pair.player_b))
+            pair.name, pair.player_a, pair.player_b = names[pair.pk], players(a), players(b)
+    return full
+
+
+def bracket_view(knockout: CountedKnockout, where: Where = Where.DIRECTOR_PAGES) -> BracketView:
+    """Both brackets round by round, with every match: two queries after the event itself (three where a
+    player is named as they chose: `where`, presentation/names.py)."""
     plan = plan_view(knockout.pair_count)
     rounds = knockout_rounds(knockout)
     matches_of: dict[int, list[KnockoutMatch]] = defaultdict(list)
-    for m in (
+    matches = list(
         KnockoutMatch.objects.filter(round__knockout=knockout).select_related("ns", "ew", "winner").order_by("table")
-    ):
+    )
+    full = _named(matches, knockout.pk, where) if where.form is Form.CHOSEN else {}
+    for m in matches:
         matches_of[m.round_id].append(m)
     by_key = {(r.bracket, r.number): r for r in rounds}
     sides = [_side("main", plan.main, by_key, matches_of)]
     if plan.consolation:
         sides.append(_side("consolation", plan.consolation, by_key, matches_of))
     out = _knocked_out(rounds, matches_of, plan)
-    return BracketView(knockout, plan, sides, out, bracket_chart(knockout, plan, sides), rounds)
+    return BracketView(knockout, plan, sides, out, bracket_chart(knockout, plan, sides), rounds, full)

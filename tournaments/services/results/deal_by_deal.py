@@ -139,7 +139,7 @@ def _result_of(round_: Round, table: int, values: dict, deals: dict[int, _Deal])
     """
     written = {"round_id": round_.pk, "table": table, **{f: values[f] for f in _RESULT_FIELDS}}
     result = plain_sql.built(TableResult, written)
-    result._state.fields_cache["round"] = round_  # as `round=round_` would: no read for result.round
+    result.round = round_  # no read for result.round
     accepted = sum(deal.accepted for deal in deals.values())
     if values["status"] == TableResult.Status.AGREED:
         accepted = len(deals)
@@ -272,13 +272,22 @@ def _read_for(read: phone_read.TableRead | None, round_: Round, table: int, by_t
     return _read(round_, table, by_token, client_id)
 
 
-def _refuse_phone(round_: Round, table: int, row: dict | None, *, seated: bool, director: bool) -> None:
-    """Why the table cannot enter (the director can, but for a closed round)."""
+def _refuse_closed(round_: Round, row: dict | None) -> None:
     # A round closes only once every table's result is in: with no result yet, the round read is fresh.
     if (row["round__status"] == Round.Status.CLOSED) if row else round_.is_closed:
         raise ValidationError(
             _("Round %(number)s is closed: results can no longer be entered here.") % {"number": round_.number}
         )
+
+
+def _as_shown(entry: _Deal, shown: str | None) -> bool:
+    """Whether the deal is what the phone showed when it was accepted there (no `shown`: taken as it is)."""
+    return shown is None or shown == deal_shown(entry)
+
+
+def _refuse_phone(round_: Round, table: int, row: dict | None, *, seated: bool, director: bool) -> None:
+    """Why the table cannot enter (the director can, but for a closed round)."""
+    _refuse_closed(round_, row)
     _check_table(round_, table, seats=row is None, seated=seated)  # a result exists only for a seated table
     if row is None:
         return
@@ -458,16 +467,20 @@ def deal_accept(
         return _result_of(round_, table, row, stored)
     if side not in SIDE_NAMES:
         raise ValidationError(_("Say which side accepts: North–South or East–West."))
-    _refuse_phone(round_, table, row, seated=seated, director=False)
     entry = stored.get(number)
+    if row is not None and entry is not None and entry.accepted and _as_shown(entry, shown):
+        # Accepted already (the other phone pressed at the same moment, even the round's last deal, which
+        # made the round count): that is what was asked, so both phones hear it succeeded. Checked before
+        # the refusals of a round accepted or locked since: those refuse a change, and this is none.
+        _refuse_closed(round_, row)
+        return _accepted_before(_result_of(round_, table, row, stored), by_token, client_id, content)
+    _refuse_phone(round_, table, row, seated=seated, director=False)
     if row is None or entry is None:
         raise ValidationError(_("Deal %(number)s is not entered yet: nothing to accept.") % {"number": number})
-    if shown is not None and shown != deal_shown(entry):
+    if not _as_shown(entry, shown):
         raise ValidationError(
             _("Deal %(number)s was corrected meanwhile: check what it says now, then accept it.") % {"number": number}
         )
-    if entry.accepted:
-        return _accepted_before(_result_of(round_, table, row, stored), by_token, client_id, content)
     if entry.entered_by == side:
         raise ValidationError(
             _("%(side)s entered deal %(number)s: %(other)s accept it, not the side that entered it.")
