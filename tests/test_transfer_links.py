@@ -74,12 +74,10 @@ def test_the_same_club_gets_its_members_authors_id_and_public_page_back(client, 
     again = party_import(json.loads(text), club=Club.objects.get(name="Alice's club"))
 
     assert again.id == party_id  # free again, so kept
-    # The eleven numbered members are the same rows. Matched by number alone (until the name matcher of
-    # selectors/member_match.py joins), the shy member, who has no number, is made again, as initials-only.
-    numbered = [g for g in before_links if g[3]]
-    assert [g for g in links(again) if g[3]] == numbered and len(numbered) == 11
-    assert [g[:1] + g[2:] for g in links(again) if not g[3]] == [(SHY, SHY, "", True)]
-    assert Member.objects.count() == members + 1 == 13
+    # The eleven numbered members are the same rows, found by number; the shy member, who has no number, is
+    # the same row too, found by name: nobody is made again.
+    assert links(again) == before_links and len([g for g in before_links if g[3]]) == 11
+    assert Member.objects.count() == members == 12
     assert authors(again) == before_authors  # bob is no director here: kept by name
     assert numbers_written(again) == 11
     assert PublicLink.objects.get(party=again).token == token
@@ -106,9 +104,39 @@ def test_another_club_gets_the_players_as_the_file_printed_them(party_factory, d
     assert all(g.member.club_id == other.id for g in again.guests.select_related("member"))
     assert authors(again) == authors(party)  # alice and bob by name: neither directs this club
     assert not ResultChange.objects.filter(result__round__party=again, by_user__isnull=False).exists()
-    # A second import into that club finds its numbered members by number: none made twice.
+    # A second import into that club finds its members again (by number, the shy one by name): none made twice.
     party_import(json.loads(text), club=other)
-    assert Member.objects.filter(club=other).exclude(number="").count() == 11
+    assert Member.objects.filter(club=other).count() == 12
+
+
+def test_a_name_two_members_could_be_is_not_guessed(party_factory, director):
+    """Into another club holding two of the shy member's name and a "Mary Jane Wöod": none of them is linked,
+    nobody is made, and the import says why; the numbered members are made as before."""
+    party = linked_party(party_factory, director)
+    data = party_export(party)
+    other = Club.objects.create(name="Bob's club")
+    for number in ("", "X1"):
+        Member.objects.create(club=other, name=SHY.upper(), number=number)
+    notes: list[str] = []
+
+    again = party_import(data, club=other, notes=notes)
+
+    assert notes == [f"“{SHY}” matches more than one member of the club: this player is not linked to any."]
+    assert again.guests.get(name=SHY).member_id is None
+    assert Member.objects.filter(club=other).count() == 2 + 11
+
+
+def test_a_name_differing_only_by_accents_is_not_guessed(party_factory, director):
+    party = linked_party(party_factory, director)
+    data = party_export(party)
+    other = Club.objects.create(name="Bob's club")
+    Member.objects.create(club=other, name="Mary Jane Wóod")
+    notes: list[str] = []
+
+    again = party_import(data, club=other, notes=notes)
+
+    assert len(notes) == 1 and again.guests.get(name=SHY).member_id is None
+    assert not Member.objects.filter(club=other, name=SHY).exists()
 
 
 def test_a_file_of_format_1_still_imports(party_factory, director):

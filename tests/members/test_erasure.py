@@ -262,6 +262,33 @@ def test_erasing_twice_is_refused_and_changes_nothing(client_in, world):
     assert (again.erased_at, again.changes) == (erased.erased_at, erased.changes)
 
 
+def test_an_erased_member_cannot_be_named_again(client_in, world):
+    """A new name typed on the erased record would undo the erasure on every page made from it: refused, with
+    a sentence, and the record unchanged; the page offers no details form."""
+    url = reverse("member_detail", args=[world["member"].pk])
+    client_in.post(reverse("member_erase", args=[world["member"].pk]), {"confirm": "yes"})
+    erased = Member.objects.get(pk=world["member"].pk)
+    assert 'name="email"' not in client_in.get(url).content.decode()
+    response = client_in.post(url, {"name": "Zebedee Quixotic", "kind": "lady", "email": "zq@example.org"})
+    assert "was erased: the record keeps its label and cannot be edited" in response.content.decode()
+    again = Member.objects.get(pk=world["member"].pk)
+    assert (again.name, again.email, again.changes) == (erased.name, "", erased.changes)
+
+
+def test_an_erased_member_is_merged_with_nobody(client_in, world):
+    from django.core.exceptions import ValidationError
+
+    client_in.post(reverse("member_erase", args=[world["member"].pk]), {"confirm": "yes"})
+    erased = Member.objects.get(pk=world["member"].pk)
+    other = Member.objects.create(club=erased.club, name="Pat Someone", email="pat@example.org")
+    for keep, drop in ((erased, other), (other, erased)):
+        with pytest.raises(ValidationError) as refused:
+            member_services.member_merge(keep=keep, drop=drop)
+        assert refused.value.messages == ["An erased member cannot be merged: their record keeps its label."]
+    assert Member.objects.filter(pk__in=[erased.pk, other.pk]).count() == 2
+    assert Member.objects.get(pk=erased.pk).email == ""
+
+
 def test_a_guest_who_is_no_member_is_erased_the_same_way(client_in, director, world):
     one, two = world["one"], world["two"]
     cid = one.guests.get(name="Cid")

@@ -97,6 +97,8 @@ def _language(value: str | None) -> str:
 
 @transaction.atomic
 def member_update(*, member: Member, **given) -> Member:
+    if member.erased_at is not None:  # a new name would undo the erasure on every page made from it
+        raise ValidationError(_("This member was erased: the record keeps its label and cannot be edited."))
     values = _values(**{field: getattr(member, field) for field in FIELDS} | given)
     _check(member.club, values, member=member)
     for field, value in values.items():
@@ -129,6 +131,8 @@ def member_merge(*, keep: Member, drop: Member) -> Member:
         raise ValidationError(_("A member cannot be merged into themselves: choose two different records."))
     if keep.club_id != drop.club_id:
         raise ValidationError(_("Only two members of the same club can be merged."))
+    if keep.erased_at is not None or drop.erased_at is not None:
+        raise ValidationError(_("An erased member cannot be merged: their record keeps its label."))
     if keep.number and drop.number and keep.number != drop.number:
         raise ValidationError(
             _("%(a)s and %(b)s have different member numbers (%(x)s, %(y)s): correct one of them first.")

@@ -16,6 +16,7 @@ from django.utils.translation import gettext
 
 from tournaments.files.transfer.common import _damaged, _once, _record, _shown, _wrong
 from tournaments.models import Club, Member, PublicLink
+from tournaments.selectors.member_match import match_members
 
 MEMBER_FIELDS = ("number", "name", "kind", "initials_only")
 KEY_MOST = 40
@@ -96,32 +97,26 @@ def public_ref(value, where: str) -> None:
 
 def members_write(members: dict[str, dict], club: Club) -> tuple[dict[str, Member | None], list[str]]:
     """Each of the file's members as a member of the club (matched or made), by key; a key left None where the
-    name matches several members, with a sentence for each saying so."""
+    name could be several members (two of that name, or names differing only by accents), with a sentence for
+    each saying so: an import has nobody to ask, and a wrong link publishes one person under another's choice."""
     found: dict[str, Member | None] = {}
     notes: list[str] = []
-    for key, member in members.items():
-        match, ambiguous = _matched(club, member)
-        if ambiguous:
+    people = [(member["name"], member["number"]) for member in members.values()]
+    for (key, member), match in zip(members.items(), match_members(club=club, people=people), strict=True):
+        if match.ambiguous:
             found[key] = None
             notes.append(
                 gettext("“%(name)s” matches more than one member of the club: this player is not linked to any.")
                 % {"name": member["name"]}
             )
-        elif match is not None:
-            found[key] = match
+        elif match.member is not None:
+            found[key] = match.member
         else:
             made = Member(club=club, **member)
             made.full_clean(exclude=["club"], validate_unique=False, validate_constraints=False)
             made.save()
             found[key] = made
     return found, notes
-
-
-def _matched(club: Club, member: dict) -> tuple[Member | None, bool]:
-    """The club's member the file's member is (by number alone), and whether the file's member was ambiguous."""
-    if not member["number"]:
-        return None, False
-    return Member.objects.filter(club=club, number=member["number"]).first(), False
 
 
 def kept_id(model: type[models.Model], wanted: int | None) -> dict:
