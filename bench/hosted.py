@@ -1,7 +1,7 @@
 """The hosted load: how many party nights one server carries at once, beside a bare Django's count.
 
 Each night is a 20-table party in its first round, under way (its clock running): two phones a table
-polling their part as static/js/phone.js does, the round page and its big screen polled as htmx does,
+polling their part as static/phone/phone.js does, the round page and its big screen polled as htmx does,
 North–South saving a deal every BENCH_HOSTED_DEAL_S seconds (a compressed evening: one a minute is a
 real table's pace) and East–West accepting it once seen (bench/hostedgen.py, a process of its own). N
 steps up

@@ -6,7 +6,7 @@ PLAN: {"port", "duration_s", "state_every_s", "room_every_s", "deal_every_s",
        "nights": [{"room": [path, …], "cookie": "sessionid=…", "tables": [{"path", "deals": [form, …],
                    "accepts": [form, …]}, …]}, …]}
 Each table has two phones, as a party's tables do (North–South enter, East–West accept): each polls its
-page's part (?part=1) every `state_every_s` as static/js/phone.js does, sending the validator it holds
+page's part (?part=1) every `state_every_s` as static/phone/phone.js does, sending the validator it holds
 as If-None-Match: a 304 when nothing changed, else the part itself, drawn (each table names its `state`
 and `part` addresses; the bare baseline's phones poll `state`, a fixed 304). North–South save a deal
 every `deal_every_s` (asking for JSON and sending the page's validator, as the script does: the answer

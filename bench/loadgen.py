@@ -7,7 +7,7 @@ PLAN: {"port": 8001, "phones": [{"path": "/t/abc/", "steps": [{"form": {...}, "t
        "limit_s": 120, "json": true}
 Each phone opens its page (its CSRF cookie and form token), every phone waits for the others, then
 each step is a POST of its form (the token added). With "json" the POST asks for JSON, as the phone's
-script (static/js/phone.js) does, sending the validator of its page as drawn (`live`: the laptop then
+script (static/phone/phone.js) does, sending the validator of its page as drawn (`live`: the laptop then
 answers with the deal's line drawn, where it can), and one timed save is that one answer; without, the redirect is
 followed as a browser without the script does: one timed save is the POST and its redirected GET.
 OUT gets each timed save's milliseconds,

@@ -3,7 +3,7 @@
 One Wi-Fi client (127.0.0.2) holds `count` connections open, each sending its request's headers a line
 at a time and never finishing them; when the server closes one, it opens another. Meanwhile each phone,
 from an address of its own (127.0.0.3, 127.0.0.4, …), opens its table's page and saves one deal, as
-static/js/phone.js does (JSON, the page's CSRF token and cookie). Plain sockets and threads, no Django:
+static/phone/phone.js does (JSON, the page's CSRF token and cookie). Plain sockets and threads, no Django:
 the figures are the phones' own clocks.
 """
 

@@ -123,7 +123,7 @@ def _http(port: int, method: str, path: str, body: dict | None = None, headers: 
 
 
 class Phones:
-    """The phones of a party, as static/js/phone.js: each deal sent until the server says it is saved,
+    """The phones of a party, as static/phone/phone.js: each deal sent until the server says it is saved,
     sent again with the same id after a 503's Retry-After (shortened here), the pages read between saves."""
 
     def __init__(self, port: int, tokens: dict[int, str]) -> None:

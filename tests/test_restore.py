@@ -386,7 +386,7 @@ def _http(port: int, method: str, path: str, body: dict | None = None, headers: 
 
 
 class PhoneAtTable:
-    """A table's phone as static/js/phone.js posts: one deal at a time, asking for JSON."""
+    """A table's phone as static/phone/phone.js posts: one deal at a time, asking for JSON."""
 
     def __init__(self, port: int, token: str):
         self.port, self.path = port, f"/t/{token}/"

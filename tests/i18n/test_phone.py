@@ -151,7 +151,7 @@ def test_the_phones_script_gets_its_words_from_the_page(party_factory, language,
     page = phone(language).get(link(party)).content.decode()
     given = json.loads(re.search(r'<script id="phone-words" type="application/json">(.*?)</script>', page).group(1))
     assert [given["deal"], given["pending"]] == words
-    script = (Path(__file__).resolve().parents[2] / "static" / "js" / "phone.js").read_text()
+    script = (Path(__file__).resolve().parents[2] / "static" / "phone" / "phone.js").read_text()
     assert not re.search(r'"(Deal|The page|saved on this phone)[^"]*"', script)  # phone.js holds no words
 
 

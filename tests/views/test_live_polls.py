@@ -78,7 +78,7 @@ def state_poll(client, party, tag=None):
 
 
 def part_poll(client, party, tag, token=None):
-    """The phone's poll (static/js/phone.js): its part, sent with the validator of what it shows."""
+    """The phone's poll (static/phone/phone.js): its part, sent with the validator of what it shows."""
     url = reverse("table_page", args=[(token or token_of(party)).token]) + "?part=1"
     return client.get(url, headers={"Accept": "text/html", "If-None-Match": tag})
 

@@ -245,6 +245,6 @@ def test_the_phone_page_with_its_script_and_worker_stays_under_100_kb(party):
 
     root = Path(__file__).resolve().parents[2]
     page = Client().get(url_of(party)).content
-    script = (root / "static" / "js" / "phone.js").read_bytes()
+    script = (root / "static" / "phone" / "phone.js").read_bytes()
     worker = Client().get(reverse("service_worker")).content
     assert len(page) + len(script) + len(worker) < 100_000

@@ -105,7 +105,7 @@ def test_an_unchanged_phone_poll_is_one_query(client, director, parties):
 
 
 def test_the_phones_page_and_its_redrawn_part_read_two_statements(client, director, parties):
-    """Both phones of a table draw its part again on every change there (static/js/phone.js): the link
+    """Both phones of a table draw its part again on every change there (static/phone/phone.js): the link
     with its party, rounds and players in one statement, the result and its deals in another."""
     from tournaments.models import TableToken
 

@@ -20,7 +20,7 @@ from tournaments.selectors.clubs import LANGUAGE_KEY, club_words, setup_needed
 
 log = logging.getLogger("tournaments.busy")
 # Retry-After, in seconds: a busy database frees in moments; a full disk waits for whoever runs the
-# server, and the phones (static/js/phone.js waits as asked) should not fill its log meanwhile.
+# server, and the phones (static/phone/phone.js waits as asked) should not fill its log meanwhile.
 BUSY_RETRY_S, DISK_FULL_RETRY_S = 5, 60
 
 
@@ -157,7 +157,7 @@ class BusyDatabaseMiddleware:
 
     The page offers the same form again with every posted value in it, so one press sends the
     entry again: nothing typed at the table is lost. A phone's script keeps its entry on any 5xx and
-    sends it again by itself (static/js/phone.js).
+    sends it again by itself (static/phone/phone.js).
     """
 
     def __init__(self, get_response):

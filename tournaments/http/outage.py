@@ -5,7 +5,7 @@ The error can come from anywhere in the request: a middleware's first query (the
 session, the login), the view, or the session's save after it. Django turns an exception anywhere into its
 500 handler, so the answer is given there (handler500 in clubdirector/urls.py), from the exception being
 handled. The page reads nothing from the database; a phone's script (asking for JSON) keeps its entry and
-sends it again after Retry-After (static/js/phone.js).
+sends it again after Retry-After (static/phone/phone.js).
 """
 
 import logging

@@ -1,7 +1,7 @@
 """The table phone's four deals in words, for its script: offline the page moves its form on by itself.
 
 Each deal's dealer and vulnerability come from the rules (tournaments.rules.party), in the same words
-as the page's own deal lines (templates/tournaments/table_deals.html), so the heading the script writes
+as the page's own deal lines (templates/phone/deals.html), so the heading the script writes
 for deal 3 reads exactly as the page the laptop draws for deal 3.
 """
 

@@ -58,7 +58,7 @@ def _entry_form_page(request, entry_list, form, *, problem: str = "", status: in
         "pairs": shape["pairs"],
         "honeypot": forms.HONEYPOT,
     }
-    return _public(render(request, "entries/enter.html", context, status=status))
+    return _public(render(request, "entrant/enter.html", context, status=status))
 
 
 @login_not_required
@@ -119,7 +119,7 @@ def entry_status(request, token):
         "place": selectors.place_of(entry),
         "problem": problem,
     }
-    return _public(render(request, "entries/status.html", context, status=400 if problem else 200))
+    return _public(render(request, "entrant/status.html", context, status=400 if problem else 200))
 
 
 # ---- the hostess's pages --------------------------------------------------------------------------

@@ -10,7 +10,7 @@ write changed one deal's line and the running score only, the service keeps a pa
 - the other phone's poll, showing the page before, is answered with the same (as JSON, where the poll
   says it takes it), if the page is still the one after the write.
 
-static/js/phone.js puts the two in place, moves its form on itself, and takes the new validator.
+static/phone/phone.js puts the two in place, moves its form on itself, and takes the new validator.
 Anything else (the round's first deal, the fourth, a correction, an acceptance that makes the round
 count, a page further behind) draws the whole part, as before.
 """

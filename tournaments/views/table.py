@@ -118,10 +118,10 @@ def _render_deals(request, table_token, page, form=None, status=200, deals=None)
     moves = table_selectors.next_places(previous, table_token.table) if previous and not context["deals_in"] else []
     context |= {"form": form, "moves": moves, "previous": previous}
     if request.GET.get("part") == "1":  # the page's own part only (phone.js draws it again in place)
-        return render(request, "tournaments/_phone_deals.html", context, status=status)
+        return render(request, "phone/_deals.html", context, status=status)
     # The script's words and the four deals' headings are the whole page's, not the part's.
     context |= {"phone_words": _phone_words(), "phone_deals": phone_presentation.deals()}
-    return render(request, "tournaments/table_deals.html", context, status=status)
+    return render(request, "phone/deals.html", context, status=status)
 
 
 def _phone_words() -> dict[str, str]:
@@ -252,7 +252,7 @@ def _render(request, table_token, page, deal_forms_=None):
         "moves": table_selectors.next_places(previous, table_token.table) if previous and not result else [],
         "previous": previous,
     }
-    return render(request, "tournaments/table_phone.html", context)
+    return render(request, "phone/table.html", context)
 
 
 def _refuse(request, table_token, message: str, detail: str):
@@ -354,6 +354,6 @@ def table_manifest(request, token):
 
 @login_not_required
 def service_worker(request):
-    response = render(request, "tournaments/sw.js", content_type="text/javascript")
+    response = render(request, "phone/sw.js", content_type="text/javascript")
     response["Cache-Control"] = "no-cache"
     return response
