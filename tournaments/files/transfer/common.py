@@ -10,7 +10,6 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import DataError, IntegrityError, models, transaction
-from django.db.backends.base.operations import BaseDatabaseOperations
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
@@ -227,11 +226,26 @@ def _whole(value, where: str, name: str, least: int, most: int, *, null: bool = 
     return value
 
 
+# Each integer field's range as Django's model field reference gives it ("safe in all databases Django
+# supports"): a file is checked the same on SQLite, whose columns would take more, as on PostgreSQL.
+INTEGER_RANGES = {
+    "SmallIntegerField": (-(2**15), 2**15 - 1),
+    "PositiveSmallIntegerField": (0, 2**15 - 1),
+    "IntegerField": (-(2**31), 2**31 - 1),
+    "PositiveIntegerField": (0, 2**31 - 1),
+    "BigIntegerField": (-(2**63), 2**63 - 1),
+    "PositiveBigIntegerField": (0, 2**63 - 1),
+    "SmallAutoField": (-(2**15), 2**15 - 1),
+    "AutoField": (-(2**31), 2**31 - 1),
+    "BigAutoField": (-(2**63), 2**63 - 1),
+}
+
+
 @functools.cache
 def _bounds(model, name: str) -> tuple[int, int]:
     """An integer field's range: its column's, narrowed by its validators, its check constraints and MORE_BOUNDS."""
     model_field = model._meta.get_field(name)
-    least, most = BaseDatabaseOperations.integer_field_ranges[model_field.get_internal_type()]
+    least, most = INTEGER_RANGES[model_field.get_internal_type()]
     leasts, mosts = [least], [most]
     for validator in model_field.validators:
         if isinstance(validator, MinValueValidator):
