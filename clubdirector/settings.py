@@ -72,8 +72,6 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # The browser's language for every page, then the director's or the club's for a director's.
     "tournaments.http.middleware.Language",
-    # After restore_db --force under a running server: 503 "restart the server" until it restarts.
-    "tournaments.http.middleware.RestoredDatabaseMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Every page needs a login unless its view says otherwise (login, club setup, the phones).
     "tournaments.http.middleware.LoginRequired",

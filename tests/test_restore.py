@@ -24,6 +24,7 @@ from django.db import connection
 
 from tests.test_crash import _kill as kill_server
 from tournaments.management.commands.backup_db import backup_sqlite
+from tournaments.management.commands.serve import take_serving_lock
 
 ROOT = Path(__file__).resolve().parent.parent
 sqlite_only = pytest.mark.skipif(connection.vendor != "sqlite", reason="restore_db restores SQLite files")
@@ -172,6 +173,7 @@ def test_restore_after_a_killed_writer_gives_exactly_the_backup(database, tmp_pa
     assert f"db.sqlite3, db.sqlite3-wal, db.sqlite3-shm → {aside}/" in out
     assert f"Put a copy of {backup} in place as {database}" in out
     assert "ok. It holds 1 party, 0 knockouts, 0 Towie tables, 0 Boston tables." in out
+    assert "migrate" not in out  # a backup of this version: nothing to apply
 
 
 def _corrupt(backup: Path) -> None:
@@ -221,8 +223,15 @@ def test_restore_refuses_a_live_database_with_its_log_beside_it(database, tmp_pa
     assert listing(database.parent) == before
 
 
+STOP_IT = (
+    "Stop it first: Ctrl+C in the terminal that runs `make run`, or `sudo systemctl stop clubdirector` where it "
+    "runs as a service; then run restore_db again. --force does not change this: a backup is never put in place "
+    "under a running server. Nothing was changed."
+)
+
+
 @sqlite_only
-def test_restore_refuses_while_the_serving_lock_is_held_and_force_goes_ahead(database, tmp_path):
+def test_restore_and_force_alike_are_refused_while_the_serving_lock_is_held(database, tmp_path):
     backup = tmp_path / "saved.sqlite3"
     backup_sqlite(database, backup)
     with sqlite3.connect(database) as db:
@@ -233,17 +242,59 @@ def test_restore_refuses_while_the_serving_lock_is_held_and_force_goes_ahead(dat
     try:
         assert holder.stdout.readline().strip() == "locked"
         before = listing(database.parent)
-        result = manage(database, "restore_db", str(backup))
-        assert result.returncode != 0
-        assert "The site is serving (" in result.stderr and "stop it first, or use --force." in result.stderr
+        refusals = [manage(database, "restore_db", str(backup), *force) for force in ([], ["--force"])]
+        # A holder that wrote nothing in the file (not a serve of this version): the lock alone says it.
+        said = f"A server is serving this database ({lock} is locked by a running process). {STOP_IT}"
+        for result in refusals:
+            assert result.returncode != 0 and result.stdout == ""
+            assert result.stderr.strip() == f"CommandError: {said}"
         assert listing(database.parent) == before
-        out = ok(manage(database, "restore_db", str(backup), "--force"))
-        assert "going ahead because of --force" in out
-        assert dump(sqlite3.connect(database)) == dump(read_only(backup))
     finally:
         holder.kill()
         holder.wait(timeout=10)
         holder.stdout.close()
+    ok(manage(database, "restore_db", str(backup), "--force"))  # nothing serves: --force restores as ever
+    assert dump(sqlite3.connect(database)) == dump(read_only(backup))
+
+
+@sqlite_only
+def test_a_second_restore_meanwhile_is_told_to_wait(database, tmp_path):
+    backup = tmp_path / "saved.sqlite3"
+    backup_sqlite(database, backup)
+    lock = Path(f"{database}.serving.lock")
+    fd = take_serving_lock(lock, {"command": "restore_db", "pid": 4321})
+    assert fd is not None
+    try:
+        before = listing(database.parent)
+        result = manage(database, "restore_db", str(backup))
+        said = "Another restore_db (process 4321) is at work on this database: wait for it to end. Nothing was changed."
+        assert result.returncode != 0 and result.stderr.strip() == f"CommandError: {said}"
+        assert listing(database.parent) == before
+    finally:
+        os.close(fd)
+
+
+@sqlite_only
+def test_a_backup_older_than_the_code_says_how_many_migrations_to_apply(database, tmp_path):
+    backup = tmp_path / "old.sqlite3"
+    backup_sqlite(database, backup)
+    db = sqlite3.connect(backup)
+    applied = db.execute("SELECT count(*) FROM django_migrations").fetchone()[0]
+    # As if the backup were made before the last two migrations of tournaments and one of auth.
+    for app, last in (("tournaments", 2), ("auth", 1)):
+        db.execute(
+            "DELETE FROM django_migrations WHERE id IN "
+            "(SELECT id FROM django_migrations WHERE app = ? ORDER BY name DESC LIMIT ?)",
+            (app, last),
+        )
+    db.commit()
+    db.execute("PRAGMA journal_mode=DELETE")
+    db.close()
+    expected = dump(read_only(backup))
+    out = ok(manage(database, "restore_db", str(backup)))
+    assert "(3 migrations to apply): run `python manage.py migrate` before serving." in out
+    assert dump(sqlite3.connect(database)) == expected  # the check read the restored file, wrote nothing
+    assert applied > 3
 
 
 def _free_port() -> int:
@@ -281,7 +332,9 @@ def test_serve_holds_the_lock_as_long_as_the_server_lives(database, tmp_path):
         assert server.poll() is None, (tmp_path / "serve.log").read_text()
         # gunicorn (the serve command exec'd it) and its workers hold the lock taken before the exec.
         result = manage(database, "restore_db", str(backup))
-        assert result.returncode != 0 and "The site is serving" in result.stderr
+        # serve's pid is gunicorn's master's (serve exec'd it), the address the one it was given.
+        said = f"A server is serving this database: process {server.pid}, listening on 127.0.0.1:{port}"
+        assert result.returncode != 0 and said in result.stderr and "Ctrl+C" in result.stderr
         second = manage(database, "serve")
         assert second.returncode != 0 and "is locked" in second.stderr
     finally:
@@ -342,7 +395,6 @@ from clubdirector.settings import *  # noqa: F403
 
 STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
 """
-RESTORED = "The database was restored: restart the server."
 
 
 def _serve(database: Path, tmp_path: Path, home: Path, port: int) -> subprocess.Popen:
@@ -419,12 +471,29 @@ def _deals_at(path: Path, table: int) -> list[tuple]:
         db.close()
 
 
+def _stop(server: subprocess.Popen) -> None:
+    """Ctrl+C in the terminal that runs `make run`: SIGINT to the server's whole process group."""
+    os.killpg(server.pid, signal.SIGINT)
+    try:
+        server.wait(timeout=30)
+    finally:
+        kill_server(server)  # whatever did not stop (nothing, normally), and waits for the workers to end
+
+
+def _party_on_the_phone(port: int, path: str) -> str:
+    status, _, page = _http(port, "GET", path)
+    assert status == 200, page[:500]
+    return re.search(r'data-party="([^"]*)"', page).group(1)
+
+
 @sqlite_only
-def test_restore_force_under_a_running_server_never_leaves_a_save_acknowledged_and_lost(database, tmp_path):
-    """serve, back up, a phone saves deal 1, restore --force the backup, the phone saves deal 2: the
-    server refuses it (503, "restart the server"), never "saved" into the file moved aside. Restarted,
-    the server takes the same send into the restored database."""
+def test_restore_is_refused_while_serve_runs_and_restores_exactly_once_it_is_stopped(database, tmp_path):
+    """serve, back up, the evening goes on (a rename, a phone's deal); restore_db and restore_db --force are
+    refused, naming the server, and change no byte. Stopped (Ctrl+C), the restore gives exactly the
+    backup, and a server started again serves it: the old name, no deal, and the phone's deal taken again."""
     db = sqlite3.connect(database)
+    db.execute("UPDATE tournaments_party SET name = 'Spring evening'")
+    db.commit()
     token = db.execute('SELECT token FROM tournaments_tabletoken WHERE "table" = 4').fetchone()[0]
     db.close()
     backup = tmp_path / "saved.sqlite3"
@@ -437,40 +506,45 @@ def test_restore_force_under_a_running_server_never_leaves_a_save_acknowledged_a
         assert stat.S_ISSOCK(control.stat().st_mode) and not (home / ".gunicorn" / "gunicorn.ctl").exists()
 
         ok(manage(database, "backup_db", str(backup)))
+        expected = dump(read_only(backup))
+        db = sqlite3.connect(database)
+        db.execute("UPDATE tournaments_party SET name = 'Changed since'")
+        db.commit()
+        db.close()
         phone = PhoneAtTable(port, token)
         status, answer = phone.post_deal(1, "3N", "S", 9, "restore-test-1")
         assert (status, answer["ok"], answer["message"]) == (200, True, "Deal 1 saved.")
+        assert _party_on_the_phone(port, phone.path) == "Changed since"
+
+        before = listing(database.parent)
+        said = (
+            f"CommandError: A server is serving this database: process {server.pid}, listening on "
+            f"127.0.0.1:{port} (it holds {database}.serving.lock). {STOP_IT}"
+        )
+        for force in ([], ["--force"]):
+            result = manage(database, "restore_db", str(backup), *force)
+            assert result.returncode != 0 and result.stdout == "" and result.stderr.strip() == said
+        assert listing(database.parent) == before  # every file byte for byte: nothing moved, nothing written
+        assert not (database.parent / "backups").exists()
         assert _deals_at(database, 4) == [(1, "3N", "S", 9)]
-
-        out = ok(manage(database, "restore_db", str(backup), "--force"))
-        assert "The site is serving: going ahead because of --force." in out
-        assert "The running server must be restarted now: until it is, it refuses every page and every save" in out
-        [aside] = (database.parent / "backups").glob("replaced-*")
-
-        status, answer = phone.post_deal(2, "4S", "N", 10, "restore-test-2")
-        assert status == 503 and answer == {"ok": False, "message": RESTORED, "restored": True}
-        status, headers, page = _http(port, "GET", phone.path)
-        assert status == 503 and headers["Retry-After"] == "30" and f"<h1>{RESTORED}</h1>" in page
-        assert _http(port, "GET", "/health/")[0] == 503
-        # Neither file holds deal 2: the live one is the backup's (no deal at table 4), the one moved
-        # aside holds deal 1 only, as it was when the restore took it away.
-        assert _deals_at(database, 4) == []
-        assert _deals_at(aside / "db.sqlite3", 4) == [(1, "3N", "S", 9)]
     finally:
-        kill_server(server)
-    assert _deals_at(database, 4) == [] and _deals_at(aside / "db.sqlite3", 4) == [(1, "3N", "S", 9)]
+        _stop(server)
 
-    # Restarted, it serves the restored database: deal 1 (after the backup, so gone with the restore) is
-    # entered again, and the phone's kept send of deal 2 goes in there.
+    out = ok(manage(database, "restore_db", str(backup)))
+    assert "ok. It holds 1 party, 0 knockouts, 0 Towie tables, 0 Boston tables." in out
+    assert dump(sqlite3.connect(database)) == expected and integrity(database) == ["ok"]
+    [aside] = (database.parent / "backups").glob("replaced-*")
+    assert _deals_at(aside / "db.sqlite3", 4) == [(1, "3N", "S", 9)]  # the evening's last deal, kept aside
+
     port = _free_port()
     server = _serve(database, tmp_path, home, port)
     try:
         phone = PhoneAtTable(port, token)
-        assert phone.post_deal(1, "3N", "S", 9, "restore-test-1-again")[0] == 200
-        status, answer = phone.post_deal(2, "4S", "N", 10, "restore-test-2")
-        assert (status, answer["ok"], answer["message"]) == (200, True, "Deal 2 saved.")
+        assert _party_on_the_phone(port, phone.path) == "Spring evening"
+        assert _deals_at(database, 4) == []
+        status, answer = phone.post_deal(1, "3N", "S", 9, "restore-test-1-again")
+        assert (status, answer["ok"], answer["message"]) == (200, True, "Deal 1 saved.")
     finally:
-        kill_server(server)
+        _stop(server)
         shutil.rmtree(home, ignore_errors=True)
-    assert _deals_at(database, 4) == [(1, "3N", "S", 9), (2, "4S", "N", 10)]
-    assert integrity(database) == ["ok"]
+    assert _deals_at(database, 4) == [(1, "3N", "S", 9)] and integrity(database) == ["ok"]

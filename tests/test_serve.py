@@ -1,12 +1,21 @@
 """`serve` gives gunicorn a control socket of its own (tournaments/management/commands/serve.py): two
-servers on one machine never share gunicorn's default ~/.gunicorn/gunicorn.ctl. The running server's
-socket is checked in tests/test_restore.py."""
+servers on one machine never share gunicorn's default ~/.gunicorn/gunicorn.ctl. It holds the database's
+serving lock, saying who holds it, which restore_db reads. The running server's socket and lock are
+checked in tests/test_restore.py."""
 
+import os
 from pathlib import Path
 
 import pytest
 
-from tournaments.management.commands.serve import FRONT, GUNICORN_LIMITS, gunicorn_argv
+from tournaments.management.commands.serve import (
+    FRONT,
+    GUNICORN_LIMITS,
+    gunicorn_argv,
+    serving_lock_holder,
+    serving_lock_path,
+    take_serving_lock,
+)
 
 
 def socket_of(argv: list[str]) -> Path:
@@ -67,3 +76,24 @@ def test_the_shipped_systemd_unit_gives_gunicorn_the_same_request_limits_as_serv
     limits = GUNICORN_LIMITS
     for flag, value in zip(limits[::2], limits[1::2], strict=True):
         assert f"{flag} {value}" in command
+
+
+def test_the_serving_lock_lets_one_holder_in_and_says_who_it_is(tmp_path):
+    path = serving_lock_path(tmp_path / "db.sqlite3")
+    assert path == tmp_path / "db.sqlite3.serving.lock"
+    path.write_text('{"command": "serve", "pid": 1, "host": "0.0.0.0", "port": "8000", "left": "by a kill -9"}')
+    server = {"command": "serve", "pid": 1234, "host": "127.0.0.1", "port": "8001"}
+    held = take_serving_lock(path, server)
+    assert held is not None
+    try:
+        assert serving_lock_holder(path) == server  # the stale record wholly replaced
+        assert take_serving_lock(path, {"command": "restore_db", "pid": 99}) is None
+        assert serving_lock_holder(path) == server  # a refused taker writes nothing
+    finally:
+        os.close(held)
+    restore = take_serving_lock(path, {"command": "restore_db", "pid": 99})  # the holder gone, the lock is free
+    assert restore is not None
+    os.close(restore)
+    assert serving_lock_holder(path) == {"command": "restore_db", "pid": 99}
+    path.write_text("not JSON")
+    assert serving_lock_holder(path) == {} and serving_lock_holder(tmp_path / "none") == {}

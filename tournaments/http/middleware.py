@@ -6,15 +6,12 @@ import sqlite3
 
 from django.contrib.auth.middleware import LoginRequiredMiddleware
 from django.db import DatabaseError, OperationalError
-from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django_htmx.http import HttpResponseClientRefresh
 
-from clubdirector.sqlite import base as sqlite_base
 from tournaments import l10n
 from tournaments.selectors.clubs import LANGUAGE_KEY, club_words, setup_needed
 
@@ -206,41 +203,3 @@ class BusyDatabaseMiddleware:
         response = render(request, "busy.html", context, status=503)
         response["Retry-After"] = retry_after
         return response
-
-
-def _restored(request) -> HttpResponse:
-    """503 "The database was restored: restart the server", as JSON for a phone's script (which keeps
-    the entry and sends it again later), else as a plain page that reads nothing from the database."""
-    said = translation.gettext("The database was restored: restart the server.")
-    if "application/json" in request.headers.get("Accept", ""):
-        response: HttpResponse = JsonResponse({"ok": False, "message": said, "restored": True}, status=503)
-    else:
-        response = HttpResponse(render_to_string("restored.html"), status=503)
-    response["Retry-After"] = "30"
-    return response
-
-
-class RestoredDatabaseMiddleware:
-    """After `restore_db --force` under a running server, every request answers 503 until it restarts.
-
-    The server's connections still have the database file that was moved aside open: what they read
-    is stale, and what they would write would be lost with it. So a request that begins once the file
-    at the database's path is not the one this server started on is refused before it reads anything,
-    and a write already under way is refused by the SQLite backend (clubdirector/sqlite/base.py,
-    DatabaseReplaced), checked under the writers' lock that the restore holds while it swaps files.
-    """
-
-    def __init__(self, get_response):
-        self.get_response = get_response
-        self.path = sqlite_base.default_database_file()
-
-    def __call__(self, request):
-        if sqlite_base.replaced(self.path):
-            return _restored(request)
-        return self.get_response(request)
-
-    def process_exception(self, request, exception):
-        if not isinstance(exception, sqlite_base.DatabaseReplaced):
-            return None
-        log.error("refused %s %s: the database file was replaced (restore_db)", request.method, request.path)
-        return _restored(request)

@@ -1,4 +1,4 @@
-"""`restore_db BACKUP [--force]`: put a backup back as the SQLite database, safely.
+"""`restore_db BACKUP [--force]`: put a backup back as the SQLite database, safely, while nothing serves it.
 
 Copying a backup over db.sqlite3 by hand is not safe after a crash: a writer killed mid-evening leaves
 db.sqlite3-wal behind, and SQLite replays that log onto whatever file is now called db.sqlite3 (the
@@ -6,30 +6,29 @@ backup), mixing the old database's pages into it. So the old database is moved a
 its -wal/-shm/-journal files (they stay a consistent set there), and a checked copy of the backup
 is put in their place.
 
-A server still running on the old file (`--force`) would go on writing into it where it now lies, and
-tell the phones "saved". So the files are swapped while holding the writers' lock every write
-transaction of the server takes first (clubdirector/sqlite/base.py): a write that begins after the
-swap finds another file at the database's path and is refused, and the server answers every request
-with 503 "The database was restored: restart the server" until it is started again.
+A server still running on the old file would go on reading and writing it where it now lies, and
+tell the phones "saved". So restore_db refuses while a server holds the database's serving lock
+(`serve`, which `make run` and the clubdirector service run, takes it and writes its pid and address
+in it), saying which server and how to stop it, and holds that lock itself while it works, so no
+server starts meanwhile. `--force` is kept for the scripts that pass it: it never overrides that.
 """
 
 import datetime
-import fcntl
 import os
 import shutil
 import sqlite3
+from io import StringIO
 from pathlib import Path
 
 from django.conf import settings
+from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
-from django.db.migrations.loader import MigrationLoader
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
-from clubdirector.sqlite.base import writers_lock
 from tournaments.management.commands.backup_db import backups_folder
-from tournaments.management.commands.serve import serving_lock_path
+from tournaments.management.commands.serve import serving_lock_holder, serving_lock_path, take_serving_lock
 
 # The files SQLite keeps beside a database; each would be replayed onto a new file of the same name.
 COMPANIONS = ("-wal", "-shm", "-journal")
@@ -40,8 +39,11 @@ COUNTS = (
     (ngettext_lazy("%(count)s Boston table", "%(count)s Boston tables", "count"), "tournaments_bostontable"),
 )
 UNCHANGED = gettext_lazy("Nothing was changed.")
-# How long to wait for a write under way to end before swapping the files (the server's own timeout).
-SWAP_WAIT_S = 20
+HOW_TO_STOP = gettext_lazy(
+    "Stop it first: Ctrl+C in the terminal that runs `make run`, or `sudo systemctl stop clubdirector` "
+    "where it runs as a service; then run restore_db again. --force does not change this: a backup is "
+    "never put in place under a running server."
+)
 
 
 def _open(path: Path, mode: str) -> sqlite3.Connection:
@@ -86,12 +88,16 @@ def _counts(db: sqlite3.Connection) -> str:
     return ", ".join(parts)
 
 
-def _unapplied_migrations(db: sqlite3.Connection) -> int:
-    try:
-        applied = set(db.execute("SELECT app, name FROM django_migrations").fetchall())
-    except sqlite3.OperationalError:
-        applied = set()
-    return len(set(MigrationLoader(None, ignore_no_migrations=True).disk_migrations) - applied)
+def _unapplied_migrations() -> int:
+    """How many of this version's migrations the database Django has open has not applied.
+
+    showmigrations (documented: an applied migration is marked [X], one to apply [ ]) reads the
+    django_migrations table of the restored file, now at the database's path, against the migration
+    files of every installed app.
+    """
+    listing = StringIO()
+    call_command("showmigrations", stdout=listing, no_color=True)
+    return sum(1 for line in listing.getvalue().splitlines() if line.strip().startswith("[ ]"))
 
 
 def _fsync(path: Path) -> None:
@@ -111,13 +117,38 @@ def _aside_folder(database: Path) -> Path:
     return folder
 
 
+def _server_refusal(lock: Path) -> str:
+    """Who holds the serving lock, as it wrote it there (serve.take_serving_lock), and what to do."""
+    holder = serving_lock_holder(lock)
+    if holder.get("command") == "restore_db":
+        said = _("Another restore_db (process %(pid)s) is at work on this database: wait for it to end.")
+        return said % {"pid": holder.get("pid", "?")}
+    if holder.get("command") == "serve":
+        said = _(
+            "A server is serving this database: process %(pid)s, listening on %(host)s:%(port)s (it holds %(lock)s)."
+        ) % {
+            "pid": holder.get("pid", "?"),
+            "host": holder.get("host", "?"),
+            "port": holder.get("port", "?"),
+            "lock": lock,
+        }
+    else:
+        said = _("A server is serving this database (%(lock)s is locked by a running process).") % {"lock": lock}
+    return f"{said} {HOW_TO_STOP}"
+
+
 class Command(BaseCommand):
-    help = "Put a backup back as the SQLite database: the old one (and its -wal/-shm) is moved aside into backups/."
+    help = (
+        "Put a backup back as the SQLite database: the old one (and its -wal/-shm) is moved aside into backups/. "
+        "Refused while a server serves the database."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("backup", help="The backup file, e.g. backups/club-20250101-200000.sqlite3.")
         parser.add_argument(
-            "--force", action="store_true", help="Go ahead even though the site is serving (then restart it at once)."
+            "--force",
+            action="store_true",
+            help="Kept for the scripts that pass it: the restore is still refused while a server runs.",
         )
 
     def handle(self, *args, backup, force=False, **options):
@@ -130,21 +161,15 @@ class Command(BaseCommand):
         database = Path(settings.DATABASES["default"]["NAME"]).absolute()
         source = Path(backup).absolute()
         self._check_backup(source, database)
-        lock = self._serving_lock(database, force)
+        lock = serving_lock_path(database)
+        fd = take_serving_lock(lock, {"command": "restore_db", "pid": os.getpid()})
+        if fd is None:  # with --force too: nothing else than a server's lock ever stopped a restore
+            raise CommandError(f"{_server_refusal(lock)} {UNCHANGED}")
         try:
             connection.close()  # Django's own connection must not hold the old file open
             self._restore(source, database)
         finally:
-            if lock is not None:
-                os.close(lock)
-        if lock is None:
-            self.stdout.write(
-                _(
-                    "The running server must be restarted now: until it is, it refuses every page and every "
-                    'save (503, "The database was restored: restart the server.") and writes nothing. Stop it '
-                    "and start it again before anything else (migrate included)."
-                )
-            )
+            os.close(fd)
 
     def _check_backup(self, source: Path, database: Path) -> None:
         if not source.is_file():
@@ -169,49 +194,14 @@ class Command(BaseCommand):
             said = _("The backup %(path)s is refused: %(problem)s.") % {"path": source, "problem": problem}
             raise CommandError(f"{said} {UNCHANGED}")
 
-    def _serving_lock(self, database: Path, force: bool) -> int | None:
-        """Hold the serving lock (so the site cannot start meanwhile); refuse when a server holds it."""
-        path = serving_lock_path(database)
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
-            if not force:
-                said = _(
-                    "The site is serving (%(path)s is locked by the running server): stop it first, or use --force."
-                ) % {"path": path}
-                raise CommandError(f"{said} {UNCHANGED}") from None
-            self.stdout.write(
-                _(
-                    "The site is serving: going ahead because of --force. Restart the server straight after: "
-                    "its workers still have the old database open."
-                )
-            )
-            return None
-        return fd
-
     def _swap(self, incoming: Path, database: Path, aside: Path) -> list[Path]:
-        """Move the old files aside and put the new one in place; returns the old files' paths.
-
-        The old database is linked into the folder aside, not moved, so something is at the database's
-        path at every moment: a server's connection opened meanwhile finds a file, never makes an empty one.
-        """
+        """Move the old files aside together and put the new one in place; returns the old files' paths."""
         present = [p for p in (database, *(Path(f"{database}{s}") for s in COMPANIONS)) if p.exists()]
-        if not present:
-            os.replace(incoming, database)
-            _fsync(database.parent)
-            return present
-        aside.mkdir(parents=True)
-        for path in present:
-            if path == database:
-                try:
-                    os.link(path, aside / path.name)
-                except OSError:  # a file system without hard links: moved, as the others
-                    shutil.move(path, aside / path.name)
-            else:
+        if present:
+            aside.mkdir(parents=True)
+            for path in present:
                 shutil.move(path, aside / path.name)
-        _fsync(aside)
+            _fsync(aside)
         os.replace(incoming, database)
         _fsync(database.parent)
         return present
@@ -235,14 +225,7 @@ class Command(BaseCommand):
             incoming.unlink(missing_ok=True)
             raise
         aside = _aside_folder(database)
-        with writers_lock(str(database), SWAP_WAIT_S) as got:
-            if not got:
-                incoming.unlink(missing_ok=True)
-                said = _("A write to the database was still going on after %(seconds)s s: try again.") % {
-                    "seconds": SWAP_WAIT_S
-                }
-                raise CommandError(f"{said} {UNCHANGED}")
-            present = self._swap(incoming, database, aside)
+        present = self._swap(incoming, database, aside)
         if present:
             names = ", ".join(p.name for p in present)
             said = _("Moved the old database aside: %(names)s → %(folder)s/ (kept together, as they were).")
@@ -260,9 +243,10 @@ class Command(BaseCommand):
             raise CommandError(said % {"problem": problem, "folder": aside})
         db = _open(database, "write")
         try:
-            counts, unapplied = _counts(db), _unapplied_migrations(db)
+            counts = _counts(db)
         finally:
             db.close()
+        unapplied = _unapplied_migrations()
         self.stdout.write(_("Integrity check of the restored database: ok. It holds %(counts)s.") % {"counts": counts})
         if unapplied:
             said = ngettext(

@@ -2,6 +2,7 @@
 
 import fcntl
 import hashlib
+import json
 import os
 import shutil
 import sys
@@ -14,7 +15,7 @@ from django.db import connection
 from django.utils.translation import gettext as _
 
 from clubdirector.mail_url import CONSOLE
-from clubdirector.sqlite.base import SERVED_ENV, database_file, served_value
+from clubdirector.sqlite.base import database_file
 from tournaments.http.site_url import _lan_address
 from tournaments.selectors.clubs import setup_needed
 
@@ -32,24 +33,47 @@ def serving_lock_path(database) -> Path:
     return Path(f"{Path(database).absolute()}.serving.lock")
 
 
-def _hold_serving_lock() -> int | None:
-    """Lock the serving lock file; the descriptor survives the exec, so the lock lives as long as the server.
+def take_serving_lock(path: Path, holder: dict[str, str | int]) -> int | None:
+    """Lock the file and write in it who holds it (read by serving_lock_holder); None if another holds it.
 
-    restore_db tries the same lock and refuses while it is held. The kernel drops the lock when the
-    server's last process ends, however it ends (kill -9 included): no stale lock file to clean up.
+    The kernel drops the lock when the holder's last process ends, however it ends (kill -9 included):
+    a lock file left behind holds no lock, and what it says is read only while it is locked.
     """
-    if connection.vendor != "sqlite":
-        return None
-    path = serving_lock_path(settings.DATABASES["default"]["NAME"])
     fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
         os.close(fd)
+        return None
+    os.ftruncate(fd, 0)
+    os.pwrite(fd, json.dumps(holder).encode(), 0)
+    return fd
+
+
+def serving_lock_holder(path: Path) -> dict[str, str | int]:
+    """Who holds the serving lock, as it wrote it in the file; empty when the file says nothing readable."""
+    try:
+        holder = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return {}
+    return holder if isinstance(holder, dict) else {}
+
+
+def _hold_serving_lock(host: str, port: str) -> int | None:
+    """Lock the serving lock file; the descriptor survives the exec, so the lock lives as long as the server.
+
+    restore_db tries the same lock and refuses while it is held, naming this process and its address
+    (the pid stays gunicorn's own after the exec).
+    """
+    if connection.vendor != "sqlite":
+        return None
+    path = serving_lock_path(settings.DATABASES["default"]["NAME"])
+    fd = take_serving_lock(path, {"command": "serve", "pid": os.getpid(), "host": host, "port": port})
+    if fd is None:
         raise CommandError(
             _("Another server, or a restore, is using this database (%(path)s is locked): stop it first.")
             % {"path": path}
-        ) from None
+        )
     os.set_inheritable(fd, True)
     return fd
 
@@ -86,18 +110,6 @@ def gunicorn_argv(binary: str, host: str, port: str, database: str) -> list[str]
     return argv
 
 
-def _pass_served_database() -> None:
-    """Tell the workers which database file they serve: after a restore under them they refuse to write."""
-    if connection.vendor != "sqlite":
-        return
-    path = database_file(settings.DATABASES["default"]["NAME"])
-    value = served_value(path) if path else None
-    if value:
-        os.environ[SERVED_ENV] = value
-    else:
-        os.environ.pop(SERVED_ENV, None)
-
-
 def _start_mail_sender(serving_lock: int | None) -> int:
     """`send_mail --every 60` in a process of its own beside the server: the queue is sent each minute, and
     the loop ends when the server does (its parent gone). The child lets go of the serving lock at once."""
@@ -126,11 +138,11 @@ class Command(BaseCommand):
     help = "Serve Club Director on HOST:PORT (defaults 0.0.0.0:8000, the local network) and print the addresses."
 
     def handle(self, *args, **options):
-        self.serving_lock = _hold_serving_lock()  # kept open: runserver here, or gunicorn after the exec
         host = os.environ.get("HOST", "0.0.0.0")
+        port = os.environ.get("PORT", "8000")
+        self.serving_lock = _hold_serving_lock(host, port)  # kept open: runserver here, or gunicorn after the exec
         # The QR codes must carry an address the server listens on: tell the app which it is.
         os.environ["LISTEN_HOST"] = host
-        port = os.environ.get("PORT", "8000")
         os.environ["LISTEN_PORT"] = port  # every absolute link's port, never a request's Host (site_url)
         self.stdout.write(_("Club Director: open http://127.0.0.1:%(port)s/ on this computer.") % {"port": port})
         if setup_needed():
@@ -157,7 +169,6 @@ class Command(BaseCommand):
             self.stdout.write(said % {"host": host})
         _say_mail(self.stdout)
         connection.close()  # the first run's check opened it; the server opens its own
-        _pass_served_database()
         _start_mail_sender(self.serving_lock)
         if settings.DEBUG:
             call_command("runserver", f"{host}:{port}", use_reloader=False)
