@@ -21,7 +21,6 @@ from clubdirector.sqlite.base import DatabaseWrapper, GuardedCursor
 # SHA-256 of Django's source of it, as read for Django 5.2.19.
 FINGERPRINTS = {
     (DatabaseWrapper, base.DatabaseWrapper): {
-        "get_new_connection": "99ddcd0012130edd",
         "create_cursor": "9e8198be0a5d41e9",
         "_start_transaction_under_autocommit": "7315cfc61c1dde12",
         "_commit": "8ebc361e1e8fcb8d",
