@@ -1,5 +1,7 @@
 """Template helpers for the Towie pages: links that work for a director and for the phone link, the party's offer."""
 
+from typing import Any
+
 from django import template
 
 from tournaments import l10n
@@ -11,7 +13,7 @@ SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 @register.simple_tag(takes_context=True)
-def towie_url(context, name: str, *args) -> str:
+def towie_url(context, name: str, *args: Any) -> str:
     """The link to a table's page, by the way this page was reached (director or phone link)."""
     return context["access"].url(name, *args)
 
