@@ -64,7 +64,7 @@ check: install-dev
 	$(BIN)/python manage.py check
 
 typecheck: install-dev
-	$(BIN)/mypy tournaments clubdirector
+	$(BIN)/mypy tournaments clubdirector tests bench
 
 test: lint check typecheck browser gettext messages
 	$(BIN)/pytest $(PYTEST_ARGS)

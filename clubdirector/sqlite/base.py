@@ -120,26 +120,26 @@ class DatabaseWrapper(base.DatabaseWrapper):
     def _start_transaction_under_autocommit(self):
         self._queue()
         try:
-            super()._start_transaction_under_autocommit()
+            super()._start_transaction_under_autocommit()  # type: ignore[misc]  # the backend's own hook, not in the stubs
         except BaseException:
             self._leave()
             raise
 
     def _commit(self):
         try:
-            return super()._commit()
+            return super()._commit()  # type: ignore[misc]  # the backend's own hook, not in the stubs
         finally:
             self._leave()
 
     def _rollback(self):
         try:
-            return super()._rollback()
+            return super()._rollback()  # type: ignore[misc]  # the backend's own hook, not in the stubs
         finally:
             self._leave()
 
     def _close(self):
         try:
-            return super()._close()
+            return super()._close()  # type: ignore[misc]  # the backend's own hook, not in the stubs
         finally:
             self._leave()
             if self._writers_fd is not None:

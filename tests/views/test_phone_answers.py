@@ -5,6 +5,7 @@ the page carries the four deals' own words for its script."""
 
 import json
 import re
+from typing import Any
 
 import pytest
 from django.test import Client
@@ -17,7 +18,8 @@ from tournaments.services import rounds as round_services
 
 pytestmark = pytest.mark.django_db
 
-JSON = {"HTTP_ACCEPT": "application/json"}
+# Any: it is spread into Client.post as extra headers, which mypy cannot tell from its other arguments.
+JSON: dict[str, Any] = {"HTTP_ACCEPT": "application/json"}
 
 
 @pytest.fixture

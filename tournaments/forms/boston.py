@@ -1,12 +1,17 @@
 """Forms for the Boston pages: they parse and check the shape of the input; the rules are the engine's."""
 
+from collections.abc import Iterable
+from typing import Any
+
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS
+from django.forms import BoundField
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+from django_stubs_ext import StrOrPromise
 
 from tournaments.forms.common import MemberIdField, choice_field, keep_in_window
-from tournaments.models import BostonDeal, BostonTable, BostonVariant, Party
+from tournaments.models import BostonDeal, BostonTable, BostonVariant, Club, Party
 from tournaments.models.boston import MoneyPer
 from tournaments.presentation.boston import PART_WORDS, SUIT_SYMBOLS, SUIT_WORDS, bid_word, french_row_word
 from tournaments.rules.names import clean_name
@@ -87,7 +92,7 @@ class BostonTableForm(forms.Form):
         ),
     )
 
-    def __init__(self, *args, club=None, **kwargs) -> None:
+    def __init__(self, *args: Any, club: Club | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         keep_in_window(self.fields["date"])
         # Typing a few letters offers the club's members (static/js/members.js fills the hidden ids).
@@ -135,19 +140,19 @@ class BostonTableForm(forms.Form):
     # -- for the template
 
     @property
-    def player_fields(self):
+    def player_fields(self) -> list[BoundField]:
         return [self[f"player_{seat}"] for seat in (1, 2, 3, 4)]
 
     @property
-    def member_fields(self):
+    def member_fields(self) -> list[BoundField]:
         return [self[f"member_{seat}"] for seat in (1, 2, 3, 4)]
 
     @property
-    def no_trump_fields(self):
+    def no_trump_fields(self) -> list[BoundField]:
         return [self[f"nt_{_slug(row)}"] for row in NO_TRUMP_ROWS]
 
     @property
-    def french_grid(self):
+    def french_grid(self) -> list[tuple[str, list[tuple[StrOrPromise, list[BoundField]]]]]:
         """[(row words, [(part words, [field for spades, clubs, diamonds, hearts])])]."""
         return [
             (
@@ -189,8 +194,9 @@ class BostonTableForm(forms.Form):
                 rows.setdefault(key, {})[part] = dict(zip(FRENCH_SUITS, values, strict=True))
         return rows
 
-    def clean(self):
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         if data.get("pool_unlimited") and data.get("pool_limit") is not None:
             self.add_error("pool_limit", _("Give a limit or tick “no limit”, not both."))
         data["players"] = [data.get(f"player_{seat}", "") for seat in (1, 2, 3, 4)]
@@ -243,7 +249,7 @@ HONOURS = [
 ]
 
 
-def _suit_choices(suits) -> list[tuple[str, str]]:
+def _suit_choices(suits: Iterable[str]) -> list[tuple[str, str]]:
     return [(s, f"{SUIT_SYMBOLS[s]} {SUIT_WORDS[s]}" if s != "NT" else _("No trump (“grand”)")) for s in suits]
 
 
@@ -272,7 +278,7 @@ class BostonDealForm(forms.Form):
     )
     turned = forms.ChoiceField(required=False, label=gettext_lazy("Suit turned"))
 
-    def __init__(self, *args, table: BostonTable, **kwargs):
+    def __init__(self, *args: Any, table: BostonTable, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.table = table
         self.family = family_of(table.variant)
@@ -303,7 +309,7 @@ class BostonDealForm(forms.Form):
                 )
 
     @property
-    def partout_fields(self):
+    def partout_fields(self) -> list[BoundField]:
         return [self[f"tricks_{seat}"] for seat in (1, 2, 3, 4)] if self.family != "french" else []
 
     @staticmethod
@@ -322,8 +328,9 @@ class BostonDealForm(forms.Form):
         }
         return initial | {f"tricks_{seat}": value for seat, value in enumerate(deal.partout, start=1)}
 
-    def clean(self):
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         if self.family == "french" and not data.get("turned"):
             self.add_error("turned", _("Give the suit turned up on this deal."))
         if data.get("kind") == BostonDeal.Kind.BID:
@@ -362,7 +369,7 @@ class FinishForm(forms.Form):
     )
     stop_early = forms.BooleanField(required=False, label=gettext_lazy("Stop now by agreement"))
 
-    def __init__(self, *args, table: BostonTable, **kwargs):
+    def __init__(self, *args: Any, table: BostonTable, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         choice_field(self, "last_trick").choices = [("", "—")] + [
             (str(seat), name) for seat, name in enumerate(table.players, start=1)

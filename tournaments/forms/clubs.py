@@ -1,9 +1,12 @@
 """Forms of the club pages: the first run's setup, a new director, a one-time link opened, the club's name,
 the club's language, paper and number style, its national club number, and a director's own language."""
 
+from typing import Any
+
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
+from django_stubs_ext import StrOrPromise
 
 from tournaments.models import Paper, Role
 from tournaments.models.club import FORMAT_STYLES, LANGUAGES
@@ -16,8 +19,9 @@ class PasswordTwiceForm(forms.Form):
     password1 = forms.CharField(label=_("Password"), widget=forms.PasswordInput, strip=False)
     password2 = forms.CharField(label=_("The password again"), widget=forms.PasswordInput, strip=False)
 
-    def clean(self):
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         if data.get("password1") and data.get("password2") and data["password1"] != data["password2"]:
             raise ValidationError({"password2": _("The two passwords differ: type the same one twice.")})
         return data
@@ -56,7 +60,7 @@ class ClubForm(forms.Form):
     )
 
 
-def _choice(label, choices, **options) -> forms.ChoiceField:
+def _choice(label: StrOrPromise, choices: Any, **options: Any) -> forms.ChoiceField:
     """A list to choose from; a value not in it (a hand-made request) is named in a plain message."""
     messages = {"invalid_choice": NOT_IN_LIST, "required": _("Choose one of the list.")}
     return forms.ChoiceField(label=label, choices=choices, error_messages=messages, **options)
@@ -111,7 +115,7 @@ class MyLanguageForm(forms.Form):
     )
     next = forms.CharField(required=False, widget=forms.HiddenInput)
 
-    def clean_next(self):
+    def clean_next(self) -> str:
         # The page to go back to is a path of this site ("/parties/3/"); anything else ("home", "evil",
         # a page of another site) goes home instead. A bare word was taken for a view's name: a 500.
         wanted = self.cleaned_data.get("next") or ""

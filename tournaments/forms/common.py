@@ -1,13 +1,14 @@
 """What every format's forms share: the date window, the date picker, the member picked from the list, lazy figures."""
 
 import datetime
+from typing import Any
 
 from django import forms
 from django.utils.functional import lazy
 from django.utils.translation import gettext, gettext_noop
 
 
-def _filled(message: str, **figures) -> str:
+def _filled(message: str, **figures: object) -> str:
     return gettext(message) % figures
 
 
@@ -22,7 +23,7 @@ DATE_FIRST, DATE_LAST = datetime.date(1900, 1, 1), datetime.date(2100, 12, 31)
 DATE_WINDOW = gettext_noop("Give a date in the years %(first)s to %(last)s.")
 
 
-def date_in_window(value) -> None:
+def date_in_window(value: datetime.date | None) -> None:
     if value is not None and not DATE_FIRST <= value <= DATE_LAST:
         figures = {"first": DATE_FIRST.year, "last": DATE_LAST.year}
         raise forms.ValidationError(gettext(DATE_WINDOW) % figures, code="date_window")
@@ -41,6 +42,13 @@ def choice_field(form: forms.BaseForm, name: str) -> forms.ChoiceField:
     return field
 
 
+def model_choice_field(form: forms.BaseForm, name: str) -> forms.ModelChoiceField:
+    """The form's field `name`, typed as the model choice field it is, for a form that sets its queryset."""
+    field = form.fields[name]
+    assert isinstance(field, forms.ModelChoiceField), name  # only ever asked for a field declared so
+    return field
+
+
 class DateInput(forms.DateInput):
     input_type = "date"
 
@@ -52,10 +60,10 @@ class MemberIdField(forms.IntegerField):
 
     widget = forms.HiddenInput
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(required=False, **kwargs)
 
-    def to_python(self, value):
+    def to_python(self, value: Any) -> int | None:
         text = str(value or "").strip()
         # ASCII digits only ("²" and "٣" are digits to str.isdigit, and int() refuses the first), and no
         # more than 19 of them (int() refuses a figure of 4,300 digits and more): either was a 500.

@@ -1,5 +1,7 @@
 """The entries' forms: the entrant's (public, from a phone) and the hostess's list settings."""
 
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext, gettext_lazy
 
@@ -30,7 +32,7 @@ class EntryForm(forms.Form):
         widget=forms.TextInput(attrs={"tabindex": "-1", "autocomplete": "off"}),
     )
 
-    def __init__(self, *args, mixed: bool, pairs: bool, **kwargs):
+    def __init__(self, *args: Any, mixed: bool, pairs: bool, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if not mixed:
             del self.fields["kind"]
@@ -66,7 +68,7 @@ class EntryListForm(forms.Form):
         min_value=1, max_value=MAX_TABLES, label=gettext_lazy("Tables"), help_text=gettext_lazy("Four players a table.")
     )
 
-    def __init__(self, *args, pairs: bool = False, **kwargs):
+    def __init__(self, *args: Any, pairs: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if pairs:
             self.fields["tables"].help_text = gettext_lazy("Two pairs a table.")

@@ -1,5 +1,7 @@
 """The card evening's form: its name, date, game and tables, and Boston's settings for the tables it makes."""
 
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext, gettext_lazy
 
@@ -32,15 +34,16 @@ class CardEveningForm(forms.Form):
     )
     pool_unlimited = forms.BooleanField(required=False, label=gettext_lazy("No limit"))
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         keep_in_window(self.fields["date"])
         message = gettext("Entries are taken for 1 to 500 tables.")
         for code in ("min_value", "max_value", "required", "invalid"):
             self.fields["tables"].error_messages[code] = message
 
-    def clean(self):
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         if data.get("pool_unlimited") and data.get("pool_limit") is not None:
             self.add_error("pool_limit", gettext("Give a limit or tick “no limit”, not both."))
         return data

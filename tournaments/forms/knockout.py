@@ -2,11 +2,14 @@
 
 import re
 from collections.abc import Sequence
+from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.forms import BoundField
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+from django_stubs_ext import StrOrPromise
 
 from tournaments import l10n
 from tournaments.files import uploads
@@ -14,6 +17,7 @@ from tournaments.forms.common import DateInput, MemberIdField, choice_field, kee
 from tournaments.forms.rounds import DealForm
 from tournaments.models import Knockout, KnockoutPair
 from tournaments.rules.names import clean_name
+from tournaments.selectors.knockout import PadRow
 
 # "Ada Brown & Bob Carter"; a tab (pasted from a spreadsheet), "+", ";" or the word "and" work too.
 PAIR_SEPARATOR = re.compile(r"\s*(?:&|\+|\t|;|\band\b)\s*", re.IGNORECASE)
@@ -111,12 +115,13 @@ class KnockoutForm(PairsMixin, forms.ModelForm):
         widgets = {"date": DateInput(format="%Y-%m-%d")}
         labels = {"name": gettext_lazy("Name of the evening"), "rules": gettext_lazy("Scoring rules")}
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         keep_in_window(self.fields["date"])
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         self.clean_pairs_and_file(cleaned)
         return cleaned
 
@@ -128,12 +133,12 @@ class KnockoutEditForm(forms.ModelForm):
         widgets = {"date": DateInput(format="%Y-%m-%d")}
         labels = {"name": gettext_lazy("Name of the evening"), "rules": gettext_lazy("Scoring rules")}
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         keep_in_window(self.fields["date"])
 
 
-def _member_name(label, which: str) -> forms.CharField:
+def _member_name(label: StrOrPromise, which: str) -> forms.CharField:
     # Typing a few letters offers the club's members (static/js/members.js fills the list and the hidden id).
     attrs = {"list": "member-names", "autocomplete": "off", "data-member-field": f"member_{which}"}
     return forms.CharField(max_length=60, required=False, label=label, widget=forms.TextInput(attrs=attrs))
@@ -155,8 +160,9 @@ class PairsForm(PairsMixin, forms.Form):
         help_text=gettext_lazy("Two name columns."),
     )
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         self.clean_pairs_and_file(cleaned)
         typed = [clean_name(cleaned.get(f"player_{which}")) for which in "ab"]
         if any(typed) and "entries" in cleaned:
@@ -191,13 +197,14 @@ class PadDealForm(DealForm):
     )
     honours = forms.ChoiceField(choices=HONOURS, required=False, label=gettext_lazy("Honours"))
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for name, message in self.MESSAGES.items():
             self.fields[name].error_messages["invalid_choice"] = message
 
-    def clean(self):
-        data = forms.Form.clean(self)
+    def clean(self) -> dict[str, Any]:
+        forms.Form.clean(self)
+        data = self.cleaned_data
         if self.errors:
             return data
         level = data.get("level")
@@ -217,7 +224,7 @@ class PadDealForm(DealForm):
         return data
 
 
-def deal_initial(row) -> dict:
+def deal_initial(row: PadRow) -> dict[str, Any]:
     """The pad form filled in with a deal already on the pad (a PadRow), to correct it."""
     if row.passed:
         return {"number": row.number, "level": "P"}
@@ -253,7 +260,7 @@ class DecideForm(forms.Form):
 class ArrangeForm(forms.Form):
     """The director's draw: a North–South and an East–West select for each table."""
 
-    def __init__(self, *args, tables: int, pairs: list[KnockoutPair], **kwargs):
+    def __init__(self, *args: Any, tables: int, pairs: list[KnockoutPair], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         choices = [("", "—")] + [(pair.pk, pair.name) for pair in pairs]
         self.tables = tables
@@ -265,7 +272,7 @@ class ArrangeForm(forms.Form):
                     label=_("Table %(number)s %(side)s") % {"number": number, "side": label},
                 )
 
-    def rows(self):
+    def rows(self) -> list[tuple[int, BoundField, BoundField]]:
         return [(n, self[f"t{n}_ns"], self[f"t{n}_ew"]) for n in range(1, self.tables + 1)]
 
     def arrangement(self) -> list[tuple[int, int]]:
@@ -277,6 +284,6 @@ class CloseForm(forms.Form):
 
     cut = forms.TypedMultipleChoiceField(coerce=int, required=False, widget=forms.CheckboxSelectMultiple)
 
-    def __init__(self, *args, among: Sequence[KnockoutPair] = (), **kwargs):
+    def __init__(self, *args: Any, among: Sequence[KnockoutPair] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         choice_field(self, "cut").choices = [(pair.pk, pair.name) for pair in among]

@@ -1,10 +1,12 @@
 """Forms of the members pages: a member's details, the import file, a merge."""
 
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.forms.common import MemberIdField
-from tournaments.models import Member
+from tournaments.forms.common import MemberIdField, model_choice_field
+from tournaments.models import Club, Member
 
 
 class MemberForm(forms.ModelForm):
@@ -41,9 +43,9 @@ class MergeForm(forms.Form):
         help_text=_("Its nights move to this record; it is then deleted."),
     )
 
-    def __init__(self, *args, club, member, **kwargs):
+    def __init__(self, *args: Any, club: Club, member: Member, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["other"].queryset = Member.objects.filter(club=club).exclude(pk=member.pk)
+        model_choice_field(self, "other").queryset = Member.objects.filter(club=club).exclude(pk=member.pk)
 
 
 class GuestLinkForm(forms.Form):

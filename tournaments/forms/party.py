@@ -1,7 +1,10 @@
 """The party's forms: the party itself (name, date, tables, rounds), and its guests added, pasted, uploaded, edited."""
 
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext, gettext_lazy, gettext_noop
+from django_stubs_ext import StrOrPromise
 
 from tournaments.forms.common import DateInput, MemberIdField, choice_field, filled_lazy, keep_in_window
 from tournaments.models import Guest, Party
@@ -52,7 +55,7 @@ class PartyForm(forms.ModelForm):
 
     # The number boxes stop where the rules do (Django would let them go down to 0).
     BOUNDS = {"tables": (1, MAX_TABLES), "rounds_planned": (1, MAX_ROUNDS), "round_minutes": (4, 120)}
-    REQUIRED = {
+    REQUIRED: dict[str, StrOrPromise] = {
         "name": gettext_lazy("Give the party a name."),
         "date": gettext_lazy("Give the party's date."),
         "tables": filled_lazy(gettext_noop("Give the number of tables (1 to %(most)s)."), most=MAX_TABLES),
@@ -65,7 +68,7 @@ class PartyForm(forms.ModelForm):
         ),
     }
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for name, (least, most) in self.BOUNDS.items():
             self.fields[name].widget.attrs.update(min=least, max=most)
@@ -74,13 +77,13 @@ class PartyForm(forms.ModelForm):
         self.fields["date"].error_messages["invalid"] = gettext_lazy("Give the date as a day, month and year.")
         keep_in_window(self.fields["date"])
 
-    def clean_rounds_planned(self):
+    def clean_rounds_planned(self) -> int:
         rounds = self.cleaned_data["rounds_planned"]
         if not 1 <= rounds <= MAX_ROUNDS:
             raise forms.ValidationError(gettext(ROUNDS_RANGE) % {"most": MAX_ROUNDS})
         return rounds
 
-    def clean_tables(self):
+    def clean_tables(self) -> int:
         tables = self.cleaned_data["tables"]
         if not 1 <= tables <= MAX_TABLES:
             raise forms.ValidationError(gettext(TABLES_RANGE) % {"most": MAX_TABLES})
@@ -100,7 +103,7 @@ class GuestForm(forms.Form):
     )
     member = MemberIdField()
 
-    def clean_name(self):
+    def clean_name(self) -> str:
         name = clean_name(self.cleaned_data["name"])
         if not name:
             raise forms.ValidationError(gettext("Give the guest's name."))
@@ -137,7 +140,7 @@ class GuestEditForm(forms.ModelForm):
             "reserve": gettext_lazy("A reserve is not seated; the director can bring a reserve in later."),
         }
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         choice_field(self, "kind").choices = [("", "—")] + list(Kind.choices)
         choice_field(self, "plays_as").choices = [("", gettext_lazy("Their own kind"))] + list(Kind.choices)

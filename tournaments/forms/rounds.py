@@ -1,6 +1,8 @@
 """A round's forms: one table's deals (typed by the director or on the table's phone), net score, pins, seat swap."""
 
 import copy
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from django import forms
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
@@ -49,17 +51,17 @@ def passed_out_message(given: list[str]) -> str:
     return gettext("A passed-out deal has no %(what)s: leave them empty.") % {"what": what}
 
 
-def deal_error(number: int, error) -> str:
+def deal_error(number: int, error: object) -> str:
     """ "Deal 1: Tricks taken are 0 to 13." """
     return gettext("Deal %(number)s: %(error)s") % {"number": number, "error": error}
 
 
-class _ConstantChoices:
+class _ConstantChoices(forms.ChoiceField):
     """A choice field over constant choices: every form's copy shares them instead of deep-copying them
     (lazy labels and all), which was most of the cost of a deal form, and a phone makes one a save. A
     form that needs other choices assigns new ones (as the declarer's names are); none changes them."""
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: dict[int, Any]) -> "_ConstantChoices":
         result = copy.copy(self)
         memo[id(self)] = result
         result.widget = forms.Widget.__deepcopy__(self.widget, memo)  # its attrs copied, its choices shared
@@ -112,7 +114,7 @@ class DealForm(forms.Form):
         error_messages={"invalid_choice": gettext_lazy("Tricks taken are 0 to 13.")},
     )
 
-    def __init__(self, *args, names: dict[str, str] | None = None, **kwargs):
+    def __init__(self, *args: Any, names: dict[str, str] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if names:
             choice_field(self, "declarer").choices = [("", "—")] + [
@@ -123,8 +125,9 @@ class DealForm(forms.Form):
     def entered(self) -> bool:
         return bool(self.is_valid() and self.cleaned_data.get("level"))
 
-    def clean(self):
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         level = data.get("level")
         if not level:
             if any(data.get(f) not in ("", None) for f in ("strain", "doubled", "declarer", "tricks")):
@@ -146,7 +149,7 @@ class DealForm(forms.Form):
         return data
 
 
-def _values(choices, *, without: tuple[str, ...] = ("",)) -> frozenset[str]:
+def _values(choices: Iterable[tuple[str, object]], *, without: tuple[str, ...] = ("",)) -> frozenset[str]:
     """The values a choice field takes (the blank "—" left out where a deal bid cannot have it)."""
     return frozenset(value for value, _label in choices if value not in without)
 
@@ -159,7 +162,7 @@ _TRICKS = _values(TRICK_CHOICES)
 _SEAT_LETTERS = _values(SEATS)
 
 
-def plain_deal(posted, prefix: str = "deal") -> tuple[str, str, int] | None:
+def plain_deal(posted: Mapping[str, str], prefix: str = "deal") -> tuple[str, str, int] | None:
     """The deal a DealForm would clean from `posted`, when every field is exactly one of its choices and
     they agree; None for anything else (the form then says what is wrong).
 
@@ -177,12 +180,17 @@ def plain_deal(posted, prefix: str = "deal") -> tuple[str, str, int] | None:
     return None
 
 
-def deal_forms(data=None, *, names=None, initial=None) -> list[DealForm]:
+def deal_forms(
+    data: Mapping[str, Any] | None = None,
+    *,
+    names: dict[str, str] | None = None,
+    initial: Mapping[int, dict[str, Any]] | None = None,
+) -> list[DealForm]:
     initial = initial or {}
     return [DealForm(data, prefix=f"d{n}", names=names, initial=initial.get(n)) for n in range(1, 5)]
 
 
-def extra_deals(posted) -> list[str]:
+def extra_deals(posted: Iterable[str]) -> list[str]:
     """Fields for a fifth (or later) deal: a round has four, and such an entry is refused whole."""
     prefixes = {key.split("-")[0] for key in posted if key[:1] == "d" and "-" in key}
     return sorted(prefixes - {"d1", "d2", "d3", "d4"})

@@ -1,14 +1,18 @@
 """The season form: its name, how it is scored, and which of the club's events it holds."""
 
 import re
+from collections.abc import Iterable
+from typing import Any, NoReturn
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.db.models import QuerySet
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import l10n
-from tournaments.models import Knockout, Party, Scoring
+from tournaments.forms.common import model_choice_field
+from tournaments.models import Club, Knockout, Party, Scoring
 from tournaments.models.memory import DEFAULT_PLACE_POINTS
 from tournaments.services.seasons import parse_points
 
@@ -25,7 +29,7 @@ DIGITS = re.compile(r"[0-9]+")
 NOT_WHOLE = gettext_noop("Write the points by place as whole numbers, such as 10-8-6-5-4-3-2-1.")
 
 
-def _refuse_points(value: str):
+def _refuse_points(value: str) -> NoReturn:
     raise ValidationError(gettext(POINTS_RULE) % {"most": l10n.number(MOST_POINTS), "value": value[:20]})
 
 
@@ -34,16 +38,16 @@ class ClubEventsField(forms.ModelMultipleChoiceField):
     holds, which SQLite answered with an OverflowError: a 500) is refused as an event not on the list is,
     in Django's sentence naming it."""
 
-    def _check_values(self, value):
+    def _check_values(self, value: Iterable[Any]) -> QuerySet[Any]:
         for pk in value:
             text = str(pk).strip()
             if not (DIGITS.fullmatch(text) and len(text) <= 19 and int(text) < 2**63):
                 raise ValidationError(
                     self.error_messages["invalid_choice"], code="invalid_choice", params={"value": text[:20]}
                 )
-        return super()._check_values(value)
+        return super()._check_values(value)  # type: ignore[misc]  # Django's own check, not in the stubs  # type: ignore[misc]  # Django's own check, not in the stubs
 
-    def label_from_instance(self, obj) -> str:
+    def label_from_instance(self, obj: Party | Knockout) -> str:
         """ "Spring party (28 Nov 2026)": the date in the club's style, as the event pages show it (the model's
         own text has the ISO date, "2026-11-28")."""
         return f"{obj.name} ({l10n.day(obj.date, long=True)})"
@@ -72,13 +76,13 @@ class SeriesForm(forms.Form):
         label=_("Knockouts"), queryset=Knockout.objects.none(), required=False, widget=forms.CheckboxSelectMultiple
     )
 
-    def __init__(self, *args, club, **kwargs):
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # Only the club's own events are offered; the service refuses any other all the same.
-        self.fields["parties"].queryset = Party.objects.filter(club=club).order_by("-date", "name")
-        self.fields["knockouts"].queryset = Knockout.objects.filter(club=club).order_by("-date", "name")
+        model_choice_field(self, "parties").queryset = Party.objects.filter(club=club).order_by("-date", "name")
+        model_choice_field(self, "knockouts").queryset = Knockout.objects.filter(club=club).order_by("-date", "name")
 
-    def clean_place_points(self):
+    def clean_place_points(self) -> list[int]:
         text = self.cleaned_data.get("place_points") or ""
         if not text.strip():
             return list(DEFAULT_PLACE_POINTS)

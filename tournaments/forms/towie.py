@@ -1,6 +1,9 @@
 """Forms for the Towie pages: they check the shape of what was typed; the rules are the services' and the engine's."""
 
+from typing import Any
+
 from django import forms
+from django.forms import BoundField
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from tournaments.forms.common import MemberIdField, choice_field, keep_in_window
@@ -52,7 +55,7 @@ class TowieTableForm(forms.Form):
 
     PLAYER_FIELDS = [f"player_{n}" for n in range(1, MAX_PLAYERS + 1)]
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         keep_in_window(self.fields["date"])
         # Typing a few letters offers the club's members (static/js/members.js fills the hidden ids).
@@ -61,8 +64,9 @@ class TowieTableForm(forms.Form):
             self.fields[name].widget.attrs.update(attrs)
             self.fields[f"member_{number}"] = MemberIdField()
 
-    def clean(self):
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         data["players"] = [data.get(name) or "" for name in self.PLAYER_FIELDS]
         seats = range(1, MAX_PLAYERS + 1)
         picked = {clean_name(data.get(f"player_{n}")).casefold(): data.get(f"member_{n}") for n in seats}
@@ -70,15 +74,15 @@ class TowieTableForm(forms.Form):
         return data
 
     @property
-    def member_fields(self):
+    def member_fields(self) -> list[BoundField]:
         return [self[f"member_{n}"] for n in range(1, MAX_PLAYERS + 1)]
 
     @property
-    def player_fields(self):
+    def player_fields(self) -> list[BoundField]:
         return [self[name] for name in self.PLAYER_FIELDS]
 
     @property
-    def other_fields(self):
+    def other_fields(self) -> list[BoundField]:
         return [self["name"], self["date"], self["stake"]]
 
     @classmethod
@@ -89,7 +93,7 @@ class TowieTableForm(forms.Form):
 class CardsForm(forms.Form):
     """The cards the players drew for seats: a rank and a suit for each player."""
 
-    def __init__(self, *args, players: list[str], **kwargs):
+    def __init__(self, *args: Any, players: list[str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.players = players
         for index, name in enumerate(players, start=1):
@@ -112,11 +116,12 @@ class CardsForm(forms.Form):
             )
 
     @property
-    def rows(self):
+    def rows(self) -> list[tuple[str, BoundField, BoundField]]:
         return [(name, self[f"rank_{i}"], self[f"suit_{i}"]) for i, name in enumerate(self.players, start=1)]
 
-    def clean(self):
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         cards, missing = {}, []
         for index, name in enumerate(self.players, start=1):
             rank, suit = data.get(f"rank_{index}"), data.get(f"suit_{index}")
@@ -185,8 +190,9 @@ class TowieDealForm(forms.Form):
     dealer = forms.CharField(max_length=80, required=False, label=gettext_lazy("Dealer"))
     number = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)  # the deal the form was for
 
-    def clean(self):
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         level, strain = data.get("level"), data.get("strain")
         if bool(level) != bool(strain):
             raise forms.ValidationError(gettext("Give the contract's level and its suit (or neither, for a goulash)."))
@@ -240,13 +246,14 @@ class SeatsForm(forms.Form):
     left = forms.ChoiceField(choices=[], label=gettext_lazy("At the dealer's left"))
     beyond = forms.ChoiceField(choices=[], label=gettext_lazy("Next to the left (across from the dealer)"))
 
-    def __init__(self, *args, players: list[str], **kwargs):
+    def __init__(self, *args: Any, players: list[str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for field in ("dealer", "left", "beyond"):
             choice_field(self, field).choices = [("", "—")] + [(name, name) for name in players]
 
-    def clean(self):
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         chosen = [data.get("dealer"), data.get("left"), data.get("beyond")]
         if all(chosen) and len(set(chosen)) != 3:
             raise forms.ValidationError(gettext("Choose three different players: one for each seat."))

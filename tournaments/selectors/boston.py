@@ -14,7 +14,8 @@ from decimal import Decimal
 
 from django.shortcuts import get_object_or_404
 
-from tournaments.models import BostonDeal, BostonTable
+from tournaments.directors import Director
+from tournaments.models import BostonDeal, BostonTable, Club
 from tournaments.rules import boston
 from tournaments.selectors.clubs import of_my_clubs
 
@@ -302,7 +303,7 @@ def _settlement(game: boston.BostonGame, table: BostonTable) -> Settlement:
     return Settlement(rows, counter_payments, money_payments, final=True)
 
 
-def table_get(table_id: int, *, user) -> BostonTable:
+def table_get(table_id: int, *, user: Director) -> BostonTable:
     tables = BostonTable.objects.select_related("party", "club")  # the club: its language and paper for the PDF
     return get_object_or_404(of_my_clubs(tables, user), pk=table_id)
 
@@ -367,7 +368,7 @@ class TableLine:
     in_game: int
 
 
-def tables_list(club, party_id: int | None = None) -> list[TableLine]:
+def tables_list(club: Club, party_id: int | None = None) -> list[TableLine]:
     """Every Boston table of the club, newest first, with its deal count (one query)."""
     tables = BostonTable.objects.filter(club=club).for_list()
     if party_id:

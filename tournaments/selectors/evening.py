@@ -3,11 +3,12 @@
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404
 
-from tournaments.models import BostonTable, CardEvening, TowieTable
+from tournaments.directors import Director
+from tournaments.models import BostonTable, CardEvening, Club, TowieTable
 from tournaments.selectors.clubs import of_my_clubs
 
 
-def evening_list(club):
+def evening_list(club: Club):
     """The club's evenings, newest first, each with its number of confirmed entrants (one query)."""
     return (
         CardEvening.objects.filter(club=club)
@@ -16,7 +17,7 @@ def evening_list(club):
     )
 
 
-def evening_get(evening_id: int, *, user) -> CardEvening:
+def evening_get(evening_id: int, *, user: Director) -> CardEvening:
     return get_object_or_404(of_my_clubs(CardEvening.objects.select_related("club"), user), pk=evening_id)
 
 

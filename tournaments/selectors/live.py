@@ -17,9 +17,11 @@ import hashlib
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from django.http import HttpRequest
 from django.utils import timezone, translation
 
 from tournaments import clock, l10n, plain_sql
+from tournaments.directors import Director
 from tournaments.models import DealEntry, Membership, Party, Round, TableResult, TableToken
 
 _PARTY = ("name", "tables", "rounds_planned", "round_minutes", "changes", "rules", "mixed")
@@ -29,14 +31,14 @@ _ROUND = (
 )  # fmt: skip
 
 
-def etag(*parts) -> str:
+def etag(*parts: object) -> str:
     """A strong ETag from the parts (with the page's language and number style: the same data reads
     differently in another)."""
     text = repr((parts, translation.get_language(), l10n.style()))
     return '"' + hashlib.blake2b(text.encode(), digest_size=12).hexdigest() + '"'
 
 
-def matches(request, tag: str) -> bool:
+def matches(request: HttpRequest, tag: str) -> bool:
     """The poll already shows this: its If-None-Match names the tag."""
     sent = request.headers.get("If-None-Match", "")
     return bool(sent) and tag in (value.strip().removeprefix("W/") for value in sent.split(","))
@@ -95,7 +97,7 @@ def _round_sql() -> str:
     )
 
 
-def round_tiles_etag(party_id: int, number: int, user, *extra) -> str | None:
+def round_tiles_etag(party_id: int, number: int, user: Director, *extra: object) -> str | None:
     """The round page's validator (its tiles, the clock, the buttons), for one of the director's
     parties; None when there is no such round of theirs (the view then answers as it always has)."""
     if not user.is_authenticated:
@@ -226,7 +228,7 @@ def _party_sql() -> str:
     )
 
 
-def party_etag(party_id: int, user, *extra) -> str | None:
+def party_etag(party_id: int, user: Director, *extra: object) -> str | None:
     """The validator of a page showing the whole party (its standings on the big screen); None when it
     is no party of the director's."""
     if not user.is_authenticated:

@@ -14,6 +14,7 @@ director's (or the club's) language and the club's numbers, which the statement 
 import functools
 
 from tournaments import plain_sql
+from tournaments.directors import Director
 from tournaments.models import BostonDeal, BostonTable, Club, Membership, TowieDeal, TowiePlayer, TowieTable
 from tournaments.selectors.live import etag
 
@@ -59,7 +60,9 @@ def _towie_sql(by_token: bool) -> str:
     )
 
 
-def towie_sheet_etag(*, table_id: int | None, token: str | None, user, language: str | None, shown: str) -> str | None:
+def towie_sheet_etag(
+    *, table_id: int | None, token: str | None, user: Director, language: str | None, shown: str
+) -> str | None:
     """The Towie sheet's poll validator: the table's fields, its players, its deals counted up, the
     club's words (a director's page speaks them) and the mark the page was opened with (`shown`: the
     note that the form is out of date). By the phone link (`token`), or for one of the director's
@@ -98,7 +101,7 @@ def _boston_sql() -> str:
     )
 
 
-def boston_sheet_etag(table_id: int, user, shown: str) -> str | None:
+def boston_sheet_etag(table_id: int, user: Director, shown: str) -> str | None:
     """The Boston sheet's poll validator: the table's fields (players, rules, money, the end), its
     deals counted up and the mark the page was opened with; None when it is no table of the director's."""
     if not user.is_authenticated:

@@ -10,6 +10,7 @@ club gets the 404 at once, never a 304).
 import functools
 
 from tournaments import plain_sql
+from tournaments.directors import Director
 from tournaments.models import Knockout, Membership
 from tournaments.selectors.live import etag
 
@@ -27,7 +28,7 @@ def _knockout_sql() -> str:
     )
 
 
-def knockout_values(knockout_id: int, user) -> list | None:
+def knockout_values(knockout_id: int, user: Director) -> list | None:
     """The knockout's fields the validators read, for one of the director's knockouts; None otherwise."""
     if not user.is_authenticated:
         return None
@@ -35,14 +36,14 @@ def knockout_values(knockout_id: int, user) -> list | None:
     return plain_sql.converted(Knockout, found[0], _KNOCKOUT) if found else None
 
 
-def bracket_etag(knockout_id: int, user, *extra) -> str | None:
+def bracket_etag(knockout_id: int, user: Director, *extra: object) -> str | None:
     """The bracket's validator (`extra`: the address's query, ?projector=1); None when it is no knockout of the
     director's (the view then answers as it always has: 404)."""
     values = knockout_values(knockout_id, user)
     return etag("knockout bracket", values, *extra) if values else None
 
 
-def round_etag(knockout_id: int, bracket: str, number: int, user, *extra) -> str | None:
+def round_etag(knockout_id: int, bracket: str, number: int, user: Director, *extra: object) -> str | None:
     """A round page's validator. The counter is the whole knockout's: a score at another round's table draws this
     page again once, which costs less than telling the rounds apart on every poll."""
     values = knockout_values(knockout_id, user)

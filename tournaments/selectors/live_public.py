@@ -40,7 +40,7 @@ def _link_sql() -> str:
     )
 
 
-def public_etag(token: str, *extra) -> str | None:
+def public_etag(token: str, *extra: object) -> str | None:
     """The public page's validator (`extra`: the address's query, ?projector=1); None for a link taken down or
     mistyped."""
     if not token or len(token) > 64:

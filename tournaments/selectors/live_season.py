@@ -24,6 +24,7 @@ import functools
 from django.utils import timezone
 
 from tournaments import plain_sql
+from tournaments.directors import Director
 from tournaments.models import (
     CardEvening,
     Entry,
@@ -132,7 +133,7 @@ def _season_sql(scoped: bool = True) -> str:
     return " UNION ALL ".join(parts) + " ORDER BY 1, 2"
 
 
-def season_etag(series_id: int, user, *extra) -> str | None:
+def season_etag(series_id: int, user: Director, *extra: object) -> str | None:
     """The season page's validator (its standings, the big screen's too); None when it is no season of
     the director's clubs (the view then answers as it always has: 404)."""
     if not user.is_authenticated:
@@ -144,7 +145,7 @@ def season_etag(series_id: int, user, *extra) -> str | None:
     return etag("season", series_id, [tuple(str(value) for value in row) for row in found], *extra)
 
 
-def public_season_etag(series_id: int, *extra) -> str | None:
+def public_season_etag(series_id: int, *extra: object) -> str | None:
     """The validator of a season's public board, whose link (found by its token) names the season."""
     params = [series_id, Round.Status.CLOSED, TableResult.Status.AGREED, series_id, series_id, series_id]
     found = plain_sql.rows(_season_sql(scoped=False), params)
@@ -185,7 +186,7 @@ def _entries_sql(kind: str) -> str:
     )
 
 
-def entries_etag(kind: str, event_id: int, user) -> str | None:
+def entries_etag(kind: str, event_id: int, user: Director) -> str | None:
     """The entries board's validator, for one of the director's parties, knockouts or card evenings
     ("party", "knockout", "evening"); None when there is no such event of theirs."""
     if not user.is_authenticated:

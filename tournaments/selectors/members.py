@@ -6,6 +6,7 @@ from datetime import date
 from django.db.models import Case, IntegerField, Q, QuerySet, Value, When
 from django.shortcuts import get_object_or_404
 
+from tournaments.directors import Director
 from tournaments.models import BostonTable, Club, Guest, KnockoutPair, Member, Seat, TableResult, TowiePlayer
 from tournaments.rules import standings as ranking
 from tournaments.rules.collation import name_key
@@ -14,7 +15,7 @@ from tournaments.selectors.clubs import of_my_clubs
 SIDE = {"N": "ns", "S": "ns", "E": "ew", "W": "ew"}
 
 
-def member_get(member_id: int, *, user) -> Member:
+def member_get(member_id: int, *, user: Director) -> Member:
     """A member of one of the director's clubs; any other is a 404."""
     return get_object_or_404(of_my_clubs(Member.objects.select_related("club"), user), pk=member_id)
 

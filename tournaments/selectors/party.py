@@ -5,7 +5,8 @@ from dataclasses import dataclass
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404
 
-from tournaments.models import Guest, Party
+from tournaments.directors import Director
+from tournaments.models import Club, Guest, Party
 from tournaments.rules import draw
 from tournaments.rules.collation import by_name
 from tournaments.rules.errors import Words
@@ -13,7 +14,7 @@ from tournaments.selectors.clubs import of_my_clubs
 from tournaments.selectors.member_match import MemberMatch, match_members
 
 
-def party_list(club):
+def party_list(club: Club):
     return (
         Party.objects.filter(club=club)
         .for_list()
@@ -71,6 +72,6 @@ def guest_rows(party: Party, guests: list[Guest]) -> list[tuple[Guest, MemberMat
     return [(guest, choices.get(guest.pk)) for guest in guests]
 
 
-def party_get(party_id: int, *, user) -> Party:
+def party_get(party_id: int, *, user: Director) -> Party:
     """The party, if it belongs to one of the director's clubs; any other is a 404 (ids do not leak)."""
     return get_object_or_404(of_my_clubs(Party.objects.all(), user), pk=party_id)

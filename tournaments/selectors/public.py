@@ -4,7 +4,7 @@ from dataclasses import dataclass
 
 from django.http import Http404
 
-from tournaments.models import KnockoutMatch, PublicLink
+from tournaments.models import KnockoutMatch, Party, PublicLink
 from tournaments.presentation.names import Where, name_for, pair_name_for
 from tournaments.presentation.names import shown_name as shown_name  # the rule's old home: still importable
 from tournaments.selectors.names import party_namer
@@ -43,7 +43,7 @@ class Board:
     played: bool
 
 
-def party_board(party) -> Board:
+def party_board(party: Party) -> Board:
     standings = party_standings(party)
     shown = party_namer(party.pk, Where.PUBLIC_PAGE)
 

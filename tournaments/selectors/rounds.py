@@ -14,6 +14,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from tournaments import plain_sql
+from tournaments.directors import Director
 from tournaments.models import DealEntry, Guest, Membership, Party, Round, Seat, TableResult
 from tournaments.rules import party as party_rules
 from tournaments.rules.collation import name_key
@@ -47,7 +48,7 @@ def _round_of_mine_sql() -> str:
     )
 
 
-def round_of_mine(party_id: int, number: int, *, user) -> Round:
+def round_of_mine(party_id: int, number: int, *, user: Director) -> Round:
     """The round with its party, if the party is one of the director's clubs' (party_get and round_get
     in one plain statement); any other is a 404, as theirs are."""
     if not user.is_authenticated:

@@ -7,7 +7,8 @@ from fractions import Fraction
 
 from django.shortcuts import get_object_or_404
 
-from tournaments.models import Guest, KnockoutMatch, Member, Series
+from tournaments.directors import Director
+from tournaments.models import Club, Guest, KnockoutMatch, Member, Series
 from tournaments.models.memory import DEFAULT_PLACE_POINTS
 from tournaments.rules import season as season_rules
 from tournaments.selectors.clubs import of_my_clubs
@@ -48,11 +49,11 @@ class SeasonTable:
         return [row for row in mine if row.points == mine[0].points] if mine else []
 
 
-def series_get(series_id: int, *, user) -> Series:
+def series_get(series_id: int, *, user: Director) -> Series:
     return get_object_or_404(of_my_clubs(Series.objects.select_related("club"), user), pk=series_id)
 
 
-def series_list(club) -> list[Series]:
+def series_list(club: Club) -> list[Series]:
     return list(Series.objects.filter(club=club).prefetch_related("parties", "knockouts"))
 
 
@@ -66,7 +67,7 @@ class _People:
     """One key per person across nights: the member when known (a guest picked from the members,
     or a name that is exactly one member's), else the name as written."""
 
-    def __init__(self, club) -> None:
+    def __init__(self, club: Club) -> None:
         # Plain rows, not Member objects: a club may have thousands of members, only a few of them
         # played this season.
         self.members: dict[int, tuple[str, str, bool]] = {

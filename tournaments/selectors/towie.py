@@ -17,7 +17,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from tournaments import l10n
-from tournaments.models import Guest, Party, TowieDeal, TowiePlayer, TowieTable
+from tournaments.directors import Director
+from tournaments.models import Club, Guest, Party, TowieDeal, TowiePlayer, TowieTable
 from tournaments.printing.towie import (
     PaymentLine,
     SettlementLine,
@@ -47,12 +48,12 @@ STRAIN_WORDS = {
 # --- getting a table ---------------------------------------------------------------------------
 
 
-def towie_list(club, party: Party | None = None):
+def towie_list(club: Club, party: Party | None = None):
     tables = TowieTable.objects.filter(club=club).for_list().annotate(player_count=Count("players", distinct=True))
     return tables.filter(party=party) if party is not None else tables
 
 
-def towie_get(table_id: int, *, user) -> TowieTable:
+def towie_get(table_id: int, *, user: Director) -> TowieTable:
     return get_object_or_404(of_my_clubs(TowieTable.objects.select_related("party", "club"), user), pk=table_id)
 
 

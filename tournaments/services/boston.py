@@ -5,13 +5,16 @@ refuse, a correction that would make a later deal impossible, or a house setting
 saves nothing and says why. Only inputs are stored; the figures are always worked out again.
 """
 
+from typing import Any
+
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from tournaments.models import BostonDeal, BostonTable
+from tournaments.models import BostonDeal, BostonTable, Club, Party
 from tournaments.presentation.boston import friendly
 from tournaments.rules import boston
 from tournaments.rules.names import clean_name
@@ -257,7 +260,7 @@ def boston_table_create(
     date,
     variant: str,
     players: list[str],
-    party=None,
+    party: Party | None = None,
     money_value=None,
     money_per: str = "white",
     currency: str = "",
@@ -267,8 +270,8 @@ def boston_table_create(
     no_trump: dict | None = None,
     french_rows: dict | None = None,
     play_for_pool: bool = False,
-    user=None,
-    club=None,
+    user: User | None = None,
+    club: Club | None = None,
     demo: bool = False,
     picked=None,
 ) -> BostonTable:
@@ -295,7 +298,7 @@ def boston_table_delete(*, table: BostonTable) -> None:
 
 
 @transaction.atomic
-def boston_table_update(*, table: BostonTable, **fields) -> BostonTable:
+def boston_table_update(*, table: BostonTable, **fields: Any) -> BostonTable:
     """Change the table's settings; every deal is settled again with them, or nothing changes."""
     unknown = sorted(set(fields) - set(TABLE_FIELDS))
     if unknown:
@@ -378,7 +381,7 @@ def _refuse_if_finished(table: BostonTable) -> None:
 
 
 @transaction.atomic
-def boston_deal_add(*, table: BostonTable, number: int | None = None, user=None, **inputs):
+def boston_deal_add(*, table: BostonTable, number: int | None = None, user: User | None = None, **inputs: Any):
     """Enter the next deal. `number` is the deal the page was showing: a second send of it is refused.
 
     Returns the saved deal and the engine's result (who paid whom, the pools after it).
@@ -401,7 +404,7 @@ def boston_deal_add(*, table: BostonTable, number: int | None = None, user=None,
 
 
 @transaction.atomic
-def boston_deal_update(*, deal: BostonDeal, user=None, **inputs):
+def boston_deal_update(*, deal: BostonDeal, user: User | None = None, **inputs: Any):
     """Correct a deal: it and every deal after it are settled again, or nothing changes."""
     table = _lock(deal.table)
     _refuse_if_finished(table)

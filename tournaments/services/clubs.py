@@ -4,6 +4,7 @@ language, paper and number style, its national club number, and a director's own
 import datetime
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.contrib.auth.password_validation import validate_password
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
@@ -73,7 +74,7 @@ def account_create(*, username: str, password: str):
 def club_setup(*, club_name: str, username: str, password: str):
     """The first run: the club, its owner and their login. Refused once any club exists."""
     if Club.objects.exists():
-        raise ValidationError(_("This Club Director is already set up: log in instead."))
+        raise ValidationError(_("This Club User is already set up: log in instead."))
     name = _club_name(club_name)
     user = _new_account(username, password)
     club = Club.objects.create(name=name)
@@ -87,7 +88,7 @@ def club_get_or_create(*, name: str) -> tuple[Club, bool]:
 
 
 @transaction.atomic
-def club_rename(*, club: Club, name: str, by) -> Club:
+def club_rename(*, club: Club, name: str, by: User) -> Club:
     _require_owner(club, by)
     name = _club_name(name)
     if Club.objects.filter(name=name).exclude(pk=club.pk).exists():
@@ -99,13 +100,13 @@ def club_rename(*, club: Club, name: str, by) -> Club:
     return club
 
 
-def _require_owner(club: Club, user) -> None:
+def _require_owner(club: Club, user: User) -> None:
     if not Membership.objects.filter(club=club, user=user, role=Role.OWNER).exists():
         raise ValidationError(_("Only an owner of the club can do that."))
 
 
 @transaction.atomic
-def membership_add(*, club: Club, user, role: str = Role.DIRECTOR) -> tuple[Membership, bool]:
+def membership_add(*, club: Club, user: User, role: str = Role.DIRECTOR) -> tuple[Membership, bool]:
     """Add an existing account to a club; an existing membership takes the new role only upwards."""
     membership, created = Membership.objects.get_or_create(club=club, user=user, defaults={"role": role})
     if not created and role == Role.OWNER and membership.role != Role.OWNER:
@@ -115,7 +116,7 @@ def membership_add(*, club: Club, user, role: str = Role.DIRECTOR) -> tuple[Memb
 
 
 @transaction.atomic
-def director_create(*, club: Club, username: str, password: str, role: str = Role.DIRECTOR, by) -> Membership:
+def director_create(*, club: Club, username: str, password: str, role: str = Role.DIRECTOR, by: User) -> Membership:
     """An owner makes a new director's account, with a password the owner hands over."""
     _require_owner(club, by)
     user = _new_account(username, password)
@@ -123,7 +124,7 @@ def director_create(*, club: Club, username: str, password: str, role: str = Rol
 
 
 @transaction.atomic
-def director_remove(*, club: Club, user_id: int, by) -> None:
+def director_remove(*, club: Club, user_id: int, by: User) -> None:
     """An owner takes a director off the club. The account stays (it may run other clubs' events)."""
     _require_owner(club, by)
     membership = Membership.objects.filter(club=club, user_id=user_id).first()
@@ -137,7 +138,7 @@ def director_remove(*, club: Club, user_id: int, by) -> None:
 
 
 @transaction.atomic
-def invite_create(*, club: Club, role: str = Role.DIRECTOR, by, label: str = "") -> DirectorInvite:
+def invite_create(*, club: Club, role: str = Role.DIRECTOR, by: User, label: str = "") -> DirectorInvite:
     """A one-time link; `label` (whom it is for) tells it apart from the others waiting."""
     _require_owner(club, by)
     label = " ".join(label.split())  # no line breaks or runs of spaces on the Club page
@@ -151,7 +152,7 @@ def invite_create(*, club: Club, role: str = Role.DIRECTOR, by, label: str = "")
 
 
 @transaction.atomic
-def invite_revoke(*, club: Club, invite_id: int, by) -> None:
+def invite_revoke(*, club: Club, invite_id: int, by: User) -> None:
     _require_owner(club, by)
     deleted, _by_model = club.invites.filter(pk=invite_id, used_at=None).delete()
     if not deleted:
@@ -176,7 +177,7 @@ def invite_accept(*, token: str, username: str, password: str):
     return user, invite.club
 
 
-def club_for(user, club: Club | None = None) -> Club:
+def club_for(user: User | None, club: Club | None = None) -> Club:
     """The club a new event belongs to: the one given, else the director's only (or first) club."""
     if club is not None:
         return club
@@ -197,7 +198,7 @@ def demo_remove(*, club: Club) -> int:
     return removed
 
 
-def event_club(user, club: Club | None, party: Party | None) -> Club:
+def event_club(user: User | None, club: Club | None, party: Party | None) -> Club:
     """A table set up at a party belongs to the party's club; a party of another club is refused."""
     if party is None:
         return club_for(user, club)
@@ -214,7 +215,7 @@ def _one_of(value: str, choices, field: str) -> str:
 
 
 @transaction.atomic
-def club_settings_save(*, club: Club, language: str, paper: str, format_style: str, by) -> Club:
+def club_settings_save(*, club: Club, language: str, paper: str, format_style: str, by: User) -> Club:
     """The owner's choice of the club's language (blank: each browser's), paper and number and date style."""
     _require_owner(club, by)
     club.language = _one_of(language or "", [("", ""), *LANGUAGES], "language")
@@ -225,7 +226,7 @@ def club_settings_save(*, club: Club, language: str, paper: str, format_style: s
 
 
 @transaction.atomic
-def club_national_save(*, club: Club, national_number: str, federation: str, by) -> Club:
+def club_national_save(*, club: Club, national_number: str, federation: str, by: User) -> Club:
     """The owner's record of the club's number at its national federation (blank: none), which the results files
     carry as USEBIO's CLUB_ID_NUMBER."""
     _require_owner(club, by)
@@ -245,7 +246,7 @@ def _plain(value: str, longest: int, field: str) -> str:
 
 
 @transaction.atomic
-def director_language_save(*, user, language: str) -> DirectorSettings:
+def director_language_save(*, user: User, language: str) -> DirectorSettings:
     """A director's own language for their pages (blank: the club's, else the browser's)."""
     language = _one_of(language or "", [("", ""), *LANGUAGES], "language")
     settings, _created = DirectorSettings.objects.update_or_create(user=user, defaults={"language": language})

@@ -5,6 +5,7 @@ Made for a club, marked as demo events (deleted together from the home page), sa
 
 import datetime
 
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from tournaments.models import Club, Membership, Party
@@ -51,7 +52,7 @@ def _director_of(club: Club):
 
 
 @transaction.atomic
-def demo_add(*, club: Club, user=None) -> list[str]:
+def demo_add(*, club: Club, user: User | None = None) -> list[str]:
     """Add the demo events the club lacks; returns the names of those added (none when all are there)."""
     if Party.objects.filter(club=club, demo=True, name=DEMO_NAME).exists():
         return []

@@ -10,6 +10,7 @@ the entry.
 """
 
 import logging
+from typing import Any
 
 from django.conf import settings
 from django.urls import reverse
@@ -26,7 +27,7 @@ def _about(entry: Entry) -> str:
     return f"party:{entry_list.party_id}" if entry_list.party_id else f"knockout:{entry_list.knockout_id}"
 
 
-def _send(kind: str, said: str, entry: Entry, *, ics: bool = False, **context) -> None:
+def _send(kind: str, said: str, entry: Entry, *, ics: bool = False, **context: Any) -> None:
     log.info("entry notice: %s: entry %s of list %s (%s)", said, entry.pk, entry.entry_list_id, entry.state)
     if not entry.email:
         return  # a phone number only: the hostess rings them

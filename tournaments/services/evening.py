@@ -1,5 +1,7 @@
 """Writes for a card evening (docs/evenings.md): its settings, and its tables made from the entries in one step."""
 
+from typing import Any
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -35,7 +37,7 @@ def _check_boston(evening: CardEvening) -> None:
 
 
 @transaction.atomic
-def evening_save(*, club: Club, evening: CardEvening | None = None, **fields) -> CardEvening:
+def evening_save(*, club: Club, evening: CardEvening | None = None, **fields: Any) -> CardEvening:
     """A new card evening, or its settings changed; the game no longer changes once the tables are made."""
     unknown = sorted(set(fields) - set(FIELDS))
     if unknown:

@@ -8,6 +8,7 @@ Every function checks everything before it writes, so a refused request saves no
 import random
 import secrets
 
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -16,7 +17,7 @@ from django.utils.translation import ngettext
 
 from tournaments import l10n
 from tournaments.files.uploads import line_of
-from tournaments.models import Knockout, KnockoutDeal, KnockoutMatch, KnockoutPair, KnockoutRound
+from tournaments.models import Club, Knockout, KnockoutDeal, KnockoutMatch, KnockoutPair, KnockoutRound
 from tournaments.models.knockout import DEALS_PER_MATCH
 from tournaments.rules import knockout as knockout_rules
 from tournaments.rules import rubber
@@ -46,7 +47,14 @@ def _new_seed() -> int:
 
 @transaction.atomic
 def knockout_create(
-    *, name: str, date, rules: str = "modern", pairs=(), user=None, club=None, demo: bool = False
+    *,
+    name: str,
+    date,
+    rules: str = "modern",
+    pairs=(),
+    user: User | None = None,
+    club: Club | None = None,
+    demo: bool = False,
 ) -> Knockout:
     """A new knockout, with its pairs if given (each entry the names on one line); one bad pair and nothing is saved."""
     knockout = Knockout(

@@ -8,7 +8,9 @@ each row a party's deletion cascades to). A phone's save never writes a guest or
 waits on the party's row.
 """
 
-from django.db.models import F
+from typing import Any
+
+from django.db.models import F, Model
 from django.db.models.signals import post_save
 
 from tournaments.models import Guest, Party, Seat, SeatOverride
@@ -20,15 +22,17 @@ def touched(party_id: int | None) -> None:
         Party.objects.filter(pk=party_id).update(changes=F("changes") + 1)
 
 
-def _guest_changed(sender, instance: Guest, **kwargs) -> None:
+def _guest_changed(sender: type[Model], instance: Guest, **kwargs: Any) -> None:
     touched(instance.party_id)
 
 
-def _seat_changed(sender, instance: Seat | SeatOverride, **kwargs) -> None:
+def _seat_changed(sender: type[Model], instance: Seat | SeatOverride, **kwargs: Any) -> None:
     Party.objects.filter(rounds=instance.round_id).update(changes=F("changes") + 1)
 
 
-def _party_saved(sender, instance: Party, created: bool, update_fields=None, **kwargs) -> None:
+def _party_saved(
+    sender: type[Model], instance: Party, created: bool, update_fields: frozenset[str] | None = None, **kwargs: Any
+) -> None:
     # A party's own save already changes what the validator reads of it (its fields); the counter
     # is bumped as well so that a field the validator does not read (pins, the draw) counts too.
     if not created and not (update_fields and set(update_fields) <= {"changes"}):

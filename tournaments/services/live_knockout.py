@@ -10,7 +10,9 @@ linked to a member), a round edited. A club member's save or deletion bumps ever
 played in: their "initials only on public pages" changes how the public pages name them.
 """
 
-from django.db.models import F, Q
+from typing import Any
+
+from django.db.models import F, Model, Q
 from django.db.models.signals import post_save, pre_delete
 
 from tournaments.models import Knockout, KnockoutPair, KnockoutRound, Member, Party
@@ -27,16 +29,18 @@ def match_touched(match_id: int) -> None:
     Knockout.objects.filter(rounds__matches=match_id).update(changes=F("changes") + 1)
 
 
-def _knockout_saved(sender, instance: Knockout, created: bool, update_fields=None, **kwargs) -> None:
+def _knockout_saved(
+    sender: type[Model], instance: Knockout, created: bool, update_fields: frozenset[str] | None = None, **kwargs: Any
+) -> None:
     if not created and not (update_fields and set(update_fields) <= {"changes"}):
         touched(instance.pk)
 
 
-def _pair_saved(sender, instance: KnockoutPair, **kwargs) -> None:
+def _pair_saved(sender: type[Model], instance: KnockoutPair, **kwargs: Any) -> None:
     touched(instance.knockout_id)
 
 
-def _round_saved(sender, instance: KnockoutRound, created: bool, **kwargs) -> None:
+def _round_saved(sender: type[Model], instance: KnockoutRound, created: bool, **kwargs: Any) -> None:
     # A round drawn (created) is part of a service's write, which has bumped the counter already.
     if not created:
         touched(instance.knockout_id)
@@ -50,14 +54,16 @@ def member_events_touched(member_id: int) -> None:
     )
 
 
-def _member_saved(sender, instance: Member, created: bool, update_fields=None, **kwargs) -> None:
+def _member_saved(
+    sender: type[Model], instance: Member, created: bool, update_fields: frozenset[str] | None = None, **kwargs: Any
+) -> None:
     # A new member is in no event yet; a save of other fields only (archived, unsubscribed) changes no page.
     if created or (update_fields is not None and "initials_only" not in update_fields):
         return
     member_events_touched(instance.pk)
 
 
-def _member_deleted(sender, instance: Member, **kwargs) -> None:
+def _member_deleted(sender: type[Model], instance: Member, **kwargs: Any) -> None:
     # Before the deletion unlinks the guests and pairs (SET_NULL, no signal of their own).
     member_events_touched(instance.pk)
 

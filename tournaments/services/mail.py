@@ -17,6 +17,7 @@ from email.utils import formataddr
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives, get_connection
+from django.core.mail.backends.base import BaseEmailBackend
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -150,7 +151,7 @@ class SendReport:
     stopped: bool = False  # the server could not be reached: the rest wait for the next run
 
 
-def _message(mail: OutgoingMail, connection) -> EmailMultiAlternatives:
+def _message(mail: OutgoingMail, connection: BaseEmailBackend) -> EmailMultiAlternatives:
     sender = formataddr((mail.club.name, settings.DEFAULT_FROM_EMAIL))
     message = EmailMultiAlternatives(
         mail.subject, mail.text, sender, [mail.to], headers=mail.headers, connection=connection

@@ -5,6 +5,7 @@ Every refusal is a ValidationError with a plain message, and changes nothing.
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
@@ -72,14 +73,14 @@ def _check_sizes(values: dict) -> None:
             raise ValidationError({field: message % {"field": model_field.verbose_name, "most": most}})
 
 
-def _values(**given) -> dict:
+def _values(**given: Any) -> dict:
     values = {field: _clean(given.get(field)) for field in FIELDS}
     values["email"] = values["email"].lower()
     return values
 
 
 @transaction.atomic
-def member_create(*, club: Club, **given) -> Member:
+def member_create(*, club: Club, **given: Any) -> Member:
     values = _values(**given)
     _check(club, values)
     return Member.objects.create(
@@ -96,7 +97,7 @@ def _language(value: str | None) -> str:
 
 
 @transaction.atomic
-def member_update(*, member: Member, **given) -> Member:
+def member_update(*, member: Member, **given: Any) -> Member:
     if member.erased_at is not None:  # a new name would undo the erasure on every page made from it
         raise ValidationError(_("This member was erased: the record keeps its label and cannot be edited."))
     values = _values(**{field: getattr(member, field) for field in FIELDS} | given)

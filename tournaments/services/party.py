@@ -1,12 +1,15 @@
 """Writes for setting up a party: the party itself and its guests."""
 
+from typing import Any
+
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from tournaments import l10n
 from tournaments.files.uploads import line_of
-from tournaments.models import Guest, Party
+from tournaments.models import Club, Guest, Party
 from tournaments.models.party import DEFAULT_ROUND_MINUTES, MAX_TABLES
 from tournaments.rules.kinds import kind_from_word
 from tournaments.rules.names import clean_name
@@ -30,8 +33,8 @@ def party_create(
     rules: str = "modern",
     tally_mode: str = "net",
     round_minutes: int = DEFAULT_ROUND_MINUTES,
-    user=None,
-    club=None,
+    user: User | None = None,
+    club: Club | None = None,
     demo: bool = False,
 ) -> Party:
     if not 1 <= tables <= MAX_TABLES:
@@ -57,7 +60,7 @@ def party_create(
 
 
 @transaction.atomic
-def party_update(*, party: Party, **fields) -> Party:
+def party_update(*, party: Party, **fields: Any) -> Party:
     party = Party.objects.select_for_update().get(pk=party.pk)
     if party.rounds.exists():
         changed = [f for f in FROZEN_ONCE_STARTED if f in fields and fields[f] != getattr(party, f)]

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments import l10n
-from tournaments.models import Round, Seat, TableResult
+from tournaments.models import Party, Round, Seat, TableResult
 from tournaments.models.party import MAX_ROUNDS
 from tournaments.rules import movement
 
@@ -76,7 +76,7 @@ def _seat_following(round_: Round, results: dict, *, extend: bool) -> Round:
 
 
 @transaction.atomic
-def round_extend(*, party) -> Round:
+def round_extend(*, party: Party) -> Round:
     """One more round after the last planned one was closed: seated from that round's results."""
     last = party.rounds.select_for_update(of=("self",)).select_related("party").order_by("-number").first()
     if last is None or not last.is_closed:

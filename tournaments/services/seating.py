@@ -2,6 +2,7 @@
 
 import secrets
 
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -158,7 +159,9 @@ def _spot(seats: dict, table: int, seat: str) -> Seat:
 
 
 @transaction.atomic
-def seat_swap(*, round_: Round, table: int, seat: str, other_table: int, other_seat: str, user=None) -> tuple[str, str]:
+def seat_swap(
+    *, round_: Round, table: int, seat: str, other_table: int, other_seat: str, user: User | None = None
+) -> tuple[str, str]:
     """Swap the players in two seats before they play; the override is recorded."""
     round_ = Round.objects.select_for_update(of=("self",)).select_related("party").get(pk=round_.pk)
     if round_.is_closed:
@@ -194,7 +197,7 @@ def seat_swap(*, round_: Round, table: int, seat: str, other_table: int, other_s
 
 
 @transaction.atomic
-def seat_replace(*, round_: Round, table: int, seat: str, guest, user=None) -> None:
+def seat_replace(*, round_: Round, table: int, seat: str, guest, user: User | None = None) -> None:
     """A reserve (or a late arrival added as a guest) takes a seat; the player leaving becomes a reserve."""
     round_ = Round.objects.select_for_update(of=("self",)).select_related("party").get(pk=round_.pk)
     if round_.is_closed:

@@ -7,6 +7,7 @@ before it is saved: a change the rules refuse raises ValidationError and saves n
 import random
 from decimal import Decimal, InvalidOperation
 
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
@@ -14,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
 from tournaments import l10n
-from tournaments.models import Guest, Party, TowieDeal, TowiePlayer, TowieTable
+from tournaments.models import Club, Guest, Party, TowieDeal, TowiePlayer, TowieTable
 from tournaments.models.towie import new_towie_token
 from tournaments.rules import towie
 from tournaments.rules.names import clean_name
@@ -138,8 +139,8 @@ def towie_table_create(
     players: list[str],
     stake=None,
     party: Party | None = None,
-    user=None,
-    club=None,
+    user: User | None = None,
+    club: Club | None = None,
     demo: bool = False,
     picked=None,
 ) -> TowieTable:

@@ -2,6 +2,7 @@
 functions draw a save's patch, views/phone_patch.py): a template for them cost a third of the part."""
 
 from django import template
+from django.template import Context
 
 from tournaments.presentation import phone
 
@@ -9,7 +10,7 @@ register = template.Library()
 
 
 @register.simple_tag(takes_context=True)
-def phone_line(context, line):
+def phone_line(context: Context, line):
     round_ = context.get("round")
     return phone.line_html(
         line, context.get("result"), round_.number if round_ else "", str(context.get("csrf_token", ""))
@@ -17,5 +18,5 @@ def phone_line(context, line):
 
 
 @register.simple_tag(takes_context=True)
-def phone_running(context):
+def phone_running(context: Context):
     return phone.running_html(context.get("result"), context.get("deals_in") or 0)

@@ -1,6 +1,7 @@
 """The "publish the results" box of a party's, a knockout's or a season's page: its link and QR code."""
 
 from django import template
+from django.template import Context
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 
@@ -12,7 +13,7 @@ register = template.Library()
 
 
 @register.inclusion_tag("_publish.html", takes_context=True)
-def publish_box(context, kind: str, event):
+def publish_box(context: Context, kind: str, event):
     link = PublicLink.objects.filter(**{kind: event}).only("token").first()
     url = site_url(context.get("request")) + reverse("public_page", args=[link.token]) if link else ""
     return {

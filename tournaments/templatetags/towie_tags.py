@@ -1,8 +1,12 @@
 """Template helpers for the Towie pages: links that work for a director and for the phone link, the party's offer."""
 
+from typing import Any
+
 from django import template
+from django.template import Context
 
 from tournaments import l10n
+from tournaments.models import Party
 from tournaments.selectors import towie as towie_selectors
 
 register = template.Library()
@@ -11,13 +15,13 @@ SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 @register.simple_tag(takes_context=True)
-def towie_url(context, name: str, *args) -> str:
+def towie_url(context: Context, name: str, *args: Any) -> str:
     """The link to a table's page, by the way this page was reached (director or phone link)."""
     return context["access"].url(name, *args)
 
 
 @register.simple_tag
-def towie_offer(party, guests):
+def towie_offer(party: Party, guests):
     """What the party's guest page says about a Towie table, from the guests it already read (no query)."""
     return towie_selectors.party_offer(party, guests)
 

@@ -266,7 +266,7 @@ def _bounds(model, name: str) -> tuple[int, int]:
 def _constraint_terms(model):
     """(lookup, value) of the model's check constraints, where they are plain terms joined by AND."""
     for constraint in model._meta.constraints:
-        if isinstance(constraint, models.CheckConstraint):
+        if isinstance(constraint, models.CheckConstraint) and isinstance(constraint.condition, Q):
             yield from _and_terms(constraint.condition)
 
 

@@ -33,6 +33,7 @@ class Command(BaseCommand):
             with transaction.atomic():
                 club_obj, club_made = club_services.club_get_or_create(name=club)
                 if user is None:
+                    assert password is not None  # asked for just above whenever there is no such account
                     user = club_services.account_create(username=username, password=password)
                     made_account = True
                 else:

@@ -9,7 +9,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from tournaments import l10n
-from tournaments.models import Knockout, KnockoutPair, KnockoutRound
+from tournaments.directors import Director
+from tournaments.models import Club, Knockout, KnockoutPair, KnockoutRound
 from tournaments.rules import knockout as knockout_rules
 from tournaments.selectors.clubs import of_my_clubs
 
@@ -67,7 +68,7 @@ def entry_words(label: str) -> str:
 # --- the event ------------------------------------------------------------------------------------------------
 
 
-def knockout_list(club):
+def knockout_list(club: Club):
     closed = Q(rounds__status=KnockoutRound.Status.CLOSED)
     return (
         Knockout.objects.filter(club=club)
@@ -76,7 +77,7 @@ def knockout_list(club):
     )
 
 
-def knockout_get(knockout_id: int, *, user) -> CountedKnockout:
+def knockout_get(knockout_id: int, *, user: Director) -> CountedKnockout:
     """The event, if of one of the director's clubs, with its number of pairs (`pair_count`) and its club (the
     language and paper of its printed matter): one query."""
     knockouts = of_my_clubs(Knockout.objects.select_related("club"), user).annotate(pair_count=Count("pairs"))

@@ -1,17 +1,19 @@
 """Deal by deal, as played: a table's phone saves or accepts one deal at a time, on the plain-SQL hot path."""
 
+import datetime
 import functools
 import hashlib
 from collections.abc import Callable
 from typing import Any, Generic, ParamSpec, TypeVar
 
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from tournaments import l10n, plain_sql
-from tournaments.models import DealEntry, PhoneSend, ResultChange, Round, TableResult
+from tournaments.models import DealEntry, Party, PhoneSend, ResultChange, Round, TableResult, TableToken
 from tournaments.rules import party as party_rules
 from tournaments.selectors import live, phone_read
 from tournaments.services.results.common import (
@@ -93,7 +95,7 @@ def _other(side: str) -> str:
     return "EW" if side == "NS" else "NS"
 
 
-def _recounted(row: dict, deals: list[_Deal], party, *, deals_changed: bool) -> dict:
+def _recounted(row: dict, deals: list[_Deal], party: Party, *, deals_changed: bool) -> dict:
     """The result's figures and state from its deals: in progress until four, then in.
 
     A changed deal works the winner out again (a tie is cut anew); an acceptance leaves it be.
@@ -191,9 +193,17 @@ def _seen(result: TableResult, link: tuple[str, dict | None], deal: _Deal) -> No
     result.deal_written = deal
 
 
-def _history(result_id: int, by_user, by_token, action: str, before: dict, after: dict, at) -> plain_sql.Statement:
+def _history(
+    result_id: int,
+    by_user: User | None,
+    by_token: TableToken | None,
+    action: str,
+    before: dict[str, Any],
+    after: dict[str, Any],
+    at: datetime.datetime,
+) -> plain_sql.Statement:
     """The history's row for a change to the result."""
-    values = {"result": result_id, "by_user": by_user.pk if by_user else None}
+    values: dict[str, Any] = {"result": result_id, "by_user": by_user.pk if by_user else None}
     values |= {"by_token": by_token.pk if by_token else None, "at": at, "action": action[:40]}
     values |= {"before": before, "after": after}
     return plain_sql.inserting(ResultChange, values)
@@ -208,7 +218,9 @@ def _deals_to_accept(result_id: int) -> bool:
     return bool(plain_sql.rows(sql, [result_id]))
 
 
-def _remembering(by_token, client_id: str, content: str, at) -> list[plain_sql.Statement]:
+def _remembering(
+    by_token: TableToken | None, client_id: str, content: str, at: datetime.datetime
+) -> list[plain_sql.Statement]:
     """The send kept with the save (none without an id): the same send arriving at the same moment fails
     on it, and is then seen as sent."""
     if not (client_id and by_token is not None):
@@ -217,7 +229,7 @@ def _remembering(by_token, client_id: str, content: str, at) -> list[plain_sql.S
     return [plain_sql.inserting(PhoneSend, values)]
 
 
-def send_content(*parts) -> str:
+def send_content(*parts: object) -> str:
     """The digest kept with a send: what it asked (which round, table and deal, and what was entered)."""
     return hashlib.sha256("|".join(map(str, parts)).encode()).hexdigest()
 
@@ -252,7 +264,7 @@ def _read_sql() -> str:
     return f"SELECT {columns} FROM {t(Round)} rd{joins} WHERE rd.{c(Round, 'id')} = %s{phone_read.order()}"
 
 
-def _read(round_: Round, table: int, by_token, client_id: str) -> phone_read.TableRead:
+def _read(round_: Round, table: int, by_token: TableToken | None, client_id: str) -> phone_read.TableRead:
     """The table's result and its deals, in one plain statement and with no lock; whether the table has
     players in the round (a result exists only for a seated table); and what a send stored before with
     this id carried (None if there was none: see _repeated)."""
@@ -264,7 +276,9 @@ def _read(round_: Round, table: int, by_token, client_id: str) -> phone_read.Tab
     return phone_read.parsed(found, 0, of)
 
 
-def _read_for(read: phone_read.TableRead | None, round_: Round, table: int, by_token, client_id: str):
+def _read_for(
+    read: phone_read.TableRead | None, round_: Round, table: int, by_token: TableToken | None, client_id: str
+):
     """The caller's read where it is of this save (the phone's view reads it with the link), else a read."""
     token_id = by_token.pk if by_token is not None else None
     if read is not None and read.of == phone_read.key(round_.pk, table, token_id, client_id):
@@ -320,8 +334,8 @@ def deal_record(
     number: int,
     deal: tuple[str, str, int],
     side: str = "NS",
-    by_token=None,
-    by_user=None,
+    by_token: TableToken | None = None,
+    by_user: User | None = None,
     client_id: str = "",
     correcting: bool = False,
     read: phone_read.TableRead | None = None,
@@ -452,7 +466,7 @@ def deal_accept(
     table: int,
     number: int,
     side: str,
-    by_token=None,
+    by_token: TableToken | None = None,
     client_id: str = "",
     shown: str | None = None,
     read: phone_read.TableRead | None = None,
@@ -489,7 +503,9 @@ def deal_accept(
     return _acceptance(round_, table, row, stored, entry, side, by_token, (client_id, content))
 
 
-def _accepted_before(result: TableResult, by_token, client_id: str, content: str) -> TableResult | _Write[TableResult]:
+def _accepted_before(
+    result: TableResult, by_token: TableToken | None, client_id: str, content: str
+) -> TableResult | _Write[TableResult]:
     """A deal accepted twice is accepted once; the send is still kept, as a repeat of it is recognised."""
     sending = _remembering(by_token, client_id, content, plain_sql.stamp())
     if not sending:
@@ -498,7 +514,14 @@ def _accepted_before(result: TableResult, by_token, client_id: str, content: str
 
 
 def _acceptance(
-    round_: Round, table: int, row: dict, stored: dict, entry: _Deal, side: str, by_token, send: tuple[str, str]
+    round_: Round,
+    table: int,
+    row: dict,
+    stored: dict,
+    entry: _Deal,
+    side: str,
+    by_token: TableToken | None,
+    send: tuple[str, str],
 ) -> _Write[TableResult]:
     """An acceptance, worked out before the transaction; in it, the result's conditional update (its version
     and status as read: the history's snapshots stay true), the deal's (still not accepted, still what the

@@ -3,13 +3,14 @@
 The director's round page and the phone's whole-round form call these, each in one transaction.
 """
 
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments import l10n
-from tournaments.models import ResultChange, Round, TableResult
+from tournaments.models import Party, ResultChange, Round, TableResult, TableToken
 from tournaments.rules import party as party_rules
 from tournaments.services.results.common import (
     SIDE_NAMES,
@@ -33,8 +34,8 @@ def result_record(
     deals: list | None = None,
     net: tuple[int, int] | None = None,
     complete: bool = True,
-    by_user=None,
-    by_token=None,
+    by_user: User | None = None,
+    by_token: TableToken | None = None,
     expected_version: int | None = None,
     action: str = "entered",
 ) -> tuple[TableResult, list[str]]:
@@ -116,7 +117,7 @@ def _check_version(result: TableResult | None, expected: int | None) -> None:
         )
 
 
-def _figures(party, deals, net, complete: bool):
+def _figures(party: Party, deals, net, complete: bool):
     """The scored deals and the two tally figures, from the deals or the net figures."""
     if (deals is None) == (net is None):
         raise ValidationError(_("Enter either the deals or the two net figures."))
@@ -185,7 +186,7 @@ def _check_net(net, rules: str) -> tuple[int, int]:
 
 
 @transaction.atomic
-def result_cut_override(*, result: TableResult, winner: str, by_user) -> TableResult:
+def result_cut_override(*, result: TableResult, winner: str, by_user: User) -> TableResult:
     """The director decides a tied table's cut the other way (or confirms it)."""
     result = TableResult.objects.select_for_update(of=("self",)).select_related("round__party").get(pk=result.pk)
     if winner not in ("NS", "EW"):
@@ -225,7 +226,9 @@ def _lock_result(round_: Round, table: int) -> TableResult:
 
 
 @transaction.atomic
-def result_agree(*, round_: Round, table: int, side: str, by_token, expected_version: int) -> TableResult:
+def result_agree(
+    *, round_: Round, table: int, side: str, by_token: TableToken | None, expected_version: int
+) -> TableResult:
     """One side at the table agrees the result; when both have, it counts."""
     round_ = _lock_round(round_)
     if round_.is_closed:
@@ -255,7 +258,7 @@ def result_agree(*, round_: Round, table: int, side: str, by_token, expected_ver
 
 
 @transaction.atomic
-def result_lock(*, round_: Round, table: int, locked: bool, by_user) -> TableResult:
+def result_lock(*, round_: Round, table: int, locked: bool, by_user: User) -> TableResult:
     result = _lock_result(_lock_round(round_), table)
     if result.locked == locked:
         return result
@@ -274,7 +277,7 @@ def result_lock(*, round_: Round, table: int, locked: bool, by_user) -> TableRes
 
 
 @transaction.atomic
-def result_undo(*, change: ResultChange, by_user) -> tuple[TableResult, list[str]]:
+def result_undo(*, change: ResultChange, by_user: User) -> tuple[TableResult, list[str]]:
     """Put a table's result back as it was before the given change (the undo is itself recorded)."""
     result = TableResult.objects.select_for_update(of=("self",)).select_related("round__party").get(pk=change.result_id)
     _lock_round(result.round)
