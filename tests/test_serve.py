@@ -82,7 +82,7 @@ def test_the_serving_lock_lets_one_holder_in_and_says_who_it_is(tmp_path):
     path = serving_lock_path(tmp_path / "db.sqlite3")
     assert path == tmp_path / "db.sqlite3.serving.lock"
     path.write_text('{"command": "serve", "pid": 1, "host": "0.0.0.0", "port": "8000", "left": "by a kill -9"}')
-    server = {"command": "serve", "pid": 1234, "host": "127.0.0.1", "port": "8001"}
+    server: dict[str, str | int] = {"command": "serve", "pid": 1234, "host": "127.0.0.1", "port": "8001"}
     held = take_serving_lock(path, server)
     assert held is not None
     try:
