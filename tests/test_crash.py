@@ -47,12 +47,6 @@ CLUB = "Crash club"
 CYCLES = 3
 PHONE_STEPS = 300  # bounds: each client stops after this many steps whatever happens
 DIRECTOR_STEPS = 150
-# Production-like, except that static files need no collectstatic manifest.
-SERVER_SETTINGS = """\
-from clubdirector.settings import *  # noqa: F403
-
-STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
-"""
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 ROUND = re.compile(r'name="round" value="(\d+)"')
 VERSION = re.compile(r'name="version" value="(\d+)"')
@@ -247,7 +241,7 @@ def _env(tmp_path: Path, database: Path) -> dict:
     drop = ("DATABASE_URL", "SQLITE_PATH", "GUNICORN_CMD_ARGS", "DJANGO_SETTINGS_MODULE")
     env = {k: v for k, v in os.environ.items() if k not in drop}
     return env | {
-        "DJANGO_SETTINGS_MODULE": "crash_settings",
+        "DJANGO_SETTINGS_MODULE": "tests.served_settings",
         "PYTHONPATH": os.pathsep.join([str(tmp_path), str(ROOT)]),
         "DEBUG": "false",
         "SECRET_KEY": KEY,
@@ -270,7 +264,6 @@ call_command("demo")
 
 
 def _prepare(tmp_path: Path) -> tuple[Path, dict]:
-    (tmp_path / "crash_settings.py").write_text(SERVER_SETTINGS)
     database = tmp_path / "db.sqlite3"
     env = _env(tmp_path, database)
     done = subprocess.run([sys.executable, "-c", PREPARE], cwd=ROOT, env=env, capture_output=True, timeout=120)

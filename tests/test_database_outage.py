@@ -99,7 +99,7 @@ def cluster():
 
 def _env(cluster: Cluster, **extra: str) -> dict:
     env = {k: v for k, v in os.environ.items() if k not in ("SQLITE_PATH", "GUNICORN_CMD_ARGS", "XDG_RUNTIME_DIR")}
-    env |= {"DJANGO_SETTINGS_MODULE": "clubdirector.settings", "DATABASE_URL": cluster.url}
+    env |= {"DJANGO_SETTINGS_MODULE": "tests.served_settings", "DATABASE_URL": cluster.url}
     return env | {"SECRET_KEY": "outage-test-only-" + "k" * 50, "ALLOWED_HOSTS": "*", "HTTPS": "false"} | extra
 
 

@@ -125,12 +125,6 @@ def test_a_count_gone_between_add_and_incr_starts_again(monkeypatch, one_minute)
 
 # --- two gunicorn workers -------------------------------------------------------------------------------------
 
-# Production-like (DEBUG off), except that static files need no collectstatic manifest.
-SERVER_SETTINGS = """\
-from clubdirector.settings import *  # noqa: F403
-
-STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
-"""
 ACCESS_LINE = re.compile(r"^<(\d+)> (\d{3}) (\S+)$")
 
 
@@ -150,10 +144,9 @@ def _database_env() -> dict:
 
 
 def _start_gunicorn(tmp_path: Path, port: int) -> subprocess.Popen:
-    (tmp_path / "link_limit_settings.py").write_text(SERVER_SETTINGS)
     env = {key: value for key, value in os.environ.items() if key not in ("DATABASE_URL", "SQLITE_PATH")}
     env |= _database_env() | {
-        "DJANGO_SETTINGS_MODULE": "link_limit_settings",
+        "DJANGO_SETTINGS_MODULE": "tests.served_settings",
         "PYTHONPATH": os.pathsep.join([str(tmp_path), str(ROOT)]),
         "DEBUG": "false",
         "HTTPS": "false",

@@ -389,19 +389,12 @@ def test_restore_on_postgresql_touches_nothing_and_fails(tmp_path):
     assert not list(tmp_path.iterdir())
 
 
-# The server as `make run` starts it, except that static files need no collectstatic manifest.
-SERVER_SETTINGS = """\
-from clubdirector.settings import *  # noqa: F403
-
-STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
-"""
 
 
 def _serve(database: Path, tmp_path: Path, home: Path, port: int) -> subprocess.Popen:
     """`manage.py serve` (gunicorn, DEBUG off) on the test's database; waits until it answers."""
-    (tmp_path / "served_settings.py").write_text(SERVER_SETTINGS)
     env = {k: v for k, v in _env(database).items() if k != "XDG_RUNTIME_DIR"} | {
-        "DJANGO_SETTINGS_MODULE": "served_settings",
+        "DJANGO_SETTINGS_MODULE": "tests.served_settings",
         "PYTHONPATH": os.pathsep.join([str(tmp_path), str(ROOT)]),
         "DEBUG": "false",
         "SECRET_KEY": "restore-test-only-" + "k" * 50,

@@ -74,7 +74,7 @@ def account_create(*, username: str, password: str):
 def club_setup(*, club_name: str, username: str, password: str):
     """The first run: the club, its owner and their login. Refused once any club exists."""
     if Club.objects.exists():
-        raise ValidationError(_("This Club User is already set up: log in instead."))
+        raise ValidationError(_("This Club Director is already set up: log in instead."))
     name = _club_name(club_name)
     user = _new_account(username, password)
     club = Club.objects.create(name=name)
