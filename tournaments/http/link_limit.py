@@ -5,9 +5,7 @@ came from the same address (behind a proxy a whole room may share one). Only a w
 per client address (tournaments.http.client_address): more than LIMIT in one minute and that address's
 further wrong links are answered 429 instead of 404 until the minute is over.
 
-The counts live in Django's cache, a database table, so every worker and a restart see the same
-count. The window is a fixed clock minute, named in the key, so it ends on time whatever the cache
-backend does with the timeout on `incr`.
+The counts are tournaments.http.rate's: Django's cache, a fixed clock minute.
 """
 
 import hashlib
@@ -16,10 +14,10 @@ import time
 from collections.abc import Callable
 from typing import TypeVar
 
-from django.core.cache import cache
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.http import rate
 from tournaments.http.client_address import client_address
 
 log = logging.getLogger("tournaments.table")
@@ -31,7 +29,7 @@ MESSAGE = _("Too many wrong table links: wait a minute and scan the QR code agai
 Found = TypeVar("Found")
 
 
-def check(request, find: Callable[[str], Found], token: str) -> tuple[Found | None, HttpResponse | None]:
+def check(request: HttpRequest, find: Callable[[str], Found], token: str) -> tuple[Found | None, HttpResponse | None]:
     """(what `find` returns for the token, None); or, for a wrong link, Http404 or (None, a 429 answer).
 
     `find` is the view's own lookup, raising Http404 for a wrong or revoked link.
@@ -58,19 +56,11 @@ def _window() -> int:
     return int(time.time() // WINDOW_S)
 
 
-def _key(address: str) -> str:
+def _name(address: str) -> str:
     # Hashed: the address may come from a proxy's header, and a cache key must be short and plain.
-    digest = hashlib.blake2b(address.encode(), digest_size=16).hexdigest()
-    return f"wrong-link:{_window()}:{digest}"
+    return "wrong-link:" + hashlib.blake2b(address.encode(), digest_size=16).hexdigest()
 
 
 def _count_wrong(address: str) -> int:
     """Count one more wrong link from the address this minute; the count so far, this one included."""
-    key = _key(address)
-    if cache.add(key, 1, WINDOW_S * 2):
-        return 1
-    try:
-        return cache.incr(key)
-    except ValueError:  # expired (or culled) between add and incr
-        cache.set(key, 1, WINDOW_S * 2)
-        return 1
+    return rate.hit(_name(address), LIMIT, WINDOW_S, now=_window() * WINDOW_S).count

@@ -4,6 +4,7 @@ import errno
 import logging
 import sqlite3
 
+from django.contrib import messages
 from django.contrib.auth.middleware import LoginRequiredMiddleware
 from django.db import DatabaseError, OperationalError
 from django.shortcuts import redirect, render
@@ -189,10 +190,13 @@ class BusyDatabaseMiddleware:
         else:
             return None
         # What the view said it did ("Now working in …") did not happen: not on this page, nor the next.
-        queued = getattr(getattr(request, "_messages", None), "_queued_messages", None)
-        if queued is not None:
-            queued.clear()
+        # Reading the messages marks them used, so none is stored for the next page (Django's public API
+        # has no way to tell this request's from an earlier page's; those are dropped too), and the page
+        # is given none to show.
+        for _said in messages.get_messages(request):
+            pass
         context = {
+            "messages": [],
             "fields": _kept_fields(request),
             "passwords": _password_fields(request),
             "action": request.get_full_path(),

@@ -5,20 +5,26 @@ tournaments/templatetags/once_tags.py). The view wrapped in `@once_only` claims 
 (a database table shared by every worker, so `cache.add` lets exactly one request win) before it runs.
 When the view made something (it answered with a redirect and no error message), the token remembers
 where it sent the director; a repeat of the token is sent there too, told "That form was already
-sent: here is what it made." A view that refused the form (its errors shown again, or an error
-message) frees the token, so the corrected form goes through. A post without a token (a script, an
-older page) is acted on as before: the token is a guard against repeats, not a permission.
+sent: here is what it made." A repeat arriving while the first is still working is answered at
+once ("still being sent: look again in a moment"): no request waits for another. A view that refused the
+form (its errors shown again, or a new error message) frees the token, so the corrected form goes
+through. A post without a token (a script, an older page) is acted on as before: the token is a guard
+against repeats, not a permission.
 """
 
 import contextlib
 import re
 import secrets
-import time
+from collections.abc import Callable
 from functools import wraps
+from typing import Any
 
 from django.contrib import messages
+from django.contrib.messages.storage.base import BaseStorage
 from django.core.cache import cache
 from django.db import DatabaseError
+from django.http import HttpRequest
+from django.http.response import HttpResponseBase
 from django.shortcuts import redirect
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
@@ -33,34 +39,39 @@ REMEMBERED = 60 * 60
 # The most a create can take; a claim left behind (its request crashed, or freeing it failed on a busy
 # database or a full disk) frees itself after it, so "Save again" on the busy page soon goes through.
 CLAIM = 15
-WAIT, STEP = 10.0, 0.1  # a repeat arriving while the first is still working waits for its answer
 
 
 def once_token() -> str:
     return secrets.token_urlsafe(18)
 
 
-def _key(request, token: str) -> str:
+def _key(request: HttpRequest, token: str) -> str:
     # Per director: a token seen by someone else's browser names nothing of theirs.
     return f"once:{getattr(request.user, 'pk', None) or 0}:{token}"
 
 
-def _made_something(request, response) -> bool:
+def _errors_shown(request: HttpRequest) -> int:
+    """How many error messages the request's message storage holds. Iterating the storage marks it used
+    (its messages would be dropped at the response); `used = False` keeps them, as Django's documentation
+    says, so they are shown on the next page all the same."""
+    storage = messages.get_messages(request)
+    count = sum(1 for message in storage if message.level >= messages.ERROR)
+    if isinstance(storage, BaseStorage):  # a list when no message middleware runs
+        storage.used = False
+    return count
+
+
+def _made_something(request: HttpRequest, response: HttpResponseBase, errors_before: int) -> bool:
     if response.status_code not in (301, 302, 303) or not response.has_header("Location"):
         return False
-    # The messages queued by this request (the storage offers no public way to read them without
-    # consuming them): a redirect that carries an error refused the form, it made nothing.
-    queued = getattr(messages.get_messages(request), "_queued_messages", [])
-    return not any(message.level >= messages.ERROR for message in queued)
+    # A redirect that carries a new error message refused the form: it made nothing.
+    return _errors_shown(request) <= errors_before
 
 
-def _repeat(request, key: str):
-    """The answer to a token already used: where the first post led, once it has answered."""
-    deadline = time.monotonic() + WAIT
+def _repeat(request: HttpRequest, key: str) -> HttpResponseBase | None:
+    """The answer to a token already used, at once (nothing waits inside a request): where the first post
+    led when it has answered; "look again in a moment" while it is still working."""
     where = cache.get(key)
-    while where == PENDING and time.monotonic() < deadline:
-        time.sleep(STEP)
-        where = cache.get(key)
     if where is None:
         return None  # the first post was refused meanwhile: this one is acted on in its own right
     if where == PENDING:
@@ -70,7 +81,7 @@ def _repeat(request, key: str):
     return redirect(where)
 
 
-def _back(request):
+def _back(request: HttpRequest) -> HttpResponseBase:
     """The page the form was sent from, when the browser says: the address posted to may take only POST
     (guests pasted, one more round…), where a GET is a 405."""
     page = request.META.get("HTTP_REFERER", "")
@@ -86,11 +97,14 @@ def _forget(key: str) -> None:
         cache.delete(key)
 
 
-def once_only(view):
+View = Callable[..., HttpResponseBase]
+
+
+def once_only(view: View) -> View:
     """Act on a create form's post once per token (see the module's docstring)."""
 
     @wraps(view)
-    def wrapper(request, *args, **kwargs):
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         token = request.POST.get(FIELD, "") if request.method == "POST" else ""
         if not PLAUSIBLE.fullmatch(token):
             return view(request, *args, **kwargs)
@@ -104,12 +118,13 @@ def once_only(view):
                 return answer
             if not cache.add(key, PENDING, CLAIM) and cache.get(key) is not None:
                 return _repeat(request, key) or _back(request)  # another repeat claimed it first
+        errors_before = _errors_shown(request)
         try:
             response = view(request, *args, **kwargs)
         except BaseException:
             _forget(key)
             raise
-        if _made_something(request, response):
+        if _made_something(request, response, errors_before):
             with contextlib.suppress(DatabaseError):  # made all the same: only a later repeat is unguarded
                 cache.set(key, response["Location"], REMEMBERED)
         else:

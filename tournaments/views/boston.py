@@ -2,6 +2,8 @@
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.http import HttpRequest
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -18,7 +20,8 @@ from tournaments.selectors import boston as selectors
 from tournaments.selectors import live_cards
 from tournaments.selectors.clubs import current_club
 from tournaments.services import boston as services
-from tournaments.views.common import add_errors, ask_first, confirmed, error_messages, file_response, live, unchanged
+from tournaments.views.common import add_errors, error_messages, file_response, live, unchanged
+from tournaments.views.forms_flow import delete_asked, form_saved
 
 
 def _flash_errors(request, error: ValidationError) -> None:
@@ -40,38 +43,39 @@ def boston_list(request):
 
 
 @once_only
-def boston_create(request):
+def boston_create(request: HttpRequest) -> HttpResponseBase:
     initial = {"date": timezone.localdate(), "variant": "english", "name": _("Boston table"), "money_per": "white"}
     party_id = request.GET.get("party")
     if party_id and party_id.isdigit():
         initial["party"] = int(party_id)
     form = BostonTableForm(request.POST or None, initial=initial, club=current_club(request))
-    if request.method == "POST" and form.is_valid():
-        try:
-            table = services.boston_table_create(**form.table_fields(), user=request.user, club=current_club(request))
-        except ValidationError as error:
-            add_errors(form, error)
-        else:
-            messages.success(
-                request,
-                _("The Boston table “%(table)s” is set up: %(player)s deals first.")
-                % {"table": table.name, "player": table.player_1},
-            )
-            return redirect("boston_table", table_id=table.id)
-    return render(request, "boston/table_form.html", {"form": form, "creating": True})
+    done = form_saved(
+        request,
+        form,
+        lambda _data: services.boston_table_create(
+            **form.table_fields(), user=request.user, club=current_club(request)
+        ),
+        said=lambda table: (
+            _("The Boston table “%(table)s” is set up: %(player)s deals first.")
+            % {"table": table.name, "player": table.player_1}
+        ),
+        then=lambda table: redirect("boston_table", table_id=table.id),
+    )
+    return done or render(request, "boston/table_form.html", {"form": form, "creating": True})
 
 
-def boston_edit(request, table_id):
+def boston_edit(request: HttpRequest, table_id: int) -> HttpResponseBase:
     table = selectors.table_get(table_id, user=request.user)
     form = BostonTableForm(request.POST or None, initial=BostonTableForm.initial_for(table), club=table.club)
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.boston_table_update(table=table, **form.table_fields())
-        except ValidationError as error:
-            add_errors(form, error)
-        else:
-            messages.success(request, _("Saved: every deal is settled with these settings."))
-            return redirect("boston_table", table_id=table.id)
+    done = form_saved(
+        request,
+        form,
+        lambda _data: services.boston_table_update(table=table, **form.table_fields()),
+        said=_("Saved: every deal is settled with these settings."),
+        then=lambda _made: redirect("boston_table", table_id=table.id),
+    )
+    if done:
+        return done
     seats = [(name, getattr(table, f"member_{seat}_id")) for seat, name in enumerate(table.players, start=1)]
     context = {"form": form, "table": table, "creating": False, "has_deals": selectors.table_has_deals(table)}
     context["seats"] = seats
@@ -258,12 +262,14 @@ def boston_sheet_pdf(request, table_id):
 
 
 @require_POST
-def boston_delete(request, table_id):
+def boston_delete(request: HttpRequest, table_id: int) -> HttpResponseBase:
     table = selectors.table_get(table_id, user=request.user)
-    if not confirmed(request):
-        question = _("Delete %(name)s and its whole sheet?") % {"name": table.name}
-        back = reverse("boston_edit", args=[table.pk])
-        return ask_first(request, question=question, button=_("Delete"), back=back)
-    services.boston_table_delete(table=table)
-    messages.success(request, _("%(name)s is deleted.") % {"name": table.name})
-    return redirect("boston_list")
+    return delete_asked(
+        request,
+        question=_("Delete %(name)s and its whole sheet?") % {"name": table.name},
+        button=_("Delete"),
+        back=reverse("boston_edit", args=[table.pk]),
+        delete=lambda: services.boston_table_delete(table=table),
+        said=_("%(name)s is deleted.") % {"name": table.name},
+        to="boston_list",
+    )

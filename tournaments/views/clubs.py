@@ -1,11 +1,14 @@
 """The club: the first run's setup, its directors and one-time links, the club switcher, the demo events, the
 club's language, paper and number style, its national club number, and each director's own language."""
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_not_required
 from django.core.exceptions import ValidationError
-from django.http import Http404
+from django.http import Http404, HttpRequest
+from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
@@ -17,11 +20,12 @@ from tournaments.forms import clubs as forms
 from tournaments.http.client_address import on_this_machine
 from tournaments.http.once import once_only
 from tournaments.http.site_url import site_url
-from tournaments.models import DirectorInvite, DirectorSettings
+from tournaments.models import Club, DirectorInvite, DirectorSettings
 from tournaments.selectors import clubs as selectors
 from tournaments.services import clubs as services
 from tournaments.services.demo import demo_add
-from tournaments.views.common import add_errors, ask_first, confirmed
+from tournaments.views.common import add_errors
+from tournaments.views.forms_flow import delete_asked, form_saved
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
 
@@ -34,30 +38,32 @@ def _club_or_404(request):
 
 
 @login_not_required
-def club_setup(request):
+def club_setup(request: HttpRequest) -> HttpResponseBase:
     if not selectors.setup_needed():
         messages.info(request, _("Club Director is already set up: log in."))
         return redirect("login")
     if not on_this_machine(request):
         return render(request, "clubs/setup_refused.html", {"port": request.get_port()}, status=403)
     form = forms.SetupForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        try:
-            user, club = services.club_setup(
-                club_name=data["club_name"], username=data["username"], password=data["password1"]
-            )
-        except ValidationError as error:
-            add_errors(form, error)
-        else:
-            login(request, user, backend=BACKEND)
-            demo_add(club=club, user=user)
-            messages.success(
-                request,
-                _("Welcome to %(club)s. A demo party is here to try; delete it when done.") % {"club": club.name},
-            )
-            return redirect("home")
-    return render(request, "clubs/setup.html", {"form": form})
+
+    def set_up(data: dict[str, Any]) -> Club:
+        user, club = services.club_setup(
+            club_name=data["club_name"], username=data["username"], password=data["password1"]
+        )
+        login(request, user, backend=BACKEND)
+        demo_add(club=club, user=user)
+        return club
+
+    done = form_saved(
+        request,
+        form,
+        set_up,
+        said=lambda club: (
+            _("Welcome to %(club)s. A demo party is here to try; delete it when done.") % {"club": club.name}
+        ),
+        then=lambda _club: redirect("home"),
+    )
+    return done or render(request, "clubs/setup.html", {"form": form})
 
 
 def club_page(request):
@@ -245,25 +251,28 @@ def invite_revoke(request, invite_id):
 
 
 @login_not_required
-def invite_accept(request, token):
+def invite_accept(request: HttpRequest, token: str) -> HttpResponseBase:
     invite = DirectorInvite.objects.select_related("club").filter(token=token[:64]).first()
     try:
         services.invite_check(invite)
     except ValidationError as error:
         return render(request, "clubs/join_refused.html", {"message": error.messages[0]}, status=410)
     form = forms.PasswordTwiceForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        try:
-            user, club = services.invite_accept(token=token, username=data["username"], password=data["password1"])
-        except ValidationError as error:
-            add_errors(form, error)
-        else:
-            login(request, user, backend=BACKEND)
-            request.session[selectors.SESSION_KEY] = club.pk
-            messages.success(request, _("Welcome: you are a director of %(club)s.") % {"club": club.name})
-            return redirect("home")
-    return render(request, "clubs/join.html", {"form": form, "invite": invite})
+
+    def join(data: dict[str, Any]) -> Club:
+        user, club = services.invite_accept(token=token, username=data["username"], password=data["password1"])
+        login(request, user, backend=BACKEND)
+        request.session[selectors.SESSION_KEY] = club.pk
+        return club
+
+    done = form_saved(
+        request,
+        form,
+        join,
+        said=lambda club: _("Welcome: you are a director of %(club)s.") % {"club": club.name},
+        then=lambda _club: redirect("home"),
+    )
+    return done or render(request, "clubs/join.html", {"form": form, "invite": invite})
 
 
 @require_POST
@@ -280,11 +289,14 @@ def club_switch(request):
 
 
 @require_POST
-def demo_delete(request):
+def demo_delete(request: HttpRequest) -> HttpResponseBase:
     club = _club_or_404(request).club
-    if not confirmed(request):
-        question = _("Delete the demo events and everything entered in them?")
-        return ask_first(request, question=question, button=_("Delete the demo events"), back=reverse("home"))
-    removed = services.demo_remove(club=club)
-    messages.success(request, _("The demo events are deleted.") if removed else _("There were no demo events left."))
-    return redirect("home")
+    return delete_asked(
+        request,
+        question=_("Delete the demo events and everything entered in them?"),
+        button=_("Delete the demo events"),
+        back=reverse("home"),
+        delete=lambda: services.demo_remove(club=club),
+        said=lambda removed: _("The demo events are deleted.") if removed else _("There were no demo events left."),
+        to="home",
+    )

@@ -2,10 +2,12 @@
 
 import re
 import unicodedata
+from typing import Any
 from urllib.parse import quote
 
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
-from django.http import HttpResponse, HttpResponseNotModified
+from django.forms import BaseForm
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import render
 from django.utils.cache import patch_vary_headers
 
@@ -16,7 +18,7 @@ def error_messages(error: ValidationError) -> list[str]:
     return list(error.messages)
 
 
-def add_errors(form, error: ValidationError) -> None:
+def add_errors(form: BaseForm, error: ValidationError) -> None:
     """Show a service's ValidationError on the form, by field where it names one."""
     if hasattr(error, "error_dict"):
         for field, errors in error.error_dict.items():
@@ -63,28 +65,41 @@ def _ascii_words(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_]+", "-", folded).strip("-")
 
 
-def paper_of(request) -> str:
+def paper_of(request: HttpRequest) -> str:
     """?paper=letter for US Letter; A4 otherwise."""
     return "letter" if request.GET.get("paper") == "letter" else "A4"
 
 
-def live(request, template: str, fragment: str, context: dict, tag: str | None = None) -> HttpResponse:
+def _htmx(request: HttpRequest) -> bool:
+    """htmx sent it (django-htmx's middleware puts `htmx` on every request)."""
+    return bool(getattr(request, "htmx", False))
+
+
+def live(
+    request: HttpRequest, template: str, fragment: str, context: dict[str, Any], tag: str | None = None
+) -> HttpResponse:
     """A page that refreshes itself: htmx's polls get the fragment, a browser the whole page.
 
     The answer varies on HX-Request, so the browser's Back button never shows a bare fragment. `tag`,
     the fragment's validator (selectors/live.py), worked out before the page's data was read: a poll's
     fragment carries it as its ETag (static/js/live.js sends it back; see `unchanged`).
     """
-    response = render(request, fragment if request.htmx else template, context)
+    response = render(request, fragment if _htmx(request) else template, context)
     patch_vary_headers(response, ["HX-Request"])
-    if tag and request.htmx:
+    if tag and _htmx(request):
         response["ETag"] = tag
     return response
 
 
-def unchanged(request, tag: str | None) -> HttpResponse | None:
-    """A poll whose fragment already shows what `tag` stands for: 304, nothing read or drawn."""
-    if not (tag and request.htmx and live_selectors.matches(request, tag)):
+def unchanged(request: HttpRequest, tag: str | None) -> HttpResponse | None:
+    """A poll whose fragment already shows what `tag` stands for: 304, nothing read or drawn.
+
+    Not Django's `condition(etag_func=...)`: the tag stands for the htmx fragment only, so the full page at
+    the same address must neither get it nor be answered 304 with it; our 304 carries Vary: HX-Request (and
+    the public page adds its noindex and no-referrer headers to it), where `condition` answers a bare 304
+    before the view runs; and `live` sets the tag on the poll's answer only. docs/development.md, "One shape".
+    """
+    if not (tag and _htmx(request) and live_selectors.matches(request, tag)):
         return None
     response = HttpResponseNotModified()
     response["ETag"] = tag
@@ -98,11 +113,11 @@ def unchanged(request, tag: str | None) -> HttpResponse | None:
 CONFIRM_FIELD, CONFIRM_VALUE = "confirm", "yes"
 
 
-def confirmed(request) -> bool:
+def confirmed(request: HttpRequest) -> bool:
     return request.POST.get(CONFIRM_FIELD) == CONFIRM_VALUE
 
 
-def ask_first(request, *, question: str, button: str, back: str) -> HttpResponse:
+def ask_first(request: HttpRequest, *, question: str, button: str, back: str) -> HttpResponse:
     """The second step without JavaScript: the question, a button sending this post again (its fields, such as
     the record a merge drops) with the answer, and the way back."""
     left_out = {CONFIRM_FIELD, "csrfmiddlewaretoken"}

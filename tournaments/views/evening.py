@@ -2,6 +2,8 @@
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.http import HttpRequest
+from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -14,7 +16,8 @@ from tournaments.selectors import entries as entry_selectors
 from tournaments.selectors import evening as selectors
 from tournaments.selectors.clubs import current_club
 from tournaments.services import evening as services
-from tournaments.views.common import add_errors, error_messages
+from tournaments.views.common import error_messages
+from tournaments.views.forms_flow import form_saved
 
 
 def evening_list(request):
@@ -26,37 +29,37 @@ def evening_list(request):
 
 @require_http_methods(["GET", "POST"])
 @once_only
-def evening_create(request):
+def evening_create(request: HttpRequest) -> HttpResponseBase:
     club = current_club(request)
     if club is None:
         return render(request, "tournaments/no_club.html")
     initial = {"name": _("Card evening"), "date": timezone.localdate(), "game": "towie", "tables": 3}
     form = CardEveningForm(request.POST or None, initial=initial)
-    if request.method == "POST" and form.is_valid():
-        try:
-            evening = services.evening_save(club=club, **form.cleaned_data)
-        except ValidationError as error:
-            add_errors(form, error)
-        else:
-            messages.success(request, _("The evening is set up: open its entries next."))
-            return redirect("evening_entries", evening_id=evening.id)
-    return render(request, "evening/form.html", {"form": form})
+    done = form_saved(
+        request,
+        form,
+        lambda data: services.evening_save(club=club, **data),
+        said=_("The evening is set up: open its entries next."),
+        then=lambda evening: redirect("evening_entries", evening_id=evening.id),
+    )
+    return done or render(request, "evening/form.html", {"form": form})
 
 
 @require_http_methods(["GET", "POST"])
-def evening_detail(request, evening_id):
+def evening_detail(request: HttpRequest, evening_id: int) -> HttpResponseBase:
     """The evening's page: its settings, and its tables once made (each a link to its own page)."""
     evening = selectors.evening_get(evening_id, user=request.user)
     fields = ("name", "date", "game", "tables", "variant", "pool_feed", "pool_limit", "pool_unlimited")
     form = CardEveningForm(request.POST or None, initial={name: getattr(evening, name) for name in fields})
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.evening_save(club=evening.club, evening=evening, **form.cleaned_data)
-        except ValidationError as error:
-            add_errors(form, error)
-        else:
-            messages.success(request, _("Saved."))
-            return redirect("evening_detail", evening_id=evening.id)
+    done = form_saved(
+        request,
+        form,
+        lambda data: services.evening_save(club=evening.club, evening=evening, **data),
+        said=_("Saved."),
+        then=lambda _made: redirect("evening_detail", evening_id=evening.id),
+    )
+    if done:
+        return done
     entry_list = entry_selectors.entry_list_of(evening)
     context = {
         "evening": evening, "event": evening, "tab": "evening", "form": form, "entry_list": entry_list,

@@ -2,7 +2,8 @@
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import JsonResponse
+from django.http import HttpRequest, JsonResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -24,7 +25,6 @@ from tournaments.selectors.clubs import current_club
 from tournaments.selectors.results_mail import mail_counts
 from tournaments.services import knockout as services
 from tournaments.views.common import (
-    add_errors,
     ask_first,
     confirmed,
     content_disposition,
@@ -33,6 +33,7 @@ from tournaments.views.common import (
     live,
     unchanged,
 )
+from tournaments.views.forms_flow import delete_asked, form_saved
 
 
 def _flash(request, error: ValidationError) -> None:
@@ -48,44 +49,38 @@ def knockout_list(request):
 
 
 @once_only
-def knockout_create(request):
+def knockout_create(request: HttpRequest) -> HttpResponseBase:
     form = forms.KnockoutForm(request.POST or None, request.FILES or None, initial={"date": timezone.localdate()})
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        try:
-            knockout = services.knockout_create(
-                name=data["name"],
-                date=data["date"],
-                rules=data["rules"],
-                pairs=data["entries"],
-                user=request.user,
-                club=current_club(request),
-            )
-        except ValidationError as error:
-            add_errors(form, error)
-        else:
-            messages.success(
-                request,
-                _("The knockout “%(name)s” is set up. Here is the plan for the evening.") % {"name": knockout.name},
-            )
-            return redirect("knockout_detail", knockout_id=knockout.id)
-    return render(request, "knockout/form.html", {"form": form, "creating": True})
+    done = form_saved(
+        request,
+        form,
+        lambda data: services.knockout_create(
+            name=data["name"],
+            date=data["date"],
+            rules=data["rules"],
+            pairs=data["entries"],
+            user=request.user,
+            club=current_club(request),
+        ),
+        said=lambda knockout: (
+            _("The knockout “%(name)s” is set up. Here is the plan for the evening.") % {"name": knockout.name}
+        ),
+        then=lambda knockout: redirect("knockout_detail", knockout_id=knockout.id),
+    )
+    return done or render(request, "knockout/form.html", {"form": form, "creating": True})
 
 
-def knockout_edit(request, knockout_id):
+def knockout_edit(request: HttpRequest, knockout_id: int) -> HttpResponseBase:
     knockout = selectors.knockout_get(knockout_id, user=request.user)
     form = forms.KnockoutEditForm(request.POST or None, instance=knockout)
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.knockout_update(
-                knockout=selectors.knockout_get(knockout_id, user=request.user), **form.cleaned_data
-            )
-        except ValidationError as error:
-            add_errors(form, error)
-        else:
-            messages.success(request, _("Saved."))
-            return redirect("knockout_detail", knockout_id=knockout.id)
-    return render(request, "knockout/form.html", {"form": form, "knockout": knockout, "creating": False})
+    done = form_saved(
+        request,
+        form,
+        lambda data: services.knockout_update(knockout=selectors.knockout_get(knockout_id, user=request.user), **data),
+        said=_("Saved."),
+        then=lambda _made: redirect("knockout_detail", knockout_id=knockout.id),
+    )
+    return done or render(request, "knockout/form.html", {"form": form, "knockout": knockout, "creating": False})
 
 
 def knockout_detail(request, knockout_id):
@@ -205,19 +200,17 @@ def _drawn_ids(view) -> list[int]:
 
 
 @require_POST
-def knockout_round_redraw(request, knockout_id, bracket, number):
+def knockout_round_redraw(request: HttpRequest, knockout_id: int, bracket: str, number: int) -> HttpResponseBase:
     _knockout, round_ = _round(request, knockout_id, bracket, number)
-    if not confirmed(request):
-        question = _("Draw %(round)s again? The tables drawn now are thrown away.") % {"round": round_.title}
-        back = reverse("knockout_round", args=[knockout_id, bracket, number])
-        return ask_first(request, question=question, button=_("Draw again"), back=back)
-    try:
-        services.round_draw(round_=round_)
-    except ValidationError as error:
-        _flash(request, error)
-    else:
-        messages.success(request, _("%(round)s is drawn again.") % {"round": round_.title})
-    return _back_to_round(round_)
+    return delete_asked(
+        request,
+        question=_("Draw %(round)s again? The tables drawn now are thrown away.") % {"round": round_.title},
+        button=_("Draw again"),
+        back=reverse("knockout_round", args=[knockout_id, bracket, number]),
+        delete=lambda: services.round_draw(round_=round_),
+        said=_("%(round)s is drawn again.") % {"round": round_.title},
+        to=reverse("knockout_round", args=[knockout_id, bracket, number]),
+    )
 
 
 @require_POST

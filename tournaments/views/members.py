@@ -3,7 +3,9 @@ archive, merge, and the list as a file (out and back in)."""
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpResponse, JsonResponse
+from django.forms import BaseForm
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -22,7 +24,8 @@ from tournaments.selectors import party as party_selectors
 from tournaments.selectors import towie as towie_selectors
 from tournaments.selectors.clubs import current_club
 from tournaments.services import members as services
-from tournaments.views.common import add_errors, ask_first, confirmed, content_disposition
+from tournaments.views.common import add_errors, content_disposition
+from tournaments.views.forms_flow import delete_asked, flash_joined, form_saved
 
 
 def _club(request):
@@ -53,32 +56,37 @@ def member_search(request):
 
 
 @once_only
-def member_create(request):
+def member_create(request: HttpRequest) -> HttpResponseBase:
     club = _club(request)
     form = forms.MemberForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            member = services.member_create(club=club, **form.cleaned_data)
-        except ValidationError as error:
-            add_errors(form, error)
-        else:
-            messages.success(request, _("%(name)s is a member.") % {"name": member.name})
-            return redirect("member_detail", member_id=member.id)
-    return render(request, "members/form.html", {"form": form, "club": club})
+    done = form_saved(
+        request,
+        form,
+        lambda data: services.member_create(club=club, **data),
+        said=lambda member: _("%(name)s is a member.") % {"name": member.name},
+        then=lambda member: redirect("member_detail", member_id=member.id),
+    )
+    return done or render(request, "members/form.html", {"form": form, "club": club})
 
 
-def member_detail(request, member_id):
+def member_detail(request: HttpRequest, member_id: int) -> HttpResponseBase:
     member = selectors.member_get(member_id, user=request.user)
     form = forms.MemberForm(request.POST or None, instance=member)
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.member_update(member=member, **form.cleaned_data)
-        except ValidationError as error:
-            add_errors(form, error)
-            member.refresh_from_db()
-        else:
-            messages.success(request, _("%(name)s saved.") % {"name": member.name})
-            return redirect("member_detail", member_id=member.id)
+
+    def refused(form: BaseForm, error: ValidationError) -> None:
+        add_errors(form, error)
+        member.refresh_from_db()  # the form's instance took the refused values: the page shows the stored ones
+
+    done = form_saved(
+        request,
+        form,
+        lambda data: services.member_update(member=member, **data),
+        said=lambda _made: _("%(name)s saved.") % {"name": member.name},
+        then=lambda _made: redirect("member_detail", member_id=member.id),
+        refused=refused,
+    )
+    if done:
+        return done
     context = {
         "member": member,
         "form": form,
@@ -102,27 +110,28 @@ def member_archive(request, member_id):
 
 
 @require_POST
-def member_merge(request, member_id):
+def member_merge(request: HttpRequest, member_id: int) -> HttpResponseBase:
     member = selectors.member_get(member_id, user=request.user)
     form = forms.MergeForm(request.POST, club=member.club, member=member)
     if not form.is_valid():
         messages.error(request, _("Choose the other record of this member."))
         return redirect("member_detail", member_id=member.id)
     other = form.cleaned_data["other"]
-    if not confirmed(request):  # a merge deletes the other record: asked first
-        question = _("Merge %(other)s into %(name)s? The record of %(other)s is deleted; its nights move here.") % {
-            "other": f"{other.name} ({other.number})" if other.number else other.name,
-            "name": member.name,
-        }
-        back = reverse("member_detail", args=[member.id])
-        return ask_first(request, question=question, button=_("Merge into this record"), back=back)
-    try:
-        services.member_merge(keep=member, drop=other)
-    except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
-    else:
-        messages.success(request, _("The two records are one: %(name)s.") % {"name": member.name})
-    return redirect("member_detail", member_id=member.id)
+    # A merge deletes the other record: asked first.
+    question = _("Merge %(other)s into %(name)s? The record of %(other)s is deleted; its nights move here.") % {
+        "other": f"{other.name} ({other.number})" if other.number else other.name,
+        "name": member.name,
+    }
+    return delete_asked(
+        request,
+        question=question,
+        button=_("Merge into this record"),
+        back=reverse("member_detail", args=[member.id]),
+        delete=lambda: services.member_merge(keep=member, drop=other),
+        said=lambda _made: _("The two records are one: %(name)s.") % {"name": member.name},
+        to=reverse("member_detail", args=[member.id]),
+        refused=flash_joined,
+    )
 
 
 @require_POST

@@ -2,7 +2,8 @@
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import JsonResponse
+from django.http import HttpRequest, JsonResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -22,49 +23,48 @@ from tournaments.selectors.clubs import current_club
 from tournaments.selectors.results_mail import mail_counts
 from tournaments.services import members as member_services
 from tournaments.services import party as party_services
-from tournaments.views.common import add_errors, ask_first, confirmed, content_disposition, error_messages
+from tournaments.views.common import content_disposition, error_messages
+from tournaments.views.forms_flow import delete_asked, form_saved
 
 
 @once_only
-def party_create(request):
+def party_create(request: HttpRequest) -> HttpResponseBase:
     form = forms.PartyForm(request.POST or None, initial={"date": timezone.localdate(), "tables": 5})
-    if request.method == "POST" and form.is_valid():
-        try:
-            party = party_services.party_create(**form.cleaned_data, user=request.user, club=current_club(request))
-        except ValidationError as error:
-            add_errors(form, error)
-        else:
-            messages.success(request, _("The party “%(name)s” is set up. Now add the guests.") % {"name": party.name})
-            return redirect("party_guests", party_id=party.id)
-    return render(request, "tournaments/party_form.html", {"form": form, "creating": True})
+    done = form_saved(
+        request,
+        form,
+        lambda data: party_services.party_create(**data, user=request.user, club=current_club(request)),
+        said=lambda party: _("The party “%(name)s” is set up. Now add the guests.") % {"name": party.name},
+        then=lambda party: redirect("party_guests", party_id=party.id),
+    )
+    return done or render(request, "tournaments/party_form.html", {"form": form, "creating": True})
 
 
-def party_edit(request, party_id):
+def party_edit(request: HttpRequest, party_id: int) -> HttpResponseBase:
     party = party_selectors.party_get(party_id, user=request.user)
     form = forms.PartyForm(request.POST or None, instance=party)
-    if request.method == "POST" and form.is_valid():
-        try:
-            party_services.party_update(
-                party=party_selectors.party_get(party_id, user=request.user), **form.cleaned_data
-            )
-        except ValidationError as error:
-            add_errors(form, error)
-        else:
-            messages.success(request, _("Saved."))
-            return redirect("party_dashboard", party_id=party.id)
-    return render(request, "tournaments/party_form.html", {"form": form, "party": party, "creating": False})
+    done = form_saved(
+        request,
+        form,
+        lambda data: party_services.party_update(party=party_selectors.party_get(party_id, user=request.user), **data),
+        said=_("Saved."),
+        then=lambda _made: redirect("party_dashboard", party_id=party.id),
+    )
+    return done or render(request, "tournaments/party_form.html", {"form": form, "party": party, "creating": False})
 
 
 @require_POST
-def party_delete(request, party_id):
+def party_delete(request: HttpRequest, party_id: int) -> HttpResponseBase:
     party = party_selectors.party_get(party_id, user=request.user)
-    if not confirmed(request):
-        question = _("Delete %(name)s and everything entered for it?") % {"name": party.name}
-        back = reverse("party_edit", args=[party.id])
-        return ask_first(request, question=question, button=_("Delete the party"), back=back)
-    party_services.party_delete(party=party)
-    messages.success(request, _("%(name)s is deleted.") % {"name": party.name})
-    return redirect("home")
+    return delete_asked(
+        request,
+        question=_("Delete %(name)s and everything entered for it?") % {"name": party.name},
+        button=_("Delete the party"),
+        back=reverse("party_edit", args=[party.id]),
+        delete=lambda: party_services.party_delete(party=party),
+        said=_("%(name)s is deleted.") % {"name": party.name},
+        to="home",
+    )
 
 
 def party_export(request, party_id):
@@ -191,34 +191,30 @@ def guests_upload(request, party_id):
     return _guests_page(request, party, panel_open=True)  # the panel open, the bad rows named above
 
 
-def guest_edit(request, party_id, guest_id):
+def guest_edit(request: HttpRequest, party_id: int, guest_id: int) -> HttpResponseBase:
     party = party_selectors.party_get(party_id, user=request.user)
     guest = get_object_or_404(Guest, pk=guest_id, party=party)
     form = forms.GuestEditForm(request.POST or None, instance=guest)
-    if request.method == "POST" and form.is_valid():
-        try:
-            party_services.guest_update(guest=Guest.objects.get(pk=guest.pk), **form.cleaned_data)
-        except ValidationError as error:
-            add_errors(form, error)
-        else:
-            messages.success(request, _("Saved."))
-            return redirect("party_guests", party_id=party.id)
-    return render(request, "tournaments/guest_form.html", {"party": party, "guest": guest, "form": form})
+    done = form_saved(
+        request,
+        form,
+        lambda data: party_services.guest_update(guest=Guest.objects.get(pk=guest.pk), **data),
+        said=_("Saved."),
+        then=lambda _made: redirect("party_guests", party_id=party.id),
+    )
+    return done or render(request, "tournaments/guest_form.html", {"party": party, "guest": guest, "form": form})
 
 
 @require_POST
-def guest_remove(request, party_id, guest_id):
+def guest_remove(request: HttpRequest, party_id: int, guest_id: int) -> HttpResponseBase:
     party = party_selectors.party_get(party_id, user=request.user)
     guest = get_object_or_404(Guest, pk=guest_id, party=party)
-    if not confirmed(request):
-        question = _("Remove %(name)s from the guest list?") % {"name": guest.name}
-        back = reverse("party_guests", args=[party.id])
-        return ask_first(request, question=question, button=_("Remove the guest"), back=back)
-    try:
-        party_services.guest_remove(guest=guest)
-    except ValidationError as error:
-        for message in error_messages(error):
-            messages.error(request, message)
-    else:
-        messages.success(request, _("%(name)s is no longer on the guest list.") % {"name": guest.name})
-    return redirect("party_guests", party_id=party.id)
+    return delete_asked(
+        request,
+        question=_("Remove %(name)s from the guest list?") % {"name": guest.name},
+        button=_("Remove the guest"),
+        back=reverse("party_guests", args=[party.id]),
+        delete=lambda: party_services.guest_remove(guest=guest),
+        said=_("%(name)s is no longer on the guest list.") % {"name": guest.name},
+        to=reverse("party_guests", args=[party.id]),
+    )

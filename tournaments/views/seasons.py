@@ -1,9 +1,10 @@
 """A club's seasons: the list, a season's page (refreshing, and a big-screen view), its PDF and
 workbook, and the form that makes or changes one."""
 
-from django.contrib import messages
-from django.core.exceptions import ValidationError
-from django.http import Http404
+from typing import Any
+
+from django.http import Http404, HttpRequest
+from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -12,6 +13,7 @@ from django.views.decorators.http import require_POST
 from tournaments import l10n
 from tournaments.forms.seasons import SeriesForm
 from tournaments.http.once import once_only
+from tournaments.models import Club, Series
 from tournaments.presentation import seasons as wording
 from tournaments.presentation.names import Where
 from tournaments.printing import seasons as printing
@@ -19,7 +21,8 @@ from tournaments.selectors import live_season
 from tournaments.selectors import seasons as selectors
 from tournaments.selectors.clubs import current_club
 from tournaments.services import seasons as services
-from tournaments.views.common import add_errors, ask_first, confirmed, file_response, live, unchanged
+from tournaments.views.common import file_response, live, unchanged
+from tournaments.views.forms_flow import delete_asked, form_saved
 
 
 def _club(request):
@@ -34,37 +37,34 @@ def series_list(request):
     return render(request, "seasons/list.html", {"club": club, "seasons": selectors.series_list(club)})
 
 
-def _save(request, form, club, series=None):
-    data = form.cleaned_data
-    try:
-        return services.series_save(
-            club=club,
-            name=data["name"],
-            scoring=data["scoring"],
-            place_points=data["place_points"],
-            best_of=data["best_of"],
-            parties=list(data["parties"]),
-            knockouts=list(data["knockouts"]),
-            series=series,
-        )
-    except ValidationError as error:
-        add_errors(form, error)
-        return None
+def _save(data: dict[str, Any], club: Club, series: Series | None = None) -> Series:
+    return services.series_save(
+        club=club,
+        name=data["name"],
+        scoring=data["scoring"],
+        place_points=data["place_points"],
+        best_of=data["best_of"],
+        parties=list(data["parties"]),
+        knockouts=list(data["knockouts"]),
+        series=series,
+    )
 
 
 @once_only
-def series_create(request):
+def series_create(request: HttpRequest) -> HttpResponseBase:
     club = _club(request)
     form = SeriesForm(request.POST or None, club=club, initial={"scoring": "totals"})
-    if request.method == "POST" and form.is_valid():
-        series = _save(request, form, club)
-        if series is not None:
-            messages.success(request, _("The season %(name)s is made.") % {"name": series.name})
-            return redirect("series_detail", series_id=series.id)
-    return render(request, "seasons/form.html", {"form": form, "club": club})
+    done = form_saved(
+        request,
+        form,
+        lambda data: _save(data, club),
+        said=lambda series: _("The season %(name)s is made.") % {"name": series.name},
+        then=lambda series: redirect("series_detail", series_id=series.id),
+    )
+    return done or render(request, "seasons/form.html", {"form": form, "club": club})
 
 
-def series_edit(request, series_id):
+def series_edit(request: HttpRequest, series_id: int) -> HttpResponseBase:
     series = selectors.series_get(series_id, user=request.user)
     initial = {
         "name": series.name,
@@ -75,10 +75,14 @@ def series_edit(request, series_id):
         "knockouts": series.knockouts.all(),
     }
     form = SeriesForm(request.POST or None, club=series.club, initial=initial)
-    if request.method == "POST" and form.is_valid() and _save(request, form, series.club, series) is not None:
-        messages.success(request, _("%(name)s saved.") % {"name": series.name})
-        return redirect("series_detail", series_id=series.id)
-    return render(request, "seasons/form.html", {"form": form, "club": series.club, "series": series})
+    done = form_saved(
+        request,
+        form,
+        lambda data: _save(data, series.club, series),
+        said=lambda _made: _("%(name)s saved.") % {"name": series.name},
+        then=lambda _made: redirect("series_detail", series_id=series.id),
+    )
+    return done or render(request, "seasons/form.html", {"form": form, "club": series.club, "series": series})
 
 
 def series_detail(request, series_id):
@@ -106,15 +110,17 @@ def series_detail(request, series_id):
 
 
 @require_POST
-def series_delete(request, series_id):
+def series_delete(request: HttpRequest, series_id: int) -> HttpResponseBase:
     series = selectors.series_get(series_id, user=request.user)
-    if not confirmed(request):
-        question = _("Delete the season %(name)s? Its nights are kept.") % {"name": series.name}
-        button = _("Delete the season (its nights are kept)")
-        return ask_first(request, question=question, button=button, back=reverse("series_detail", args=[series.pk]))
-    services.series_delete(series=series)
-    messages.success(request, _("The season %(name)s is deleted; its nights are kept.") % {"name": series.name})
-    return redirect("series_list")
+    return delete_asked(
+        request,
+        question=_("Delete the season %(name)s? Its nights are kept.") % {"name": series.name},
+        button=_("Delete the season (its nights are kept)"),
+        back=reverse("series_detail", args=[series.pk]),
+        delete=lambda: services.series_delete(series=series),
+        said=_("The season %(name)s is deleted; its nights are kept.") % {"name": series.name},
+        to="series_list",
+    )
 
 
 def _sheet(series, where: Where):

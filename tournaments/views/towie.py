@@ -11,7 +11,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -32,7 +33,8 @@ from tournaments.selectors import party as party_selectors
 from tournaments.selectors import towie as selectors
 from tournaments.selectors.clubs import LANGUAGE_KEY, current_club
 from tournaments.services import towie as services
-from tournaments.views.common import add_errors, ask_first, confirmed, error_messages, file_response, live, unchanged
+from tournaments.views.common import add_errors, error_messages, file_response, live, unchanged
+from tournaments.views.forms_flow import delete_asked, form_saved
 
 # htmx stops polling on this status: a live page whose table is gone says so once, and asks no more.
 STOP_POLLING = 286
@@ -172,59 +174,60 @@ def _party_from(request):
 
 
 @once_only
-def towie_create(request):
+def towie_create(request: HttpRequest) -> HttpResponseBase:
     party = _party_from(request)
     offer = selectors.party_candidates(party) if party else None
     initial = {"name": "Towie", "date": timezone.localdate()}
-    if party:
+    if party and offer:
         initial |= {"name": _("Towie at %(party)s") % {"party": party.name}, "date": party.date}
         initial |= forms.TowieTableForm.initial_players(offer.players)
     form = forms.TowieTableForm(request.POST or None, initial=initial)
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        try:
-            table = services.towie_table_create(
-                name=data["name"],
-                date=data["date"],
-                stake=data["stake"],
-                players=data["players"],
-                party=party,
-                user=request.user,
-                club=current_club(request),
-                picked=data["picked"],
-            )
-        except ValidationError as error:
-            add_errors(form, error)
-        else:
-            messages.success(request, _("The table is set up. Now draw for seats."))
-            return redirect("towie_sheet", table_id=table.pk)
-    return render(request, "towie/table_form.html", {"form": form, "party": party, "offer": offer, "creating": True})
+    done = form_saved(
+        request,
+        form,
+        lambda data: services.towie_table_create(
+            name=data["name"],
+            date=data["date"],
+            stake=data["stake"],
+            players=data["players"],
+            party=party,
+            user=request.user,
+            club=current_club(request),
+            picked=data["picked"],
+        ),
+        said=_("The table is set up. Now draw for seats."),
+        then=lambda table: redirect("towie_sheet", table_id=table.pk),
+    )
+    context = {"form": form, "party": party, "offer": offer, "creating": True}
+    return done or render(request, "towie/table_form.html", context)
 
 
-def towie_edit(request, table_id):
+def towie_edit(request: HttpRequest, table_id: int) -> HttpResponseBase:
     table = selectors.towie_get(table_id, user=request.user)
     players = selectors.towie_players(table)
     initial = {"name": table.name, "date": table.date, "stake": table.stake}
     form = forms.TowieTableForm(
         request.POST or None, initial=initial | forms.TowieTableForm.initial_players([p.name for p in players])
     )
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        try:
-            saved = services.towie_table_update(
-                table=table,
-                name=data["name"],
-                date=data["date"],
-                stake=data["stake"],
-                players=data["players"],
-                picked=data["picked"],
-            )
-        except ValidationError as error:
-            add_errors(form, error)
-        else:
-            redraw = table.is_drawn and not saved.is_drawn
-            messages.success(request, _("Saved. The players changed: draw for seats again.") if redraw else _("Saved."))
-            return redirect("towie_sheet", table_id=table.pk)
+    was_drawn = table.is_drawn
+    done = form_saved(
+        request,
+        form,
+        lambda data: services.towie_table_update(
+            table=table,
+            name=data["name"],
+            date=data["date"],
+            stake=data["stake"],
+            players=data["players"],
+            picked=data["picked"],
+        ),
+        said=lambda saved: (
+            _("Saved. The players changed: draw for seats again.") if was_drawn and not saved.is_drawn else _("Saved.")
+        ),
+        then=lambda _saved: redirect("towie_sheet", table_id=table.pk),
+    )
+    if done:
+        return done
     access = Access(table)
     context = {"form": form, "table": table, "access": access, "creating": False, "tab": "settings", "players": players}
     return render(request, "towie/table_form.html", context | _phone_context(request, table))
@@ -246,14 +249,17 @@ def towie_link_renew(request, table_id):
 
 
 @require_POST
-def towie_delete(request, table_id):
+def towie_delete(request: HttpRequest, table_id: int) -> HttpResponseBase:
     table = selectors.towie_get(table_id, user=request.user)
-    if not confirmed(request):
-        question = _("Delete %(name)s and its whole sheet?") % {"name": table.name}
-        return ask_first(request, question=question, button=_("Delete"), back=reverse("towie_edit", args=[table.pk]))
-    services.towie_table_delete(table=table)
-    messages.success(request, _("%(name)s is deleted.") % {"name": table.name})
-    return redirect("towie_list")
+    return delete_asked(
+        request,
+        question=_("Delete %(name)s and its whole sheet?") % {"name": table.name},
+        button=_("Delete"),
+        back=reverse("towie_edit", args=[table.pk]),
+        delete=lambda: services.towie_table_delete(table=table),
+        said=_("%(name)s is deleted.") % {"name": table.name},
+        to="towie_list",
+    )
 
 
 # --- the sheet ---------------------------------------------------------------------------------
@@ -378,15 +384,17 @@ def towie_deal_edit(request, access: Access, deal_id: int):
     row = next((row for row in page.rows if row.deal.pk == deal.pk), None)
     names = {player.pk: player.name for player in page.players}
     form = forms.TowieDealForm(request.POST or None, initial=forms.TowieDealForm.initial_for(deal, names))
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.towie_deal_update(deal=deal, **form.service_arguments)
-        except ValidationError as error:
-            _deal_errors(form, error)
-        else:
-            number = row.number if row else ""
-            messages.success(request, _("Deal %(number)s corrected: the sheet is worked again.") % {"number": number})
-            return redirect(access.url("sheet"))
+    number = row.number if row else ""
+    done = form_saved(
+        request,
+        form,
+        lambda _data: services.towie_deal_update(deal=deal, **form.service_arguments),
+        said=_("Deal %(number)s corrected: the sheet is worked again.") % {"number": number},
+        then=lambda _made: redirect(access.url("sheet")),
+        refused=_deal_errors,
+    )
+    if done:
+        return done
     if request.method == "POST":
         messages.error(request, _("Nothing was saved: correct the deal below."))
     seated = [names[pk] for pk in (deal.seat_1_id, deal.seat_2_id, deal.seat_3_id)]
