@@ -1,4 +1,4 @@
-"""Phones beside a slow-header attack: what `make bench`'s step and tests/test_slow_clients.py both run.
+"""Phones beside a slow-header attack: what `make bench`'s step and tests/clubdirector/test_slow_clients.py both run.
 
 One Wi-Fi client (127.0.0.2) holds `count` connections open, each sending its request's headers a line
 at a time and never finishing them; when the server closes one, it opens another. Meanwhile each phone,

@@ -1,7 +1,7 @@
 """A phone's save while the server's disk is full: the server answers 503 and the phone's script
 keeps the entry, shows it as not sent yet, and sends it again by itself once the disk has room.
 
-The full disk is SQLite's own error raised from the save (tests/test_disk_full.py fills a real
+The full disk is SQLite's own error raised from the save (tests/clubdirector/test_disk_full.py fills a real
 database file); here it is the phone's side that is tried, in a real browser.
 """
 

@@ -1,6 +1,6 @@
 """Every page at a phone's 375 pixels: the page itself never scrolls sideways.
 
-The pages are the persona walk's (tests/test_personas.py): every pattern of the URLconf, filled with a
+The pages are the persona walk's (tests/project/test_personas.py): every pattern of the URLconf, filled with a
 played party night, a knockout, a Towie and a Boston table, a season, members, a card evening. The
 director's pages are opened logged in; the pages open to anyone (the published results of a party, a
 knockout and a season, the entry form and an entrant's own page, the Towie table's phone, the unsubscribe
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
-from tests.test_personas import build, is_open, w, walk  # noqa: F401  (w: the persona fixture, used by name)
+from tests.project.test_personas import build, is_open, w, walk  # noqa: F401  (w: the persona fixture, used by name)
 from tournaments.services import public
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

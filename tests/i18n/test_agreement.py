@@ -14,8 +14,8 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from tests.http.test_once import the_form
 from tests.i18n.test_party_pages import club_speaking
-from tests.test_once import the_form
 from tournaments.models import Knockout, Party
 from tournaments.services import entries, evening
 from tournaments.services import party as party_services

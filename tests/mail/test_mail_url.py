@@ -5,7 +5,7 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 
 from clubdirector.mail_url import CONSOLE, SMTP, MailServer, mail_settings
-from tests.test_settings import run_django
+from tests.clubdirector.test_settings import run_django
 
 
 @pytest.mark.parametrize(

@@ -2,7 +2,7 @@
 holding one), `Cache-Control: no-store` on the director's pages, and the phone's link refusing PUT,
 DELETE and PATCH.
 
-The pages are walked from the URLconf (tests/test_personas.py's world: a party with a closed round, a
+The pages are walked from the URLconf (tests/project/test_personas.py's world: a party with a closed round, a
 knockout, a Towie and a Boston table, a member, a season), so a template added tomorrow is checked too.
 """
 
@@ -12,8 +12,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests import test_personas
-from tests.test_personas import build, client_of, is_open, walk
+from tests.project import test_personas
+from tests.project.test_personas import build, client_of, is_open, walk
 from tournaments.models import Membership, TableResult
 
 pytestmark = pytest.mark.django_db

@@ -21,11 +21,11 @@ from django.core.cache import cache
 from django.db import connection
 from django.urls import reverse
 
+from tests.paths import ROOT
 from tests.towie.conftest import make_table
 from tournaments.http import link_limit
 from tournaments.models import TableToken
 
-ROOT = Path(__file__).resolve().parent.parent
 WRONG = "/t/not-a-real-token/"
 WRONG_TOWIE = "/towie/p/not-a-real-token/"
 

@@ -1,6 +1,6 @@
 """Every POST form of the site, fuzzed: no input makes a 500, and no input reaches another club's rows.
 
-Alice directs a club with one of every kind of event (tests/test_personas.py's world: a party with rounds
+Alice directs a club with one of every kind of event (tests/project/test_personas.py's world: a party with rounds
 played, a knockout, a Towie and a Boston table, a season, a member); Bob's club has a party of its own.
 Every page of the URLconf is opened as Alice, every `<form method=post>` on it is read as a browser reads
 it, and each is posted: first a sweep of the values that broke forms before (a 20-digit figure in every
@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.html_forms import Field, Form, post_forms
-from tests.test_personas import build, w, walk  # noqa: F401 (w: the world, a fixture)
+from tests.project.test_personas import build, w, walk  # noqa: F401 (w: the world, a fixture)
 from tournaments.http import link_limit
 from tournaments.models import Club
 

@@ -8,19 +8,19 @@ are isolating (static/css/site.css, as <bdi> is), so even a control that got thr
 
 import re
 from html.parser import HTMLParser
-from pathlib import Path
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 
+from tests.paths import ROOT
 from tournaments.http import bidi
 from tournaments.models import Guest, TableToken
 from tournaments.services import public
 
 RLO, FSI, PDI = "\u202e", "\u2068", "\u2069"
 EVIL = RLO + "evil"
-SITE_CSS = Path(__file__).resolve().parent.parent / "static" / "css" / "site.css"
+SITE_CSS = ROOT / "static" / "css" / "site.css"
 
 
 def isolating_selectors() -> set[str]:

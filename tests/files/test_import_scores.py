@@ -11,7 +11,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.core.serializers.json import DjangoJSONEncoder
 
-from tests import test_import_validation as validation
+from tests.files import test_import_validation as validation
 from tournaments.files import transfer
 from tournaments.files.transfer import knockout_import, party_import
 
@@ -343,7 +343,7 @@ def test_a_file_that_is_not_json_is_refused_plainly(club, tmp_path):
 
 
 def round_trip_party(party, club):
-    from tests.test_import_validation import standings
+    from tests.files.test_import_validation import standings
 
     before = standings(party)
     again = party_import(json.loads(json.dumps(transfer.party_export(party))), club=club)

@@ -22,11 +22,11 @@ from urllib.parse import urlencode
 import pytest
 from django.db import connection
 
-from tests.test_crash import _kill as kill_server
+from tests.clubdirector.test_crash import _kill as kill_server
+from tests.paths import ROOT
 from tournaments.management.commands.backup_db import backup_sqlite
 from tournaments.management.commands.serve import take_serving_lock
 
-ROOT = Path(__file__).resolve().parent.parent
 sqlite_only = pytest.mark.skipif(connection.vendor != "sqlite", reason="restore_db restores SQLite files")
 
 # A writer in the middle of the evening: its committed changes sit in the -wal (no checkpoint), and it
@@ -387,8 +387,6 @@ def test_restore_on_postgresql_touches_nothing_and_fails(tmp_path):
     )
     assert result.returncode != 0 and "pg_restore" in result.stderr
     assert not list(tmp_path.iterdir())
-
-
 
 
 def _serve(database: Path, tmp_path: Path, home: Path, port: int) -> subprocess.Popen:

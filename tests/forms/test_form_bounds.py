@@ -4,7 +4,6 @@ figures. Each bad input gets its exact message and changes nothing."""
 import datetime
 import re
 from html import unescape
-from pathlib import Path
 
 import pytest
 from django.core import serializers
@@ -13,13 +12,14 @@ from django.urls import reverse
 from tests.conftest import make_party
 from tests.html_forms import post_forms
 from tests.knockout.helpers import make_knockout
+from tests.paths import ROOT
 from tests.towie.conftest import make_table
 from tournaments.models import BostonTable, Knockout, Party, Series, TowieTable
 from tournaments.models.party import MAX_ROUNDS, MAX_TABLES
 from tournaments.services import boston, seasons
 
 pytestmark = pytest.mark.django_db
-USER_GUIDE = Path(__file__).resolve().parent.parent / "docs" / "user-guide.md"
+USER_GUIDE = ROOT / "docs" / "user-guide.md"
 WINDOW = "Give a date in the years 1900 to 2100."
 
 
@@ -186,7 +186,7 @@ def test_a_season_naming_an_event_beyond_any_id_is_a_plain_error_not_a_crash(cli
     assert snapshot() == before and list(series.parties.all()) == [party]
 
 
-# ---- what the fuzz found (tests/test_fuzz_forms.py) ----------------------------------------------
+# ---- what the fuzz found (tests/forms/test_fuzz_forms.py) ----------------------------------------------
 
 
 @pytest.mark.parametrize("member", ["²", "٣", "9" * 5000])

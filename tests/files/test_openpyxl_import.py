@@ -5,11 +5,11 @@ put about 28 MB into every worker."""
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.paths import ROOT
+
 SCRIPT = """
 import sys
 import clubdirector.wsgi  # as gunicorn starts a worker

@@ -1,13 +1,14 @@
 """`serve` gives gunicorn a control socket of its own (tournaments/management/commands/serve.py): two
 servers on one machine never share gunicorn's default ~/.gunicorn/gunicorn.ctl. It holds the database's
 serving lock, saying who holds it, which restore_db reads. The running server's socket and lock are
-checked in tests/test_restore.py."""
+checked in tests/management/test_restore.py."""
 
 import os
 from pathlib import Path
 
 import pytest
 
+from tests.paths import ROOT
 from tournaments.management.commands.serve import (
     FRONT,
     GUNICORN_LIMITS,
@@ -71,7 +72,7 @@ def test_a_control_socket_named_in_gunicorn_cmd_args_is_left_to_gunicorn(runtime
 
 
 def test_the_shipped_systemd_unit_gives_gunicorn_the_same_request_limits_as_serve():
-    unit = (Path(__file__).resolve().parents[1] / "docs" / "deploy" / "clubdirector@.service").read_text()
+    unit = (ROOT / "docs" / "deploy" / "clubdirector@.service").read_text()
     command = " ".join(line.strip().rstrip("\\") for line in unit.split("ExecStart=", 1)[1].splitlines()[:4])
     limits = GUNICORN_LIMITS
     for flag, value in zip(limits[::2], limits[1::2], strict=True):

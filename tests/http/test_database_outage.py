@@ -24,11 +24,11 @@ from urllib.parse import urlencode
 
 import pytest
 
-from tests.test_crash import _kill as kill_server
-from tests.test_restore import _free_port
+from tests.clubdirector.test_crash import _kill as kill_server
+from tests.management.test_restore import _free_port
+from tests.paths import ROOT
 
 pytestmark = pytest.mark.own_cluster
-ROOT = Path(__file__).resolve().parent.parent
 BINARIES = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
 DOWN_S = 4  # how long PostgreSQL stays stopped
 PARTY = "from bench.build import director, party; party(12, director(), name='Outage', rounds=1)"

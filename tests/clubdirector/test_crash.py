@@ -40,7 +40,8 @@ from django.db import connection
 from django.test import override_settings
 from django.urls import reverse
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.paths import ROOT
+
 KEY = "crash-test-only-" + "k" * 50
 PASSWORD = "crash-Test-pa55word-2718"
 CLUB = "Crash club"

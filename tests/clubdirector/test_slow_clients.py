@@ -9,9 +9,9 @@ import time
 from pathlib import Path
 
 from bench.slowclients import attack, figures, phones
-from tests.test_restore import _free_port, _serve, database, kill_server, manage, ok, sqlite_only, template
+from tests.management.test_restore import _free_port, _serve, database, kill_server, manage, ok, sqlite_only, template
 
-__all__ = ["database", "template"]  # the fixtures, from tests/test_restore.py
+__all__ = ["database", "template"]  # the fixtures, from tests/management/test_restore.py
 HEADER_SECONDS = 10  # clubdirector.front.worker.HEADER_SECONDS
 
 

@@ -1,5 +1,5 @@
 """Which errors are a database out of reach (503 with Retry-After) and which stay a 500 (tournaments/http/outage.py).
-The whole path, PostgreSQL stopped under the real server, is tests/test_database_outage.py."""
+The whole path, PostgreSQL stopped under the real server, is tests/http/test_database_outage.py."""
 
 import pytest
 from django.db import InterfaceError, OperationalError, ProgrammingError
