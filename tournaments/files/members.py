@@ -5,7 +5,8 @@ Columns: Name, Lady or gentleman, Member number, Email, Phone, Active ("yes"/"no
 also reads: the other columns may be missing. An empty or missing Initials only leaves a known
 member's choice as it is (a new member: no); anything but yes or no is refused, naming its row.
 The headings are English words in every language (a machine shape, read back by the import); the
-import also takes them in French, German and Dutch.
+import also takes them in French, German and Dutch, in any order, a first name and surname in two
+columns joined (tournaments/rules/headers.py).
 """
 
 import csv
@@ -21,7 +22,6 @@ from tournaments.rules import kinds
 from tournaments.services.members import MemberRow
 
 HEADINGS = ["Name", "Lady or gentleman", "Member number", "Email", "Phone", "Active", "Initials only"]
-HEADER_WORDS = (*uploads.HEADER_WORDS, "member", "members", "nom", "naam")
 NO_WORDS = {"no", "n", "false", "0", "archived", "non", "nein", "nee"}
 YES_WORDS = {"yes", "y", "true", "1", "oui", "ja"}
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -73,7 +73,7 @@ def _unquoted(value: str) -> str:
 def member_rows(filename: str, data: bytes) -> list[MemberRow]:
     """The file's rows as MemberRows, each with the spreadsheet's own row number. A bad kind is a
     message naming its row; the whole file is refused when any row is bad."""
-    rows = uploads.read_rows(filename, data, header_words=HEADER_WORDS, wording=uploads.MEMBERS)
+    rows = uploads.read_rows(filename, data, wording=uploads.MEMBERS)
     problems, out = [], []
     for row in rows:
         line = getattr(row, "line", 0)

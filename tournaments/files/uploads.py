@@ -25,7 +25,7 @@ from django.utils.translation import gettext_lazy as _
 from openpyxl import load_workbook
 
 from tournaments import l10n
-from tournaments.rules import kinds
+from tournaments.rules import headers, kinds
 from tournaments.rules.names import clean_name
 
 if TYPE_CHECKING:
@@ -82,6 +82,7 @@ class Wording:
     too_large: "StrOrPromise"
     too_many_rows: "StrOrPromise"
     no_names: "StrOrPromise"
+    neither: "StrOrPromise"  # the first row read as neither a header nor a name: %(line)s, %(cells)s
 
 
 def _members_too_many_rows() -> str:
@@ -93,7 +94,16 @@ def _members_too_many_rows() -> str:
     return text % {"count": l10n.number(MAX_ROWS)}
 
 
-GUESTS = Wording(NOT_A_LIST, TOO_LARGE, TOO_MANY_ROWS, _("The file has no names in it."))
+GUESTS = Wording(
+    NOT_A_LIST,
+    TOO_LARGE,
+    TOO_MANY_ROWS,
+    _("The file has no names in it."),
+    _(
+        "Row %(line)s is neither a header nor a guest: %(cells)s. Put the column headings there (such as Name and "
+        "Lady or gentleman) or a guest, or delete the row; nothing was added."
+    ),
+)
 MEMBERS = Wording(
     _(
         "This file is not a members list: upload an XLSX or CSV file with a member's name in the first column, "
@@ -102,6 +112,10 @@ MEMBERS = Wording(
     _("The file is larger than 2 MB: that is no members list."),
     lazy(_members_too_many_rows, str)(),
     _("The file has no members in it."),
+    _(
+        "Row %(line)s is neither a header nor a member: %(cells)s. Put the column headings there (such as Name and "
+        "Lady or gentleman) or a member, or delete the row; nothing was imported."
+    ),
 )
 
 # A start tag ("<c", "<x:row"; not "</", "<?" or "<!") or an attribute's '="' / "='": what openpyxl builds objects of.
@@ -266,13 +280,15 @@ def _read_csv(data: bytes, wording: Wording) -> list[Row]:
     return _kept_rows(_csv_rows(text, dialect, wording), wording)
 
 
-HEADER_WORDS = ("name", "names", "guest", "guests", "player", "players", "pair", "pairs", "full name")
-
-
 def read_rows(
-    filename: str, data: bytes, *, header_words: tuple[str, ...] = HEADER_WORDS, wording: Wording = GUESTS
+    filename: str, data: bytes, *, header_words: tuple[str, ...] | None = None, wording: Wording = GUESTS
 ) -> list[Row]:
-    """The non-empty rows of the file's first sheet, a header row (starting with a header word) dropped.
+    """The non-empty rows of the file's first sheet, without its header row.
+
+    A guest or members list (no `header_words`) may have a header row in any of the site's languages
+    (rules/headers.py): its rows then come in the lists' own column order, a first name and surname joined. A
+    first row neither a header nor a name is refused, naming it. With `header_words` (a list of pairs), a first
+    row starting with one of them is dropped and the columns stay as they are.
 
     Each row's `line` is its row number in the spreadsheet, or its line in the CSV file. A refusal calls the
     file as `wording` does (a guest list, a members list).
@@ -288,12 +304,27 @@ def read_rows(
         rows = _read_csv(data, wording)
     else:
         raise ValidationError(wording.not_a_list)
-    if rows and rows[0] and rows[0][0].strip().lower() in header_words:
-        rows = rows[1:]
+    if header_words is not None:
+        if rows and rows[0] and rows[0][0].strip().lower() in header_words:
+            rows = rows[1:]
+    elif rows:
+        rows = _under_heads(rows, wording)
     if not rows:
         raise ValidationError(wording.no_names)
     if len(rows) > MAX_ROWS:
         raise ValidationError(wording.too_many_rows)
+    return rows
+
+
+def _under_heads(rows: list[Row], wording: Wording) -> list[Row]:
+    """The rows under the header row, in the lists' column order; the rows as they are when there is none."""
+    first = rows[0]
+    found = headers.heads(first)
+    if found is not None:
+        return [Row(found.arranged(row), row.line) for row in rows[1:]]
+    if headers.looks_like_a_header(first, [row[1] for row in rows[1:] if len(row) > 1]):
+        cells = ", ".join(f"“{cell}”" for cell in first[:4] if cell) + (", …" if len(first) > 4 else "")
+        raise ValidationError(wording.neither % {"line": first.line, "cells": cells})
     return rows
 
 
