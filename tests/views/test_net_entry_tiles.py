@@ -63,3 +63,33 @@ def test_the_phone_of_a_net_entry_table_shows_its_result_without_a_deals_count(c
     assert running, "the phone shows the round's result"
     assert " ".join(running.group(1).split()) == "Round result (net figures): N–S +300 · E–W −300"
     assert "of 4 deals in" not in page
+
+
+def test_net_figures_over_entered_deals_ask_first_and_say_the_deals_go(client_in, net_and_deals):
+    """Table 2 has two deals in: net figures sent for it ask first, naming the two deals, and change nothing;
+    sent again with the answer, the net figures stand and the deals are gone."""
+    from tournaments.models import TableResult
+
+    url = reverse("table_enter", args=[net_and_deals.pk, 1, 2])
+    result = TableResult.objects.get(round__party=net_and_deals, round__number=1, table=2)
+    before = (result.ns, result.ew, result.deals.count(), result.version)
+    post = {"mode": "net", "ns": 500, "ew": -500, "version": result.version}
+    page = client_in.post(url, post).content.decode()
+    assert "Save the net figures instead of the 2 deals entered? Those deals go." in page
+    result.refresh_from_db()
+    assert (result.ns, result.ew, result.deals.count(), result.version) == before
+    response = client_in.post(url, post | {"confirm": "yes"})
+    assert response.status_code == 302
+    result.refresh_from_db()
+    assert (result.ns, result.ew, result.deals.count()) == (500, -500, 0)
+
+
+def test_net_figures_over_net_figures_are_saved_without_a_question(client_in, net_and_deals):
+    from tournaments.models import TableResult
+
+    url = reverse("table_enter", args=[net_and_deals.pk, 1, 1])
+    result = TableResult.objects.get(round__party=net_and_deals, round__number=1, table=1)
+    response = client_in.post(url, {"mode": "net", "ns": 420, "ew": -420, "version": result.version})
+    assert response.status_code == 302
+    result.refresh_from_db()
+    assert (result.ns, result.ew) == (420, -420)

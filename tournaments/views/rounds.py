@@ -7,7 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments import l10n
@@ -27,7 +27,7 @@ from tournaments.services import rounds as round_services
 from tournaments.services import seating as seating_services
 from tournaments.tables import movement_rows_html, round_tiles_html, squares_html
 from tournaments.templatetags.bridge import seat as seat_shown
-from tournaments.views.common import error_messages, live, unchanged
+from tournaments.views.common import ask_first, confirmed, error_messages, live, unchanged
 
 
 def _back(request) -> str | None:
@@ -307,6 +307,18 @@ def table_enter(request, party_id, number, table):
     )
     if request.method == "POST" and request.POST.get("preview"):
         return render(request, "tournaments/_preview.html", {"party": party, **preview(party, deal_forms_)})
+    if request.method == "POST" and _net_over_deals(request, view) and not confirmed(request):
+        return ask_first(
+            request,
+            question=ngettext(
+                "Save the net figures instead of the %(count)s deal entered? That deal goes.",
+                "Save the net figures instead of the %(count)s deals entered? Those deals go.",
+                view.deals_in,
+            )
+            % {"count": view.deals_in},
+            button=_("Save the net figures"),
+            back=request.path,
+        )
     if request.method == "POST":
         saved = _save(request, round_, table, deal_forms_, net_form, party)
         if saved:
@@ -322,6 +334,11 @@ def table_enter(request, party_id, number, table):
         "tab": "rounds",
     }
     return render(request, "tournaments/table_enter.html", context)
+
+
+def _net_over_deals(request, view) -> bool:
+    """Net figures sent for a table whose deals are entered: the deals would go, so the director is asked."""
+    return request.POST.get("mode") == "net" and view.deals_in > 0
 
 
 def _save(request, round_, table, deal_forms_, net_form, party) -> bool:
