@@ -84,4 +84,13 @@
     var field = event.target;
     if (field.matches && field.matches("select[data-submit-on-change]") && field.form) field.form.requestSubmit();
   });
+  // A deal passed out has no suit, double, declarer or tricks: choosing Pass clears what was chosen before,
+  // so the director never sends a passed-out deal the server must refuse for its leftovers.
+  document.addEventListener("change", function (event) {
+    var field = event.target;
+    if (!field.matches || !field.matches(".deal-row select[name$='level']") || field.value !== "P") return;
+    field.closest(".deal-row").querySelectorAll("select").forEach(function (other) {
+      if (other !== field) other.selectedIndex = 0;
+    });
+  });
 })();
