@@ -45,9 +45,15 @@ SHEETS = {
     "nl": ["Stand", "Tafelindeling", "Spellen", "Paren"],
 }
 HEADINGS = {
-    "fr": (["Place", "Nom", "Catégorie", "Total", "T1 table", "T1 place", "T1 partenaire", "T1 résultat"], "Nord"),
-    "de": (["Platz", "Name", "Art", "Summe", "R1 Tisch", "R1 Platz", "R1 Partner", "R1 Ergebnis"], "Nord"),
-    "nl": (["Plaats", "Naam", "Soort", "Totaal", "R1 tafel", "R1 plaats", "R1 partner", "R1 uitslag"], "Noord"),
+    "fr": (
+        ["Place", "Ex æquo", "Nom", "Catégorie", "Total", "T1 table", "T1 place", "T1 partenaire", "T1 résultat"],
+        "Nord",
+    ),
+    "de": (["Platz", "Geteilt", "Name", "Art", "Summe", "R1 Tisch", "R1 Platz", "R1 Partner", "R1 Ergebnis"], "Nord"),
+    "nl": (
+        ["Plaats", "Gedeeld", "Naam", "Soort", "Totaal", "R1 tafel", "R1 plaats", "R1 partner", "R1 uitslag"],
+        "Noord",
+    ),
 }
 DEAL_HEADINGS = {
     "fr": ["Tour", "Table", "Donne", "Donneur", "Vulnérable", "Contrat", "Par", "Levées", "Marque", "N–S", "E–O"],
@@ -115,8 +121,8 @@ def test_the_workbook_in_the_clubs_language(language):
     assert wb.sheetnames == SHEETS[language]
     headings, north = HEADINGS[language]
     standings = [[c.value for c in row] for row in wb[SHEETS[language][0]].iter_rows()]
-    assert standings[0][:8] == headings
-    assert standings[1][:4] == [1, "Player 000", {"fr": "Monsieur", "de": "Herr", "nl": "Heer"}[language], 1000]
+    assert standings[0][:9] == headings
+    assert standings[1][:5] == [1, None, "Player 000", {"fr": "Monsieur", "de": "Herr", "nl": "Heer"}[language], 1000]
     assert wb[SHEETS[language][1]]["C1"].value == north
     deals = [[c.value for c in row] for row in wb[SHEETS[language][2]].iter_rows()]
     assert deals[0] == DEAL_HEADINGS[language]

@@ -96,7 +96,13 @@ def test_a_season_made_on_its_page_then_printed_and_published(client_in, club, d
     assert "Winter season" in text and "18" in text and "11" in text
     book = load_workbook(io.BytesIO(client_in.get(reverse("series_xlsx", args=[series.id])).content))
     rows = list(book.active.iter_rows(min_row=2, values_only=True))
-    assert sorted(row[2] for row in rows) == [11.0, 11.0, 18.0, 18.0]
+    assert sorted(row[3] for row in rows) == [11.0, 11.0, 18.0, 18.0]
+    assert sorted(row[0] for row in rows) == [1, 1, 3, 3] and sorted(row[1] or "" for row in rows) == [
+        "=",
+        "=",
+        "=",
+        "=",
+    ]  # two pairs of equals
     client_in.post(reverse("publish_toggle", args=["series", series.id]), {"action": "publish"})
     link = PublicLink.objects.get(series=series)
     assert f"/r/{link.token}/" in client_in.get(reverse("series_detail", args=[series.id])).content.decode()

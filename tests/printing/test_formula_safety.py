@@ -88,7 +88,8 @@ def test_the_party_workbook_keeps_every_typed_name_as_text(hostile_party):
     _, _, content = results_xlsx(print_selectors.workbook(hostile_party))
     assert_no_formula(content)
     book = load_workbook(io.BytesIO(content))
-    assert column(book["Standings"], "Place") == [int(x) if x.isdigit() else x for x in labels]
+    assert column(book["Standings"], "Place") == [1, 2, 2, 4]  # numbers; the tie in a column of its own
+    assert column(book["Standings"], "Tied") == [None, "=", "=", None]
     assert sorted(column(book["Standings"], "Name")) == sorted(HOSTILE[:4])
     seated = {name for ws_row in book["Seating"].iter_rows(min_row=2, min_col=3, max_col=6, values_only=True)
               for name in ws_row}  # fmt: skip
@@ -112,13 +113,14 @@ def test_every_text_cell_is_text_and_every_number_a_number():
     assert_no_formula(content)
     wb = load_workbook(io.BytesIO(content))
     assert column(wb["Standings"], "Name") == names
-    assert column(wb["Standings"], "Place")[:4] == [1, "=2", "=2", 4]
-    written = [row[:3] for row in wb["Pairs"].iter_rows(min_row=2, values_only=True)]
-    # A place is a number unless shared.
-    assert written == [(int(p[0]) if p[0].isdigit() else p[0], p[1], p[2]) for p in pairs]
+    assert column(wb["Standings"], "Place")[:4] == [1, 2, 2, 4]
+    assert column(wb["Standings"], "Tied")[:4] == [None, "=", "=", None]
+    written = [row[:4] for row in wb["Pairs"].iter_rows(min_row=2, values_only=True)]
+    # A place is always a number; a shared one is marked in the Tied column.
+    assert written == [(int(p[0].lstrip("=")), "=" if p[0].startswith("=") else None, p[1], p[2]) for p in pairs]
     rows = list(wb["Seating"].iter_rows(min_row=2, values_only=True))
     assert rows == [(1, 1, *names[:4], 400, -400, "N–S"), (1, 2, *names[4:], -450, 450, "E–W")]
-    assert all(isinstance(c.value, str) and c.data_type == "s" for c in wb["Standings"]["B"][1:])
+    assert all(isinstance(c.value, str) and c.data_type == "s" for c in wb["Standings"]["C"][1:])
 
 
 def test_a_character_a_sheet_cannot_hold_is_dropped_not_fatal():

@@ -32,8 +32,8 @@ def test_keep_partners_adds_pairs():
     _, _, wb = _open(make_workbook(keep_partners=True))
     assert wb.sheetnames == ["Standings", "Seating", "Deals", "Pairs"]
     rows = _rows(wb["Pairs"])
-    assert rows[0] == ["Place", "Pair", "Total"]
-    assert rows[1] == [1, "Player 000 & Player 001", 500]  # a place is a number unless shared ("=2")
+    assert rows[0] == ["Place", "Tied", "Pair", "Total"]
+    assert rows[1] == [1, None, "Player 000 & Player 001", 500]  # a place is a number; a tie is marked "="
     assert len(rows) == 1 + 4
 
 
@@ -41,22 +41,22 @@ def test_standings():
     _, _, wb = _open(make_workbook(tables=2, rounds=3))
     ws = wb["Standings"]
     rows = _rows(ws)
-    assert rows[0][:3] == ["Place", "Name", "Total"]
-    assert rows[0][3:7] == ["R1 table", "R1 seat", "R1 partner", "R1 result"]
+    assert rows[0][:4] == ["Place", "Tied", "Name", "Total"]
+    assert rows[0][4:8] == ["R1 table", "R1 seat", "R1 partner", "R1 result"]
     assert rows[0][-1] == "R3 result"
-    assert len(rows[0]) == 3 + 3 * 4
-    assert rows[1][:7] == [1, "Player 000", 1000, 2, "East", "Player 001", 100]
-    assert rows[8][:3] == [8, "Player 007", -50]
+    assert len(rows[0]) == 4 + 3 * 4
+    assert rows[1][:8] == [1, None, "Player 000", 1000, 2, "East", "Player 001", 100]
+    assert rows[8][:4] == [8, None, "Player 007", -50]
     assert len(rows) == 1 + 8
 
 
 def test_standings_mixed_has_a_kind_column():
     _, _, wb = _open(make_workbook(mixed=True))
     rows = _rows(wb["Standings"])
-    assert rows[0][:4] == ["Place", "Name", "Kind", "Total"]
-    assert rows[1][:4] == [1, "Player 000", "Gentleman", 1000]
-    assert rows[2][:4] == [2, "Player 001", "Lady", 850]
-    assert wb["Standings"].freeze_panes == "C2"  # the header row stays in view
+    assert rows[0][:5] == ["Place", "Tied", "Name", "Kind", "Total"]
+    assert rows[1][:5] == [1, None, "Player 000", "Gentleman", 1000]
+    assert rows[2][:5] == [2, None, "Player 001", "Lady", 850]
+    assert wb["Standings"].freeze_panes == "D2"  # the header row stays in view
 
 
 def test_seating():
@@ -140,10 +140,10 @@ def test_headers_bold_panes_frozen_columns_sized():
         assert all(cell.font.bold for cell in ws[1]), name
         assert ws.freeze_panes is not None, name
         assert ws.column_dimensions["B"].width >= 7, name
-    assert wb["Standings"].freeze_panes == "C2"
-    assert wb["Standings"].column_dimensions["B"].width >= 12
+    assert wb["Standings"].freeze_panes == "D2"
+    assert wb["Standings"].column_dimensions["C"].width >= 12
     assert wb["Seating"].column_dimensions["C"].width >= 12
-    assert not wb["Standings"]["B2"].font.bold
+    assert not wb["Standings"]["C2"].font.bold
 
 
 def test_accented_names_are_kept_as_they_are():
@@ -151,7 +151,7 @@ def test_accented_names_are_kept_as_they_are():
     lines = [dataclasses.replace(book.sheet.lines[0], name="Zoë Müller\u2212Smith"), *book.sheet.lines[1:]]
     book = dataclasses.replace(book, sheet=dataclasses.replace(book.sheet, lines=lines))
     _, _, wb = _open(book)
-    assert wb["Standings"]["B2"].value == "Zoë Müller\u2212Smith"
+    assert wb["Standings"]["C2"].value == "Zoë Müller\u2212Smith"
 
 
 def test_empty_party():
@@ -160,7 +160,7 @@ def test_empty_party():
         book, sheet=dataclasses.replace(book.sheet, lines=[], rounds=[], booby=[]), seating=[], deals=[]
     )
     _, _, wb = _open(book)
-    assert _rows(wb["Standings"]) == [["Place", "Name", "Total"]]
+    assert _rows(wb["Standings"]) == [["Place", "Tied", "Name", "Total"]]
     deals = _rows(wb["Deals"])
     # A party entered as net figures has no deals: the sheet says so instead of lying empty.
     assert len(deals) == 2 and deals[1][0].startswith("No deals to list: the results were entered as")
@@ -177,7 +177,7 @@ def test_each_workbook_has_its_own_languages_words():
     assert _rows(french.worksheets[2])[2][5] == "3SA×"
     assert _rows(english["Deals"])[1][3:7] == ["North", "Neither", "4♠", "North"]
     assert _rows(english["Deals"])[2][5] == "3NT×"
-    assert _rows(french.worksheets[0])[1][2] == "Monsieur" and _rows(english["Standings"])[1][2] == "Gentleman"
+    assert _rows(french.worksheets[0])[1][3] == "Monsieur" and _rows(english["Standings"])[1][3] == "Gentleman"
     assert _rows(french.worksheets[1])[0][5:8] == ["Ouest", "N–S", "E–O"]
     assert _rows(english["Seating"])[0][5:8] == ["West", "N–S", "E–W"]
 
@@ -187,7 +187,7 @@ def test_text_that_turns_into_a_formula_once_cleaned_stays_text():
     names = ["\x01=1+1", "#N/A", "=", "Ada"]
     lines = [dataclasses.replace(line, name=names[i]) for i, line in enumerate(book.sheet.lines)]
     _, _, wb = _open(dataclasses.replace(book, sheet=dataclasses.replace(book.sheet, lines=lines)))
-    cells = wb["Standings"]["B"][1:]
+    cells = wb["Standings"]["C"][1:]
     assert [cell.value for cell in cells] == ["=1+1", "#N/A", "=", "Ada"]
     assert all(cell.data_type == "s" for cell in cells)
 

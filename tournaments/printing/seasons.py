@@ -13,7 +13,7 @@ from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
 from tournaments.printing.common import PDF, XLSX, build_document, cell, clean, filename, long_date, markup, page_size
 from tournaments.printing.fonts import FONT, FONT_BOLD
-from tournaments.printing.workbook import new_sheet, put_row
+from tournaments.printing.workbook import new_sheet, place_cells, place_headers, put_row
 
 TITLE = ParagraphStyle("season-title", fontName=FONT_BOLD, fontSize=18, leading=22, spaceAfter=2)
 SUBTITLE = ParagraphStyle("season-subtitle", fontName=FONT, fontSize=10.5, leading=14, spaceAfter=10)
@@ -92,11 +92,11 @@ def _night(number: int, night: tuple[str, date]) -> str:
 
 def season_xlsx(sheet: SeasonSheet) -> tuple[str, str, bytes]:
     book = Workbook(write_only=True)
-    headers: list[tuple[str, float]] = [(_("Place"), 8), (_("Name"), 28), (_("Points"), 10), (_("Nights"), 8)]
+    headers: list[tuple[str, float]] = [*place_headers(), (_("Name"), 28), (_("Points"), 10), (_("Nights"), 8)]
     headers += [(name, 14) for name, _day in sheet.nights]
-    ws = new_sheet(book, _("Season"), headers, "C2")
+    ws = new_sheet(book, _("Season"), headers, "D2")
     for line in sheet.lines:
-        put_row(ws, [line.label, line.name, line.points_value, line.nights, *line.night_values])
+        put_row(ws, [*place_cells(line.label), line.name, line.points_value, line.nights, *line.night_values])
     buffer = io.BytesIO()
     book.save(buffer)
     return filename(sheet.name, "season", "xlsx"), XLSX, buffer.getvalue()

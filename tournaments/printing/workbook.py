@@ -122,15 +122,22 @@ def _name_width(names, least: float = 14, most: float = 40) -> float:
     return max(least, min(most, longest + 2))
 
 
-def _place(label: str):
-    """A place as a number ("3" -> 3) so it sorts as one; a shared place stays the text "=2"."""
-    return int(label) if label.isdigit() else label
+def place_cells(label: str) -> list[int | str | None]:
+    """A place's two cells: the place as a number ("=2" -> 2) so it sorts and sums as one, and the tie's
+    mark ("=", else empty) in a column of its own."""
+    shared = label.startswith("=")
+    number = label.lstrip("=")
+    return [int(number) if number.isdigit() else label, "=" if shared else None]
+
+
+def place_headers() -> list[tuple[str, float]]:
+    return [(_("Place"), 7), (pgettext("a shared place", "Tied"), 8)]
 
 
 def _standings(xlsx: XlsxWorkbook, book: Workbook) -> None:
     sheet = book.sheet
     name_w = _name_width(line.name for line in sheet.lines)
-    headers = [(_("Place"), 7), (_("Name"), name_w)]
+    headers = [*place_headers(), (_("Name"), name_w)]
     if sheet.mixed:
         headers.append((pgettext("a lady or a gentleman", "Kind"), 11))
     headers.append((_("Total"), 9))
@@ -141,11 +148,11 @@ def _standings(xlsx: XlsxWorkbook, book: Workbook) -> None:
             (_("R%(round)s partner") % {"round": r}, name_w),
             (_("R%(round)s result") % {"round": r}, 9),
         ]
-    ws = new_sheet(xlsx, _("Standings"), headers, "C2")
+    ws = new_sheet(xlsx, _("Standings"), headers, "D2")
     kinds, seats = _once(kind_word), _once(lambda seat: seat_word(seat) or None)
     for line in sheet.lines:
         by_round = {entry[0]: entry for entry in line.rounds}
-        row = [_place(line.label), line.name]
+        row = [*place_cells(line.label), line.name]
         if sheet.mixed:
             row.append(kinds(line.kind))
         row.append(line.total)
@@ -234,7 +241,7 @@ def _deals(xlsx: XlsxWorkbook, book: Workbook) -> None:
 
 def _pairs(xlsx: XlsxWorkbook, book: Workbook) -> None:
     pairs = book.sheet.pairs
-    headers = [(_("Place"), 7), (_("Pair"), _name_width((p[1] for p in pairs), 24, 60)), (_("Total"), 9)]
+    headers = [*place_headers(), (_("Pair"), _name_width((p[1] for p in pairs), 24, 60)), (_("Total"), 9)]
     ws = new_sheet(xlsx, _("Pairs"), headers, "A2")
     for label, name, total in pairs:
-        put_row(ws, [_place(label), name, total])
+        put_row(ws, [*place_cells(label), name, total])
