@@ -107,7 +107,7 @@ def once_only(
     """Act on a create form's post once per token (see the module's docstring)."""
 
     @wraps(view)
-    def wrapper(request: Request, *args: Params.args, **kwargs: Params.kwargs) -> HttpResponseBase:
+    def wrapper(request: Request, /, *args: Params.args, **kwargs: Params.kwargs) -> HttpResponseBase:
         token = request.POST.get(FIELD, "") if request.method == "POST" else ""
         if not PLAUSIBLE.fullmatch(token):
             return view(request, *args, **kwargs)

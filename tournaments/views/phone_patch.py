@@ -30,7 +30,7 @@ from tournaments.selectors import table as table_selectors
 from tournaments.selectors.table import DealLine
 
 
-def after_save(request: HttpRequest, token: TableToken, current: Round, saved: TableResult) -> dict | None:
+def after_save(request: HttpRequest, token: TableToken, current: Round, saved: TableResult) -> dict[str, object] | None:
     """The save's answer's `patch` ({live, number, line, running}), or None when the phone must draw
     its part (no link, or the page it showed was not the page before the write)."""
     link = getattr(saved, "patch_link", "")
@@ -63,7 +63,7 @@ def on_poll(request: HttpRequest, state: dict[str, Any], patch: live.PhonePatch 
 
 def _drawn(
     request: HttpRequest, entry: DealEntry, result: TableResult, round_number: int, deals_in: int, after: str
-) -> dict:
+) -> dict[str, object]:
     line = DealLine(round_selectors.round_deals()[entry.number - 1], entry)
     return {
         "live": after,

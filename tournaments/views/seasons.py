@@ -17,8 +17,8 @@ from tournaments.http.once import once_only
 from tournaments.models import Club, Series
 from tournaments.presentation import seasons as wording
 from tournaments.presentation.names import Where
-from tournaments.presentation.seasons import SeasonSheet
 from tournaments.printing import seasons as printing
+from tournaments.printing.seasons import SeasonSheet
 from tournaments.selectors import live_season
 from tournaments.selectors import seasons as selectors
 from tournaments.selectors.clubs import current_club

@@ -115,7 +115,7 @@ def _poll_get(token: str) -> tuple[dict[str, Any], PhonePatch | None]:
     return found
 
 
-def _state_get(token: str) -> dict:
+def _state_get(token: str) -> dict[str, Any]:
     state = live_selectors.phone_state(token)
     if state is None:
         raise Http404
