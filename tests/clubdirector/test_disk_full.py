@@ -18,6 +18,7 @@ from axes.models import AccessAttempt, AccessFailureLog
 from django.contrib.sessions.backends.db import SessionStore
 from django.contrib.sessions.models import Session
 from django.db import OperationalError, connection
+from django.http import HttpResponse
 from django.test import Client
 from django.urls import reverse
 
@@ -219,7 +220,7 @@ def _answer(request, error):
     from tournaments.http.middleware import BusyDatabaseMiddleware
 
     request.user, request.session = AnonymousUser(), CookieSession()
-    return BusyDatabaseMiddleware(lambda request: None).process_exception(request, error)
+    return BusyDatabaseMiddleware(lambda request: HttpResponse()).process_exception(request, error)
 
 
 def test_a_button_that_posts_nothing_else_is_offered_again_as_a_button(rf):

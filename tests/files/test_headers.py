@@ -22,8 +22,10 @@ def as_csv(rows: list[list[str]], separator: str = ";") -> bytes:
 
 def as_xlsx(rows: list[list[str]]) -> bytes:
     book = Workbook()
+    sheet = book.active
+    assert sheet is not None  # a new workbook has its one sheet
     for row in rows:
-        book.active.append(row)
+        sheet.append(row)
     buffer = io.BytesIO()
     book.save(buffer)
     return buffer.getvalue()

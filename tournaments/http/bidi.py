@@ -22,6 +22,10 @@ direction, and the isolating elements keep them from reordering the figures besi
 """
 
 import re
+from collections.abc import Callable
+
+from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 
 from tournaments.rules.names import BIDI_CONTROLS as CONTROLS  # the one list, also cleaned out of names
 
@@ -48,13 +52,13 @@ def inert_bytes(content: bytes) -> bytes:
 class IsolateBidiControls:
     """Every HTML page's bidi controls made inert (the page is rewritten only when it holds one)."""
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
         response = self.get_response(request)
         if (
-            not response.streaming
+            isinstance(response, HttpResponse)  # not streamed: every other answer is an HttpResponse
             and response.get("Content-Type", "").startswith("text/html")
             and CONTROLS_BYTES.search(response.content)
         ):
@@ -67,14 +71,14 @@ class IsolateBidiControls:
 class TypedBidiControls:
     """A posted form's values without bidi controls (a file's own bytes are not touched)."""
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
         if request.method == "POST" and any(CONTROLS.search(v) for _k, vs in request.POST.lists() for v in vs):
             cleaned = request.POST.copy()
             for key, values in cleaned.lists():
                 cleaned.setlist(key, [CONTROLS.sub("", value) for value in values])
             cleaned._mutable = False
-            request.POST = cleaned
+            request.POST = cleaned  # type: ignore[assignment]  # immutable as set above; the stubs know only QueryDict(mutable=False) as that
         return self.get_response(request)

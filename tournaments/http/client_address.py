@@ -13,6 +13,7 @@ but carry that site's name.
 """
 
 from django.conf import settings
+from django.http import HttpRequest
 from django.http.request import split_domain_port
 
 LOOPBACK = {"127.0.0.1", "::1"}
@@ -20,7 +21,7 @@ LOOPBACK_HOSTS = {"localhost", "127.0.0.1", "[::1]"}
 PROXY_HEADERS = ("HTTP_X_FORWARDED_FOR", "HTTP_FORWARDED", "HTTP_X_REAL_IP")
 
 
-def client_address(request) -> str:
+def client_address(request: HttpRequest) -> str:
     """The client's address: the connection's, or what a trusted proxy names (X-Forwarded-For, else X-Real-IP)."""
     remote = request.META.get("REMOTE_ADDR", "") or "unknown"
     trusted = set(settings.TRUSTED_PROXIES)
@@ -41,14 +42,14 @@ def loopback_host(host: str) -> bool:
     return name in LOOPBACK_HOSTS and (not port or port.isdigit())
 
 
-def on_this_machine(request) -> bool:
+def on_this_machine(request: HttpRequest) -> bool:
     """A request typed on the laptop itself: from the loopback, to a loopback name, not relayed by any proxy."""
     if any(header in request.META for header in PROXY_HEADERS):
         return False
     return request.META.get("REMOTE_ADDR", "") in LOOPBACK and loopback_host(request.META.get("HTTP_HOST", ""))
 
 
-def address_for_lockout(request) -> str | None:
+def address_for_lockout(request: HttpRequest) -> str | None:
     """The address django-axes records (None when a request has none, as for a login made in code)."""
     if not request.META.get("REMOTE_ADDR"):
         return None

@@ -18,13 +18,15 @@ address both (5 failures); whoever runs the server lifts any lock at once with
 import datetime
 import logging
 from dataclasses import dataclass
+from typing import Any
 
 from axes.attempts import get_cool_off_threshold
 from axes.handlers.database import AxesDatabaseHandler
 from axes.helpers import get_client_username, get_failure_limit
 from axes.models import AccessAttempt, AccessLog
 from django.conf import settings
-from django.db.models import Sum
+from django.db.models import QuerySet, Sum
+from django.http import HttpRequest
 from django.utils import timezone
 
 log = logging.getLogger("tournaments.login")
@@ -44,7 +46,15 @@ class Lock:
         return int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
 
 
-def _failures(attempts) -> int:
+class AxesRequest(HttpRequest):
+    """A login's request as django-axes hands it over: its middleware and handler mark these on it."""
+
+    axes_ip_address: str | None
+    axes_attempt_time: datetime.datetime
+    login_lock: Lock | None
+
+
+def _failures(attempts: QuerySet[Any]) -> int:
     return attempts.aggregate(total=Sum("failures_since_start"))["total"] or 0
 
 
@@ -56,7 +66,7 @@ def known_address(username: str | None, address: str | None, *, now: datetime.da
     return AccessLog.objects.filter(username=username, ip_address=address, attempt_time__gte=since).exists()
 
 
-def login_lock(request, credentials: dict | None = None) -> Lock | None:
+def login_lock(request: AxesRequest, credentials: dict[str, Any] | None = None) -> Lock | None:
     """The lock that refuses this login now, if any (the narrowest first)."""
     username = get_client_username(request, credentials)
     address = request.axes_ip_address
@@ -80,7 +90,7 @@ def login_lock(request, credentials: dict | None = None) -> Lock | None:
 class LoginLimitsHandler(AxesDatabaseHandler):
     """axes' database handler, locking on any of the three limits (the module's docstring)."""
 
-    def get_failures(self, request, credentials: dict | None = None) -> int:
+    def get_failures(self, request: AxesRequest, credentials: dict[str, Any] | None = None) -> int:
         # axes compares this figure with AXES_FAILURE_LIMIT: a wide lock answers as that limit
         # reached. The lock is kept on the request for the locked-out page's wording.
         lock = login_lock(request, credentials)
@@ -89,17 +99,21 @@ class LoginLimitsHandler(AxesDatabaseHandler):
             return super().get_failures(request, credentials)
         return max(lock.failures if lock.kind == "pair" else 0, get_failure_limit(request, credentials))
 
-    def user_login_failed(self, sender, credentials: dict, request=None, **kwargs):
+    def user_login_failed(
+        self, sender: object, credentials: dict[str, Any], request: AxesRequest | None = None, **kwargs: Any
+    ) -> None:
         super().user_login_failed(sender, credentials, request=request, **kwargs)
         lock = getattr(request, "login_lock", None)
         username = get_client_username(request, credentials)
-        if lock is not None and lock.kind == "address":
+        if request is None or lock is None:  # a login made in code has no request, and so no lock
+            return
+        if lock.kind == "address":
             log.warning(
                 "login locked for address %s: %d failed logins from it within %d minutes, any user names "
                 "(the limit %d; this one %r)",
                 request.axes_ip_address, lock.failures, lock.minutes, lock.limit, username,
             )  # fmt: skip
-        elif lock is not None and lock.kind == "name":
+        elif lock.kind == "name":
             log.warning(
                 "login locked for user name %r: %d failed logins for it within %d minutes, any addresses "
                 "(the limit %d; this one %s)",

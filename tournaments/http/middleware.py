@@ -3,10 +3,14 @@
 import errno
 import logging
 import sqlite3
+from collections.abc import Callable
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.middleware import LoginRequiredMiddleware
 from django.db import DatabaseError, OperationalError
+from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
@@ -26,7 +30,10 @@ class LoginRequired(LoginRequiredMiddleware):
     """Django's LoginRequiredMiddleware, except that a live page's poll (htmx) after the login has
     gone draws the whole page again, so the login page appears as a page, never inside a fragment."""
 
-    def handle_no_permission(self, request, view_func):
+    # The stubs type Django's answer as a redirect; Django returns whatever this gives (a refresh, here).
+    def handle_no_permission(  # type: ignore[override]
+        self, request: HttpRequest, view_func: Callable[..., HttpResponseBase]
+    ) -> HttpResponse:
         if getattr(request, "htmx", False):
             return HttpResponseClientRefresh()
         return super().handle_no_permission(request, view_func)
@@ -41,10 +48,10 @@ class Language:
     phone, the login page and the first run keep the browser's: guests at one table may differ.
     """
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
         language = translation.get_language_from_request(request)
         translation.activate(language)
         request.LANGUAGE_CODE = translation.get_language()
@@ -56,7 +63,9 @@ class Language:
         l10n.set_style("")
         return response
 
-    def process_view(self, request, view_func, view_args, view_kwargs):
+    def process_view(
+        self, request: HttpRequest, view_func: Callable[..., Any], view_args: list[Any], view_kwargs: dict[str, Any]
+    ) -> None:
         if not getattr(view_func, "login_required", True) or not request.user.is_authenticated:
             return None
         # One small query (the memberships, which the page's header reuses); none for a poll, which
@@ -82,10 +91,10 @@ def forget_set_up() -> None:
 
 
 class FirstRunMiddleware:
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
         global _seen_set_up
         if not _seen_set_up:
             if not setup_needed():
@@ -130,7 +139,7 @@ def _disk_full(exception: BaseException | None) -> bool:
     return False
 
 
-def _kept_fields(request) -> list[tuple[str, str]]:
+def _kept_fields(request: HttpRequest) -> list[tuple[str, str]]:
     """What was posted, to send again; never a password (the page would hold it in plain text)."""
     if request.method != "POST":
         return []
@@ -142,7 +151,7 @@ def _kept_fields(request) -> list[tuple[str, str]]:
     ]
 
 
-def _password_fields(request) -> list[str]:
+def _password_fields(request: HttpRequest) -> list[str]:
     """The password boxes posted, offered empty to be typed again (the login page's, say)."""
     if request.method != "POST":
         return []
@@ -158,10 +167,10 @@ class BusyDatabaseMiddleware:
     sends it again by itself (static/phone/phone.js).
     """
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
         response = self.get_response(request)
         session = getattr(request, "session", None)
         if session is None or not session.modified or response.status_code >= 500 or session.is_empty():
@@ -177,10 +186,10 @@ class BusyDatabaseMiddleware:
             return self._answer(request, error) or response
         return response
 
-    def process_exception(self, request, exception):
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponseBase | None:
         return self._answer(request, exception)
 
-    def _answer(self, request, exception):
+    def _answer(self, request: HttpRequest, exception: Exception) -> HttpResponseBase | None:
         if _disk_full(exception):
             log.error("disk full on %s %s: %s", request.method, request.path, exception)
             disk_full, retry_after = True, str(DISK_FULL_RETRY_S)

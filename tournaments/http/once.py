@@ -17,7 +17,7 @@ import re
 import secrets
 from collections.abc import Callable
 from functools import wraps
-from typing import Any
+from typing import Concatenate, ParamSpec, TypeVar
 
 from django.contrib import messages
 from django.contrib.messages.storage.base import BaseStorage
@@ -97,14 +97,17 @@ def _forget(key: str) -> None:
         cache.delete(key)
 
 
-View = Callable[..., HttpResponseBase]
+Params = ParamSpec("Params")
+Request = TypeVar("Request", bound=HttpRequest)
 
 
-def once_only(view: View) -> View:
+def once_only(
+    view: Callable[Concatenate[Request, Params], HttpResponseBase],
+) -> Callable[Concatenate[Request, Params], HttpResponseBase]:
     """Act on a create form's post once per token (see the module's docstring)."""
 
     @wraps(view)
-    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+    def wrapper(request: Request, /, *args: Params.args, **kwargs: Params.kwargs) -> HttpResponseBase:
         token = request.POST.get(FIELD, "") if request.method == "POST" else ""
         if not PLAUSIBLE.fullmatch(token):
             return view(request, *args, **kwargs)

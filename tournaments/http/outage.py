@@ -10,9 +10,10 @@ sends it again after Retry-After (static/phone/phone.js).
 
 import logging
 import sys
+from typing import Any
 
 from django.db import InterfaceError
-from django.http import HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.views import defaults
@@ -59,7 +60,7 @@ def database_down(exception: BaseException | None) -> bool:
     return False
 
 
-def outage_response(request) -> HttpResponse:
+def outage_response(request: HttpRequest) -> HttpResponse:
     """503 "The database is not answering", as JSON for a phone's script, else a plain page."""
     said = translation.gettext("The database is not answering: try again in a moment.")
     if "application/json" in request.headers.get("Accept", ""):
@@ -70,7 +71,7 @@ def outage_response(request) -> HttpResponse:
     return response
 
 
-def server_error(request, *args, **kwargs) -> HttpResponse:
+def server_error(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
     """Django's 500 handler: a database outage answers 503 with Retry-After, anything else the 500 page."""
     exception = sys.exc_info()[1]
     if database_down(exception):

@@ -15,8 +15,11 @@ has one; Django's form fields refuse it, but a value read straight from the requ
 went on to PostgreSQL, which refuses NUL in text with an error: a 500. SQLite stored it.
 """
 
+from collections.abc import Callable
+
 from django.conf import settings
-from django.http import HttpResponse, UnreadablePostError
+from django.http import HttpRequest, HttpResponse, QueryDict, UnreadablePostError
+from django.http.response import HttpResponseBase
 from django.template.loader import render_to_string
 from django.urls import Resolver404, resolve
 from django.utils import translation
@@ -24,7 +27,7 @@ from django.utils import translation
 from tournaments import l10n
 
 
-def declared_length(request) -> int | None:
+def declared_length(request: HttpRequest) -> int | None:
     """The body's declared length in bytes; None when it declares none (or nonsense)."""
     value = request.META.get("CONTENT_LENGTH", "")
     try:
@@ -34,11 +37,11 @@ def declared_length(request) -> int | None:
     return length if length >= 0 else None
 
 
-def chunked(request) -> bool:
+def chunked(request: HttpRequest) -> bool:
     return "chunked" in request.META.get("HTTP_TRANSFER_ENCODING", "").lower()
 
 
-def cap_for(request) -> int:
+def cap_for(request: HttpRequest) -> int:
     """The most bytes this request's body may hold."""
     if request.method == "POST":
         try:
@@ -50,7 +53,7 @@ def cap_for(request) -> int:
     return settings.REQUEST_MAX_BYTES
 
 
-def refusal(request, *, status: int, cap: int) -> HttpResponse:
+def refusal(request: HttpRequest, *, status: int, cap: int) -> HttpResponse:
     """The plain page, in the browser's language (this runs before the site's language is chosen)."""
     with translation.override(translation.get_language_from_request(request)):
         megabytes = l10n.number(max(1, cap // (1024 * 1024)))
@@ -58,7 +61,7 @@ def refusal(request, *, status: int, cap: int) -> HttpResponse:
     return HttpResponse(page, status=status, content_type="text/html; charset=utf-8")
 
 
-def holds_nul(values) -> bool:
+def holds_nul(values: QueryDict) -> bool:
     """A NUL in any name or value of a QueryDict (a file's own bytes are not looked at)."""
     return any("\x00" in key or any("\x00" in value for value in listed) for key, listed in values.lists())
 
@@ -66,10 +69,10 @@ def holds_nul(values) -> bool:
 class RequestLimits:
     """First in MIDDLEWARE: nothing before it reads the body."""
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
         length = declared_length(request)
         if length is None:
             if chunked(request):
@@ -85,10 +88,10 @@ class RequestLimits:
 class NulRefused:
     """Right after RequestLimits: a query or form value with a NUL character is answered 400, unread."""
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
         # request.POST parses a body already bounded above; CSRF's check would parse it next anyway.
         try:
             refused = (

@@ -13,6 +13,7 @@ import socket
 import subprocess
 
 from django.conf import settings
+from django.http import HttpRequest
 
 
 def _lan_address() -> str | None:
@@ -57,13 +58,13 @@ def _listening_on_loopback_only() -> bool:
     return _is_loopback(listen)
 
 
-def _port(request) -> str:
+def _port(request: HttpRequest | None) -> str:
     if settings.LISTEN_PORT:
         return str(settings.LISTEN_PORT)
     return str(request.META.get("SERVER_PORT", "")) if request is not None else ""
 
 
-def site_url(request=None) -> str:
+def site_url(request: HttpRequest | None = None) -> str:
     if settings.SITE_URL:
         return settings.SITE_URL.rstrip("/")
     if request is None and not settings.LISTEN_PORT:

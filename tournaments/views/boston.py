@@ -1,8 +1,10 @@
 """The Boston pages: the list of tables, a table's settings, its sheet with the deal entry, the printed sheet."""
 
+from typing import Any
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -11,39 +13,44 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import l10n
+from tournaments.directors import DirectorRequest
 from tournaments.forms.boston import BostonDealForm, BostonTableForm, FinishForm
 from tournaments.http.once import once_only
-from tournaments.models import BostonDeal
+from tournaments.models import BostonDeal, BostonTable, Club
 from tournaments.presentation import boston as presentation
+from tournaments.presentation.boston import ShownSheet
 from tournaments.printing import boston as boston_printing
+from tournaments.rules import boston as boston_rules
 from tournaments.selectors import boston as selectors
 from tournaments.selectors import live_cards
 from tournaments.selectors.clubs import current_club
 from tournaments.services import boston as services
-from tournaments.views.common import add_errors, error_messages, file_response, live, unchanged
+from tournaments.views.common import add_errors, error_messages, file_response, form_messages, live, texts, unchanged
 from tournaments.views.forms_flow import delete_asked, form_saved
 
 
-def _flash_errors(request, error: ValidationError) -> None:
+def _flash_errors(request: HttpRequest, error: ValidationError) -> None:
     for message in error_messages(error):
         messages.error(request, message)
 
 
-def boston_list(request):
-    party_id = request.GET.get("party")
-    party_id = int(party_id) if party_id and party_id.isdigit() else None
+def boston_list(request: DirectorRequest) -> HttpResponse:
+    asked = request.GET.get("party")
+    party_id = int(asked) if asked and asked.isdigit() else None
+    club = current_club(request)
     return render(
         request,
         "boston/list.html",
         {
-            "lines": presentation.shown_lines(selectors.tables_list(current_club(request), party_id)),
+            # A director in no club has no tables (none has a club of None).
+            "lines": presentation.shown_lines(selectors.tables_list(club, party_id) if club else []),
             "party_id": party_id,
         },
     )
 
 
 @once_only
-def boston_create(request: HttpRequest) -> HttpResponseBase:
+def boston_create(request: DirectorRequest) -> HttpResponseBase:
     initial = {"date": timezone.localdate(), "variant": "english", "name": _("Boston table"), "money_per": "white"}
     party_id = request.GET.get("party")
     if party_id and party_id.isdigit():
@@ -64,7 +71,7 @@ def boston_create(request: HttpRequest) -> HttpResponseBase:
     return done or render(request, "boston/table_form.html", {"form": form, "creating": True})
 
 
-def boston_edit(request: HttpRequest, table_id: int) -> HttpResponseBase:
+def boston_edit(request: DirectorRequest, table_id: int) -> HttpResponseBase:
     table = selectors.table_get(table_id, user=request.user)
     form = BostonTableForm(request.POST or None, initial=BostonTableForm.initial_for(table), club=table.club)
     done = form_saved(
@@ -82,13 +89,15 @@ def boston_edit(request: HttpRequest, table_id: int) -> HttpResponseBase:
     return render(request, "boston/table_form.html", context)
 
 
-def _preview(request, table, deals, form, number: int):
+def _preview(
+    request: HttpRequest, table: BostonTable, deals: list[BostonDeal], form: BostonDealForm, number: int
+) -> HttpResponse:
     """What the deal would do (who pays whom, the pools after it); nothing is saved."""
     preview, waiting = None, []
     if table.is_finished:
         waiting = [str(services.FINISHED)]
     elif not form.is_valid():
-        waiting = [message for errors in form.errors.values() for message in errors]
+        waiting = form_messages(form)
     else:
         try:
             candidate = services.boston_deal_build(table=table, number=number, **form.inputs())
@@ -99,26 +108,33 @@ def _preview(request, table, deals, form, number: int):
     return render(request, "boston/_deal_preview.html", {"preview": preview, "waiting": waiting})
 
 
-def _saved_message(request, deal_number: int, table, result, *, corrected: bool = False) -> None:
+def _saved_message(
+    request: HttpRequest,
+    deal_number: int,
+    table: BostonTable,
+    result: boston_rules.DealResult,
+    *,
+    corrected: bool = False,
+) -> None:
     row = selectors.row_for(result, table)
     messages.success(request, presentation.saved_words(deal_number, row, corrected=corrected))
 
 
-def _refuse_finished(form) -> None:
+def _refuse_finished(form: BostonDealForm) -> None:
     """A deal sent to a finished game: only that is said (not what the deal itself lacks), nothing saved."""
     form.is_valid()
     form.errors.clear()
     form.add_error(None, str(services.FINISHED))
 
 
-def _poll_tag(request, table_id) -> str | None:
+def _poll_tag(request: DirectorRequest, table_id: int) -> str | None:
     """A poll's validator (the mark its page was opened with is part of it: the out-of-date note)."""
     if not (request.htmx and request.method == "GET"):
         return None
     return live_cards.boston_sheet_etag(table_id, request.user, request.GET.get("shown", "")[:16])
 
 
-def boston_table(request, table_id):
+def boston_table(request: DirectorRequest, table_id: int) -> HttpResponse:
     """The sheet, with the form for the next deal (a POST here records it).
 
     The page keeps itself up to date: htmx asks for the running sheet and the settlement every few
@@ -150,14 +166,16 @@ def boston_table(request, table_id):
     context = _sheet_context(request, table, sheet, form)
     if form.is_bound and form.errors and not context["can_enter"]:
         # The page shows no deal form (the game is finished or over): say why nothing was saved up here.
-        for message in form.non_field_errors() or [_("Nothing was saved: the sheet takes no more deals.")]:
+        for message in texts(form.non_field_errors()) or [_("Nothing was saved: the sheet takes no more deals.")]:
             messages.error(request, message)
     if request.method == "POST":
         return render(request, "boston/sheet.html", context)
     return live(request, "boston/sheet.html", "boston/_sheet_live.html", context, tag)
 
 
-def _sheet_context(request, table, sheet, form) -> dict:
+def _sheet_context(
+    request: DirectorRequest, table: BostonTable, sheet: ShownSheet, form: BostonDealForm
+) -> dict[str, Any]:
     progress = sheet.progress
     can_enter = bool(progress and not progress.over and not table.is_finished and not sheet.problem)
     # A poll brings back the mark its page was opened with: a newer sheet means the form is out of date.
@@ -179,7 +197,7 @@ def _sheet_context(request, table, sheet, form) -> dict:
     }
 
 
-def boston_deal_edit(request, table_id, number):
+def boston_deal_edit(request: DirectorRequest, table_id: int, number: int) -> HttpResponse:
     table = selectors.table_get(table_id, user=request.user)
     deals = selectors.table_deals(table)
     deal = next((d for d in deals if d.number == number), None)
@@ -204,7 +222,7 @@ def boston_deal_edit(request, table_id, number):
 
 
 @require_POST
-def boston_deal_remove(request, table_id, number):
+def boston_deal_remove(request: DirectorRequest, table_id: int, number: int) -> HttpResponse:
     table = selectors.table_get(table_id, user=request.user)
     deal = get_object_or_404(BostonDeal, table=table, number=number)
     try:
@@ -220,7 +238,7 @@ def boston_deal_remove(request, table_id, number):
 
 
 @require_POST
-def boston_finish(request, table_id):
+def boston_finish(request: DirectorRequest, table_id: int) -> HttpResponse:
     table = selectors.table_get(table_id, user=request.user)
     form = FinishForm(request.POST, table=table)
     if not form.is_valid():
@@ -236,14 +254,14 @@ def boston_finish(request, table_id):
 
 
 @require_POST
-def boston_reopen(request, table_id):
+def boston_reopen(request: DirectorRequest, table_id: int) -> HttpResponse:
     table = selectors.table_get(table_id, user=request.user)
     services.boston_table_reopen(table=table)
     messages.success(request, _("The game is open again: the pools are back on the table."))
     return redirect("boston_table", table_id=table.id)
 
 
-def _paper(request, club) -> str:
+def _paper(request: HttpRequest, club: Club) -> str:
     """The club's paper ("A4" or "letter"); ?paper=A4 or ?paper=letter asks for the other one."""
     asked = request.GET.get("paper", "")
     if asked.lower() in ("a4", "letter"):
@@ -251,7 +269,7 @@ def _paper(request, club) -> str:
     return getattr(club, "paper", "") or "A4"
 
 
-def boston_sheet_pdf(request, table_id):
+def boston_sheet_pdf(request: DirectorRequest, table_id: int) -> HttpResponse:
     table = selectors.table_get(table_id, user=request.user)  # with its club: the language and the paper
     sheet = selectors.table_sheet(table)
     with l10n.printed_for(table.club):
@@ -262,7 +280,7 @@ def boston_sheet_pdf(request, table_id):
 
 
 @require_POST
-def boston_delete(request: HttpRequest, table_id: int) -> HttpResponseBase:
+def boston_delete(request: DirectorRequest, table_id: int) -> HttpResponseBase:
     table = selectors.table_get(table_id, user=request.user)
     return delete_asked(
         request,

@@ -1,13 +1,14 @@
 """The club: the first run's setup, its directors and one-time links, the club switcher, the demo events, the
 club's language, paper and number style, its national club number, and each director's own language."""
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_not_required
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest
+from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -16,21 +17,22 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournaments.directors import DirectorRequest
 from tournaments.forms import clubs as forms
 from tournaments.http.client_address import on_this_machine
 from tournaments.http.once import once_only
 from tournaments.http.site_url import site_url
-from tournaments.models import Club, DirectorInvite, DirectorSettings
+from tournaments.models import Club, DirectorInvite, DirectorSettings, Membership
 from tournaments.selectors import clubs as selectors
 from tournaments.services import clubs as services
 from tournaments.services.demo import demo_add
-from tournaments.views.common import add_errors
+from tournaments.views.common import add_errors, form_messages, texts
 from tournaments.views.forms_flow import delete_asked, form_saved
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
 
 
-def _club_or_404(request):
+def _club_or_404(request: HttpRequest) -> Membership:
     membership = selectors.current_membership(request)
     if membership is None:
         raise Http404
@@ -66,7 +68,7 @@ def club_setup(request: HttpRequest) -> HttpResponseBase:
     return done or render(request, "clubs/setup.html", {"form": form})
 
 
-def club_page(request):
+def club_page(request: DirectorRequest) -> HttpResponse:
     membership = _club_or_404(request)
     club = membership.club
     context = {
@@ -90,18 +92,18 @@ def club_page(request):
     return render(request, "clubs/club.html", context)
 
 
-def _refused(request, error: ValidationError):
+def _refused(request: HttpRequest, error: ValidationError) -> HttpResponse:
     for message in error.messages:
         messages.error(request, message)
     return redirect("club_page")
 
 
 @require_POST
-def club_rename(request):
+def club_rename(request: DirectorRequest) -> HttpResponse:
     club = _club_or_404(request).club
     form = forms.ClubForm(request.POST)
     if not form.is_valid():
-        return _refused(request, ValidationError(form.errors["club_name"]))
+        return _refused(request, ValidationError(texts(form.errors["club_name"])))
     try:
         services.club_rename(club=club, name=form.cleaned_data["club_name"], by=request.user)
     except ValidationError as error:
@@ -111,7 +113,7 @@ def club_rename(request):
 
 
 @require_POST
-def club_national(request):
+def club_national(request: DirectorRequest) -> HttpResponse:
     """The owner's record of the club's national club number and the federation that gave it."""
     club = _club_or_404(request).club
     form = forms.ClubNationalForm(request.POST)
@@ -126,7 +128,7 @@ def club_national(request):
 
 
 @require_POST
-def club_settings(request):
+def club_settings(request: DirectorRequest) -> HttpResponse:
     """The owner's choice of the club's language, paper and number style; the answer speaks the new language."""
     club = _club_or_404(request).club
     form = forms.ClubSettingsForm(request.POST)
@@ -148,21 +150,21 @@ def club_settings(request):
     return redirect("club_page")
 
 
-def _page_language(request, club_language: str) -> str:
+def _page_language(request: HttpRequest, club_language: str) -> str:
     """The language the director's next page speaks (as tournaments.http.middleware.Language chooses it)."""
     return (
         request.session.get(selectors.LANGUAGE_KEY) or club_language or translation.get_language_from_request(request)
     )
 
 
-def _back(request, wanted: str) -> str:
+def _back(request: HttpRequest, wanted: str) -> str:
     """Where to go back to after choosing: the page the director came from, if it is one of this site's."""
     if wanted and url_has_allowed_host_and_scheme(wanted, {request.get_host()}, require_https=request.is_secure()):
         return wanted
     return reverse("home")
 
 
-def my_language(request):
+def my_language(request: DirectorRequest) -> HttpResponse:
     """Any director's own language for their pages (or none: the club's, else the browser's)."""
     if request.method == "POST":
         form = forms.MyLanguageForm(request.POST)
@@ -189,7 +191,7 @@ def my_language(request):
 
 @require_POST
 @once_only
-def director_create(request):
+def director_create(request: DirectorRequest) -> HttpResponse:
     club = _club_or_404(request).club
     form = forms.DirectorForm(request.POST, prefix="new")
     if form.is_valid():
@@ -206,13 +208,12 @@ def director_create(request):
                 _("%(name)s can now log in and run %(club)s's events.") % {"name": data["username"], "club": club.name},
             )
             return redirect("club_page")
-    for errors in form.errors.values():
-        for message in errors:
-            messages.error(request, message)
+    for message in form_messages(form):
+        messages.error(request, message)
     return redirect("club_page")
 
 
-def _owner_action(request, action, done: str, **ids):
+def _owner_action(request: DirectorRequest, action: Callable[..., object], done: str, **ids: int) -> HttpResponse:
     """An owner's button on the Club page: the service does it (or says why not), then back."""
     club = _club_or_404(request).club
     try:
@@ -224,14 +225,14 @@ def _owner_action(request, action, done: str, **ids):
 
 
 @require_POST
-def director_remove(request, user_id):
+def director_remove(request: DirectorRequest, user_id: int) -> HttpResponse:
     done = _("The director is removed from the club.")
     return _owner_action(request, services.director_remove, done, user_id=user_id)
 
 
 @require_POST
 @once_only
-def invite_create(request):
+def invite_create(request: DirectorRequest) -> HttpResponse:
     club = _club_or_404(request).club
     form = forms.InviteForm(request.POST, prefix="invite")
     role = form.cleaned_data["role"] if form.is_valid() else "director"
@@ -246,7 +247,7 @@ def invite_create(request):
 
 
 @require_POST
-def invite_revoke(request, invite_id):
+def invite_revoke(request: DirectorRequest, invite_id: int) -> HttpResponse:
     return _owner_action(request, services.invite_revoke, _("The link no longer works."), invite_id=invite_id)
 
 
@@ -276,7 +277,7 @@ def invite_accept(request: HttpRequest, token: str) -> HttpResponseBase:
 
 
 @require_POST
-def club_switch(request):
+def club_switch(request: DirectorRequest) -> HttpResponse:
     wanted = request.POST.get("club", "")
     mine = {m.club_id: m.club for m in selectors.memberships(request)}
     if not wanted.isdigit() or int(wanted) not in mine:
@@ -289,7 +290,7 @@ def club_switch(request):
 
 
 @require_POST
-def demo_delete(request: HttpRequest) -> HttpResponseBase:
+def demo_delete(request: DirectorRequest) -> HttpResponseBase:
     club = _club_or_404(request).club
     return delete_asked(
         request,

@@ -2,6 +2,7 @@
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from typing import Any
 from urllib.parse import quote
 
@@ -16,6 +17,17 @@ from tournaments.selectors import live as live_selectors
 
 def error_messages(error: ValidationError) -> list[str]:
     return list(error.messages)
+
+
+def texts(errors: Iterable[object]) -> list[str]:
+    """A form's error list as its messages. Django's ErrorList gives each one as a str already (a
+    ValidationError yields its messages as str); the stubs type the items more widely."""
+    return [str(error) for error in errors]
+
+
+def form_messages(form: BaseForm) -> list[str]:
+    """Every error message of a bound form, field by field."""
+    return [message for errors in form.errors.values() for message in texts(errors)]
 
 
 def add_errors(form: BaseForm, error: ValidationError) -> None:

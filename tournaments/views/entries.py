@@ -8,9 +8,13 @@ sent from one address past the hour's limit (tournaments/http/entry_limit.py), o
 filled, is answered with a plain sentence and writes nothing.
 """
 
+from collections.abc import Callable
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import translation
@@ -19,11 +23,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
+from tournaments.directors import DirectorRequest
 from tournaments.forms import entries as forms
 from tournaments.http import entry_limit, link_limit
 from tournaments.http.once import once_only
 from tournaments.http.site_url import site_url
-from tournaments.models import CardEvening, Entry, Knockout
+from tournaments.models import CardEvening, Entry, EntryList, Knockout, Party
 from tournaments.printing.towie import qr_svg
 from tournaments.selectors import entries as selectors
 from tournaments.selectors import evening as evening_selectors
@@ -33,8 +38,11 @@ from tournaments.selectors import party as party_selectors
 from tournaments.services import entries as services
 from tournaments.views.common import add_errors, error_messages, live, unchanged
 
+# The events that take entries.
+Event = Party | Knockout | CardEvening
 
-def _public(response):
+
+def _public(response: HttpResponse) -> HttpResponse:
     # Not for search engines, and the link never leaves for another site in a Referer. Same-origin rather
     # than the results pages' no-referrer: under no-referrer a browser posts these pages' forms with
     # "Origin: null", which CSRF's check refuses.
@@ -45,7 +53,9 @@ def _public(response):
     return response
 
 
-def _entry_form_page(request, entry_list, form, *, problem: str = "", status: int = 200):
+def _entry_form_page(
+    request: HttpRequest, entry_list: EntryList, form: forms.EntryForm, *, problem: str = "", status: int = 200
+) -> HttpResponse:
     shape = selectors.shape_of(entry_list)
     context = {
         "link": entry_list,
@@ -64,7 +74,7 @@ def _entry_form_page(request, entry_list, form, *, problem: str = "", status: in
 @login_not_required
 @require_http_methods(["GET", "POST"])
 @once_only
-def entry_page(request, token):
+def entry_page(request: HttpRequest, token: str) -> HttpResponse:
     """The public entry form: GET shows it, POST takes the entry and sends the entrant to their own page."""
     entry_list, refused = link_limit.check(request, selectors.entry_list_by_token, token)
     if refused is not None:
@@ -97,7 +107,7 @@ def entry_page(request, token):
 
 @login_not_required
 @require_http_methods(["GET", "POST"])
-def entry_status(request, token):
+def entry_status(request: HttpRequest, token: str) -> HttpResponse:
     """An entrant's own page (their link): confirmed, waiting at place N, or cancelled; POST cancels."""
     entry, refused = link_limit.check(request, selectors.entry_by_token, token)
     if refused is not None:
@@ -125,7 +135,7 @@ def entry_status(request, token):
 # ---- the hostess's pages --------------------------------------------------------------------------
 
 
-def _link_box(request, entry_list) -> dict:
+def _link_box(request: HttpRequest, entry_list: EntryList | None) -> dict[str, str]:
     if entry_list is None:
         return {}
     url = site_url(request) + reverse("entry_page", args=[entry_list.token])
@@ -140,14 +150,16 @@ PAGES = {
 }
 
 
-def _poll_tag(request, kind: str, event_id: int) -> str | None:
+def _poll_tag(request: DirectorRequest, kind: str, event_id: int) -> str | None:
     """The board's poll (htmx, every 10 s): its validator, worked out before anything is read."""
     if not (request.htmx and request.method == "GET"):
         return None
     return live_season.entries_etag(kind, event_id, request.user)
 
 
-def _entries_page(request, event, kind: str, default_tables: int, tag: str | None = None):
+def _entries_page(
+    request: DirectorRequest, event: Event, kind: str, default_tables: int, tag: str | None = None
+) -> HttpResponse:
     """The entries of a party, a knockout or a card evening: open or close them, the link and its QR code, the
     live list."""
     entry_list = selectors.entry_list_of(event)
@@ -164,10 +176,10 @@ def _entries_page(request, event, kind: str, default_tables: int, tag: str | Non
         else:
             messages.success(request, _("The entries' settings are saved."))
             return redirect(page, event.id)
-    context = {"event": event, "kind": kind, "tab": "entries", "form": form, "entry_list": entry_list}
+    context: dict[str, Any] = {"event": event, "kind": kind, "tab": "entries", "form": form, "entry_list": entry_list}
     context |= {"move_up_url": move_up_url, "remove_url": remove_url}
     context[kind] = event  # the format's own navigation names it
-    if kind == "knockout":
+    if isinstance(event, Knockout):  # kind "knockout"
         context["rounds"] = list(event.rounds.all())
     context |= _link_box(request, entry_list)
     context["board"] = selectors.board(entry_list) if entry_list is not None else None
@@ -175,7 +187,7 @@ def _entries_page(request, event, kind: str, default_tables: int, tag: str | Non
 
 
 @require_http_methods(["GET", "POST"])
-def party_entries(request, party_id):
+def party_entries(request: DirectorRequest, party_id: int) -> HttpResponse:
     tag = _poll_tag(request, "party", party_id)
     if (same := unchanged(request, tag)) is not None:
         return same
@@ -184,7 +196,7 @@ def party_entries(request, party_id):
 
 
 @require_http_methods(["GET", "POST"])
-def knockout_entries(request, knockout_id):
+def knockout_entries(request: DirectorRequest, knockout_id: int) -> HttpResponse:
     tag = _poll_tag(request, "knockout", knockout_id)
     if (same := unchanged(request, tag)) is not None:
         return same
@@ -192,12 +204,12 @@ def knockout_entries(request, knockout_id):
     return _entries_page(request, knockout, "knockout", services.KNOCKOUT_TABLES, tag)
 
 
-def _entry_of(event, entry_id) -> Entry:
+def _entry_of(event: Event, entry_id: int) -> Entry:
     field = {Knockout: "entry_list__knockout", CardEvening: "entry_list__evening"}.get(type(event), "entry_list__party")
     return get_object_or_404(Entry.objects.select_related("entry_list"), **{field: event}, pk=entry_id)
 
 
-def _move_up(request, event, entry_id, page: str):
+def _move_up(request: HttpRequest, event: Event, entry_id: int, page: str) -> HttpResponse:
     entry = _entry_of(event, entry_id)
     try:
         services.entry_move_up(entry=entry)
@@ -209,7 +221,7 @@ def _move_up(request, event, entry_id, page: str):
     return redirect(page, event.id)
 
 
-def _remove(request, event, entry_id, page: str):
+def _remove(request: HttpRequest, event: Event, entry_id: int, page: str) -> HttpResponse:
     entry = _entry_of(event, entry_id)
     try:
         moved = services.entry_cancel(entry=entry, by_hostess=True)
@@ -224,31 +236,31 @@ def _remove(request, event, entry_id, page: str):
 
 
 @require_POST
-def entry_move_up(request, party_id, entry_id):
+def entry_move_up(request: DirectorRequest, party_id: int, entry_id: int) -> HttpResponse:
     party = party_selectors.party_get(party_id, user=request.user)
     return _move_up(request, party, entry_id, "party_entries")
 
 
 @require_POST
-def entry_remove(request, party_id, entry_id):
+def entry_remove(request: DirectorRequest, party_id: int, entry_id: int) -> HttpResponse:
     party = party_selectors.party_get(party_id, user=request.user)
     return _remove(request, party, entry_id, "party_entries")
 
 
 @require_POST
-def knockout_entry_move_up(request, knockout_id, entry_id):
+def knockout_entry_move_up(request: DirectorRequest, knockout_id: int, entry_id: int) -> HttpResponse:
     knockout = knockout_selectors.knockout_get(knockout_id, user=request.user)
     return _move_up(request, knockout, entry_id, "knockout_entries")
 
 
 @require_POST
-def knockout_entry_remove(request, knockout_id, entry_id):
+def knockout_entry_remove(request: DirectorRequest, knockout_id: int, entry_id: int) -> HttpResponse:
     knockout = knockout_selectors.knockout_get(knockout_id, user=request.user)
     return _remove(request, knockout, entry_id, "knockout_entries")
 
 
 @require_http_methods(["GET", "POST"])
-def evening_entries(request, evening_id):
+def evening_entries(request: DirectorRequest, evening_id: int) -> HttpResponse:
     tag = _poll_tag(request, "evening", evening_id)
     if (same := unchanged(request, tag)) is not None:
         return same
@@ -257,18 +269,20 @@ def evening_entries(request, evening_id):
 
 
 @require_POST
-def evening_entry_move_up(request, evening_id, entry_id):
+def evening_entry_move_up(request: DirectorRequest, evening_id: int, entry_id: int) -> HttpResponse:
     evening = evening_selectors.evening_get(evening_id, user=request.user)
     return _move_up(request, evening, entry_id, "evening_entries")
 
 
 @require_POST
-def evening_entry_remove(request, evening_id, entry_id):
+def evening_entry_remove(request: DirectorRequest, evening_id: int, entry_id: int) -> HttpResponse:
     evening = evening_selectors.evening_get(evening_id, user=request.user)
     return _remove(request, evening, entry_id, "evening_entries")
 
 
-def _made(request, make, entry_list, page: str, event):
+def _made(
+    request: HttpRequest, make: Callable[..., int], entry_list: EntryList | None, page: str, event: Event
+) -> int | HttpResponse:
     """Make the guests (or pairs) from the entries; the page of what was made, or back with the reason."""
     if entry_list is None:
         messages.error(request, _("This event takes no entries."))
@@ -284,7 +298,7 @@ def _made(request, make, entry_list, page: str, event):
 
 @require_POST
 @once_only
-def entries_to_guests(request, party_id):
+def entries_to_guests(request: DirectorRequest, party_id: int) -> HttpResponse:
     party = party_selectors.party_get(party_id, user=request.user)
     added = _made(request, services.guests_from_entries, selectors.entry_list_of(party), "party_entries", party)
     if not isinstance(added, int):
@@ -299,7 +313,7 @@ def entries_to_guests(request, party_id):
 
 @require_POST
 @once_only
-def knockout_entries_to_pairs(request, knockout_id):
+def knockout_entries_to_pairs(request: DirectorRequest, knockout_id: int) -> HttpResponse:
     knockout = knockout_selectors.knockout_get(knockout_id, user=request.user)
     entry_list = selectors.entry_list_of(knockout)
     added = _made(request, services.pairs_from_entries, entry_list, "knockout_entries", knockout)

@@ -2,7 +2,7 @@
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest
+from django.http import HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
+from tournaments.directors import DirectorRequest
 from tournaments.forms.evening import CardEveningForm
 from tournaments.http.once import once_only
 from tournaments.selectors import entries as entry_selectors
@@ -20,7 +21,7 @@ from tournaments.views.common import error_messages
 from tournaments.views.forms_flow import form_saved
 
 
-def evening_list(request):
+def evening_list(request: DirectorRequest) -> HttpResponse:
     club = current_club(request)
     if club is None:
         return render(request, "tournaments/no_club.html")
@@ -29,7 +30,7 @@ def evening_list(request):
 
 @require_http_methods(["GET", "POST"])
 @once_only
-def evening_create(request: HttpRequest) -> HttpResponseBase:
+def evening_create(request: DirectorRequest) -> HttpResponseBase:
     club = current_club(request)
     if club is None:
         return render(request, "tournaments/no_club.html")
@@ -46,7 +47,7 @@ def evening_create(request: HttpRequest) -> HttpResponseBase:
 
 
 @require_http_methods(["GET", "POST"])
-def evening_detail(request: HttpRequest, evening_id: int) -> HttpResponseBase:
+def evening_detail(request: DirectorRequest, evening_id: int) -> HttpResponseBase:
     """The evening's page: its settings, and its tables once made (each a link to its own page)."""
     evening = selectors.evening_get(evening_id, user=request.user)
     fields = ("name", "date", "game", "tables", "variant", "pool_feed", "pool_limit", "pool_unlimited")
@@ -71,7 +72,7 @@ def evening_detail(request: HttpRequest, evening_id: int) -> HttpResponseBase:
 
 @require_POST
 @once_only
-def evening_tables_make(request, evening_id):
+def evening_tables_make(request: DirectorRequest, evening_id: int) -> HttpResponse:
     evening = selectors.evening_get(evening_id, user=request.user)
     try:
         made, over = services.evening_tables_make(evening=evening)

@@ -4,7 +4,7 @@ import logging
 
 from django.contrib.auth.decorators import login_not_required
 from django.db import DatabaseError, connection
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.views.decorators.cache import never_cache
 
 log = logging.getLogger("tournaments.health")
@@ -12,7 +12,7 @@ log = logging.getLogger("tournaments.health")
 
 @login_not_required
 @never_cache
-def health(request):
+def health(request: HttpRequest) -> HttpResponse:
     try:
         with connection.cursor() as cursor:
             cursor.execute("SELECT 1")

@@ -6,6 +6,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 
+from tournaments.directors import DirectorRequest
 from tournaments.files.interchange import formats
 from tournaments.printing.common import file_words, slug
 from tournaments.selectors import knockout as knockout_selectors
@@ -14,7 +15,7 @@ from tournaments.selectors.interchange import knockout_results, party_results
 from tournaments.views.common import content_disposition
 
 
-def results_export(request, party_id, fmt):
+def results_export(request: DirectorRequest, party_id: int, fmt: str) -> HttpResponse:
     if fmt not in formats.WRITERS:
         raise Http404("no such format")
     party = party_selectors.party_get(party_id, user=request.user)
@@ -26,7 +27,7 @@ def results_export(request, party_id, fmt):
     return _download(data, fmt, f"{slug(file_words('party'))}-{party.id}-{party.date:%Y-%m-%d}")
 
 
-def knockout_pbn(request, knockout_id):
+def knockout_pbn(request: DirectorRequest, knockout_id: int) -> HttpResponse:
     knockout = knockout_selectors.knockout_get(knockout_id, user=request.user)
     try:
         data = formats.WRITERS["pbn"](knockout_results(knockout))

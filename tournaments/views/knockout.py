@@ -1,8 +1,11 @@
 """The rubber-bridge knockout pages: the event and its pairs, the draws, the score pads, the bracket, the prints."""
 
+from typing import Any
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, JsonResponse
+from django.forms import BaseForm
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -12,10 +15,11 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments import l10n
+from tournaments.directors import DirectorRequest
 from tournaments.files import transfer
 from tournaments.forms import knockout as forms
 from tournaments.http.once import once_only
-from tournaments.models import KnockoutPair
+from tournaments.models import Knockout, KnockoutMatch, KnockoutPair, KnockoutRound
 from tournaments.presentation.names import Where
 from tournaments.printing import knockout as printing
 from tournaments.printing.common import file_words, slug
@@ -30,13 +34,14 @@ from tournaments.views.common import (
     content_disposition,
     error_messages,
     file_response,
+    form_messages,
     live,
     unchanged,
 )
 from tournaments.views.forms_flow import delete_asked, form_saved
 
 
-def _flash(request, error: ValidationError) -> None:
+def _flash(request: HttpRequest, error: ValidationError) -> None:
     for message in error_messages(error):
         messages.error(request, message)
 
@@ -44,12 +49,14 @@ def _flash(request, error: ValidationError) -> None:
 # --- the event ------------------------------------------------------------------------------------------------
 
 
-def knockout_list(request):
-    return render(request, "knockout/list.html", {"knockouts": selectors.knockout_list(current_club(request))})
+def knockout_list(request: DirectorRequest) -> HttpResponse:
+    club = current_club(request)
+    # A director in no club has no knockouts (none has a club of None).
+    return render(request, "knockout/list.html", {"knockouts": selectors.knockout_list(club) if club else []})
 
 
 @once_only
-def knockout_create(request: HttpRequest) -> HttpResponseBase:
+def knockout_create(request: DirectorRequest) -> HttpResponseBase:
     form = forms.KnockoutForm(request.POST or None, request.FILES or None, initial={"date": timezone.localdate()})
     done = form_saved(
         request,
@@ -70,7 +77,7 @@ def knockout_create(request: HttpRequest) -> HttpResponseBase:
     return done or render(request, "knockout/form.html", {"form": form, "creating": True})
 
 
-def knockout_edit(request: HttpRequest, knockout_id: int) -> HttpResponseBase:
+def knockout_edit(request: DirectorRequest, knockout_id: int) -> HttpResponseBase:
     knockout = selectors.knockout_get(knockout_id, user=request.user)
     form = forms.KnockoutEditForm(request.POST or None, instance=knockout)
     done = form_saved(
@@ -83,7 +90,7 @@ def knockout_edit(request: HttpRequest, knockout_id: int) -> HttpResponseBase:
     return done or render(request, "knockout/form.html", {"form": form, "knockout": knockout, "creating": False})
 
 
-def knockout_detail(request, knockout_id):
+def knockout_detail(request: DirectorRequest, knockout_id: int) -> HttpResponse:
     knockout = selectors.knockout_get(knockout_id, user=request.user)
     rounds = selectors.knockout_rounds(knockout)
     context = {
@@ -102,20 +109,19 @@ def knockout_detail(request, knockout_id):
     return render(request, "knockout/detail.html", context)
 
 
-def _cleared(request, cleared: bool) -> None:
+def _cleared(request: HttpRequest, cleared: bool) -> None:
     if cleared:
         messages.warning(request, _("The pairs changed, so the first-round draw was cleared: draw it again."))
 
 
 @require_POST
 @once_only
-def knockout_pairs_add(request, knockout_id):
+def knockout_pairs_add(request: DirectorRequest, knockout_id: int) -> HttpResponse:
     knockout = selectors.knockout_get(knockout_id, user=request.user)
     form = forms.PairsForm(request.POST, request.FILES)
     if not form.is_valid():
-        for errors in form.errors.values():
-            for message in errors:
-                messages.error(request, message)
+        for message in form_messages(form):
+            messages.error(request, message)
         return redirect("knockout_detail", knockout_id=knockout.id)
     try:
         added, cleared = services.pairs_add(
@@ -133,7 +139,7 @@ def knockout_pairs_add(request, knockout_id):
 
 
 @require_POST
-def knockout_pair_remove(request, knockout_id, pair_id):
+def knockout_pair_remove(request: DirectorRequest, knockout_id: int, pair_id: int) -> HttpResponse:
     knockout = selectors.knockout_get(knockout_id, user=request.user)
     pair = get_object_or_404(KnockoutPair, pk=pair_id, knockout=knockout)
     if not confirmed(request):
@@ -151,7 +157,7 @@ def knockout_pair_remove(request, knockout_id, pair_id):
 
 
 @require_POST
-def knockout_draw(request, knockout_id):
+def knockout_draw(request: DirectorRequest, knockout_id: int) -> HttpResponse:
     knockout = selectors.knockout_get(knockout_id, user=request.user)
     try:
         round_ = services.knockout_draw(knockout=knockout)
@@ -165,16 +171,18 @@ def knockout_draw(request, knockout_id):
 # --- rounds ---------------------------------------------------------------------------------------------------
 
 
-def _round(request, knockout_id, bracket, number):
+def _round(
+    request: DirectorRequest, knockout_id: int, bracket: str, number: int
+) -> tuple[selectors.CountedKnockout, KnockoutRound]:
     knockout = selectors.knockout_get(knockout_id, user=request.user)
     return knockout, selectors.round_get(knockout, bracket, number)
 
 
-def _back_to_round(round_):
+def _back_to_round(round_: KnockoutRound) -> HttpResponse:
     return redirect("knockout_round", knockout_id=round_.knockout_id, bracket=round_.bracket, number=round_.number)
 
 
-def knockout_round(request, knockout_id, bracket, number):
+def knockout_round(request: DirectorRequest, knockout_id: int, bracket: str, number: int) -> HttpResponse:
     # The page's poll (htmx, every 5 s): 304 and nothing read or drawn while the knockout is as shown.
     tag = live_selectors.round_etag(knockout_id, bracket, number, request.user) if request.htmx else None
     if (same := unchanged(request, tag)) is not None:
@@ -194,13 +202,13 @@ def knockout_round(request, knockout_id, bracket, number):
     return live(request, "knockout/round.html", "knockout/_round_live.html", context, tag)
 
 
-def _drawn_ids(view) -> list[int]:
+def _drawn_ids(view: selectors.RoundView) -> list[int]:
     drawn = set(view.cut_drawn)
     return [pair.pk for pair in view.cut_among if pair.name in drawn]
 
 
 @require_POST
-def knockout_round_redraw(request: HttpRequest, knockout_id: int, bracket: str, number: int) -> HttpResponseBase:
+def knockout_round_redraw(request: DirectorRequest, knockout_id: int, bracket: str, number: int) -> HttpResponseBase:
     _knockout, round_ = _round(request, knockout_id, bracket, number)
     return delete_asked(
         request,
@@ -214,7 +222,7 @@ def knockout_round_redraw(request: HttpRequest, knockout_id: int, bracket: str, 
 
 
 @require_POST
-def knockout_round_arrange(request, knockout_id, bracket, number):
+def knockout_round_arrange(request: DirectorRequest, knockout_id: int, bracket: str, number: int) -> HttpResponse:
     _knockout, round_ = _round(request, knockout_id, bracket, number)
     view = selectors.round_view(round_)
     form = forms.ArrangeForm(request.POST, tables=round_.tables, pairs=view.entrants)
@@ -233,7 +241,7 @@ def knockout_round_arrange(request, knockout_id, bracket, number):
     return _back_to_round(round_)
 
 
-def _closed_message(round_, created) -> str:
+def _closed_message(round_: KnockoutRound, created: list[KnockoutRound]) -> str:
     if not created:
         return _("%(round)s is closed: that was the final.") % {"round": round_.title}
     if len(created) == 1:
@@ -243,7 +251,7 @@ def _closed_message(round_, created) -> str:
 
 
 @require_POST
-def knockout_round_close(request, knockout_id, bracket, number):
+def knockout_round_close(request: DirectorRequest, knockout_id: int, bracket: str, number: int) -> HttpResponse:
     knockout, round_ = _round(request, knockout_id, bracket, number)
     view = selectors.round_view(round_)
     form = forms.CloseForm(request.POST, among=view.cut_among)
@@ -262,7 +270,7 @@ def knockout_round_close(request, knockout_id, bracket, number):
 
 
 @require_POST
-def knockout_round_reopen(request, knockout_id, bracket, number):
+def knockout_round_reopen(request: DirectorRequest, knockout_id: int, bracket: str, number: int) -> HttpResponse:
     _knockout, round_ = _round(request, knockout_id, bracket, number)
     try:
         services.round_reopen(round_=round_)
@@ -278,14 +286,16 @@ def knockout_round_reopen(request, knockout_id, bracket, number):
 # --- a match --------------------------------------------------------------------------------------------------
 
 
-def _deal_form(match, pad, data=None, number=None):
+def _deal_form(
+    match: KnockoutMatch, pad: selectors.PadView, data: Any = None, number: int | None = None
+) -> forms.PadDealForm:
     names = selectors.seat_names(match)  # the form shows "Kathleen Smith (N)"
     row = next((r for r in pad.rows if r.number == number), None)
     initial = forms.deal_initial(row) if row else {"number": pad.next_number}
     return forms.PadDealForm(data, names=names, initial=initial)
 
 
-def _record_deal(request, match, form) -> ValidationError | None:
+def _record_deal(request: HttpRequest, match: KnockoutMatch, form: Any) -> ValidationError | None:
     if not form.is_valid():
         return ValidationError(_("Nothing was saved: correct the deal below."))
     contract, declarer, tricks, honours = form.cleaned_data["deal"]
@@ -297,7 +307,7 @@ def _record_deal(request, match, form) -> ValidationError | None:
     return None
 
 
-def _record_totals(request, match, form) -> ValidationError | None:
+def _record_totals(request: HttpRequest, match: KnockoutMatch, form: Any) -> ValidationError | None:
     if not form.is_valid():
         return ValidationError(_("Give both match totals as whole numbers of points. Nothing was saved."))
     services.match_totals_record(match=match, ns=form.cleaned_data["ns"], ew=form.cleaned_data["ew"])
@@ -305,13 +315,13 @@ def _record_totals(request, match, form) -> ValidationError | None:
     return None
 
 
-def _remove_deal(request, match, form) -> ValidationError | None:
+def _remove_deal(request: HttpRequest, match: KnockoutMatch, form: Any) -> ValidationError | None:
     services.match_deal_remove(match=match)
     messages.success(request, _("The last deal is taken off the pad."))
     return None
 
 
-def _decide(request, match, form) -> ValidationError | None:
+def _decide(request: HttpRequest, match: KnockoutMatch, form: Any) -> ValidationError | None:
     if not form.is_valid():
         return ValidationError(_("Decide the tie by a cut or by one more deal."))
     match = services.match_decide(match=match, how=form.cleaned_data["how"], winner=form.cleaned_data["winner"])
@@ -323,7 +333,9 @@ def _decide(request, match, form) -> ValidationError | None:
     elif form.cleaned_data["how"] == "deal":
         messages.success(request, _("One more deal decides the tie: enter it below."))
     else:
-        messages.success(request, _("The cut is made: %(pair)s won it.") % {"pair": match.winner.name})
+        winner = match.winner
+        assert winner is not None  # a cut always names the pair that won it
+        messages.success(request, _("The cut is made: %(pair)s won it.") % {"pair": winner.name})
     return None
 
 
@@ -335,13 +347,16 @@ ACTIONS = {
 }
 
 
-def _post_match(request, match, pad):
+def _post_match(
+    request: DirectorRequest, match: KnockoutMatch, pad: selectors.PadView
+) -> tuple[HttpResponse | None, dict[str, BaseForm | None]]:
     """Run the posted action; (redirect, None) when done, else (None, bound forms to show again)."""
     action = request.POST.get("action", "")
     if action not in ACTIONS:
         messages.error(request, _("That is not something this page does: nothing was saved."))
         return None, {}
     form_class, handle = ACTIONS[action]
+    form: BaseForm | None
     if form_class is forms.PadDealForm:
         form = _deal_form(match, pad, request.POST)
     else:
@@ -358,12 +373,12 @@ def _post_match(request, match, pad):
     return None, {f"{action}_form": form}
 
 
-def knockout_match(request, knockout_id, bracket, number, table):
+def knockout_match(request: DirectorRequest, knockout_id: int, bracket: str, number: int, table: int) -> HttpResponse:
     knockout, round_ = _round(request, knockout_id, bracket, number)
     match = selectors.match_get(round_, table)
     match.round = round_
     pad = selectors.match_pad(match, knockout.rules)
-    bound = {}
+    bound: dict[str, BaseForm | None] = {}
     if request.method == "POST":
         done, bound = _post_match(request, match, pad)
         if done:
@@ -373,17 +388,24 @@ def knockout_match(request, knockout_id, bracket, number, table):
                 request, "knockout/match.html", _match_context(knockout, round_, match, pad, bound), status=200
             )
     editing = request.GET.get("deal", "")
-    number = int(editing) if editing.isdigit() and any(r.number == int(editing) for r in pad.rows) else None
-    bound = {"deal_form": _deal_form(match, pad, number=number)} if number else {}
+    deal = int(editing) if editing.isdigit() and any(r.number == int(editing) for r in pad.rows) else None
+    bound = {"deal_form": _deal_form(match, pad, number=deal)} if deal else {}
     return render(request, "knockout/match.html", _match_context(knockout, round_, match, pad, bound))
 
 
-def _form_number(form) -> int | None:
+def _form_number(form: BaseForm) -> int | None:
     raw = form.data.get("number") if form.is_bound else form.initial.get("number")
-    return int(raw) if str(raw or "").isdigit() else None
+    text = str(raw or "")
+    return int(text) if text.isdigit() else None
 
 
-def _match_context(knockout, round_, match, pad, bound: dict) -> dict:
+def _match_context(
+    knockout: Knockout,
+    round_: KnockoutRound,
+    match: KnockoutMatch,
+    pad: selectors.PadView,
+    bound: dict[str, BaseForm | None],
+) -> dict[str, Any]:
     deal_form = bound.get("deal_form") or _deal_form(match, pad)
     number = _form_number(deal_form)
     editing = number is not None and number <= len(pad.rows)
@@ -407,7 +429,7 @@ def _match_context(knockout, round_, match, pad, bound: dict) -> dict:
 # --- the bracket and the prints -------------------------------------------------------------------------------
 
 
-def knockout_bracket(request, knockout_id):
+def knockout_bracket(request: DirectorRequest, knockout_id: int) -> HttpResponse:
     """The bracket drawn, refreshing itself; ?projector=1 for the big screen (large type, no navigation)."""
     # Its poll (htmx, every 5 s): 304 and nothing read or drawn while the knockout is as shown.
     extra = sorted(request.GET.items())
@@ -428,7 +450,7 @@ def knockout_bracket(request, knockout_id):
     return live(request, "knockout/bracket.html", "knockout/_bracket_live.html", context, tag)
 
 
-def _paper(request, knockout) -> str:
+def _paper(request: HttpRequest, knockout: Knockout) -> str:
     """The club's paper ("A4" or "letter"); ?paper=letter or ?paper=A4 prints on the other this once."""
     asked = request.GET.get("paper", "").lower()
     if asked in ("a4", "letter"):
@@ -439,7 +461,7 @@ def _paper(request, knockout) -> str:
 # The prints speak the club's language (its words are read inside `printed_for`, the selectors' too).
 
 
-def knockout_bracket_pdf(request, knockout_id):
+def knockout_bracket_pdf(request: DirectorRequest, knockout_id: int) -> HttpResponse:
     knockout = selectors.knockout_get(knockout_id, user=request.user)
     with l10n.printed_for(knockout.club):
         built = printing.bracket_pdf(
@@ -448,7 +470,7 @@ def knockout_bracket_pdf(request, knockout_id):
     return file_response(built)
 
 
-def knockout_bracket_wall_pdf(request, knockout_id):
+def knockout_bracket_wall_pdf(request: DirectorRequest, knockout_id: int) -> HttpResponse:
     """The bracket for the wall: one landscape page, on the club's paper (or ?paper=letter, ?paper=A4)."""
     knockout = selectors.knockout_get(knockout_id, user=request.user)
     with l10n.printed_for(knockout.club):
@@ -457,7 +479,7 @@ def knockout_bracket_wall_pdf(request, knockout_id):
     return file_response(built)
 
 
-def knockout_round_pdf(request, knockout_id, bracket, number):
+def knockout_round_pdf(request: DirectorRequest, knockout_id: int, bracket: str, number: int) -> HttpResponse:
     knockout, round_ = _round(request, knockout_id, bracket, number)
     with l10n.printed_for(knockout.club):
         book = selectors.knockout_book(knockout, only=round_, where=Where.KNOCKOUT_DRAW_PDF)
@@ -465,14 +487,14 @@ def knockout_round_pdf(request, knockout_id, bracket, number):
     return file_response(built)
 
 
-def knockout_results_xlsx(request, knockout_id):
+def knockout_results_xlsx(request: DirectorRequest, knockout_id: int) -> HttpResponse:
     knockout = selectors.knockout_get(knockout_id, user=request.user)
     with l10n.printed_for(knockout.club):
         built = printing.results_xlsx(selectors.knockout_book(knockout, where=Where.KNOCKOUT_XLSX))
     return file_response(built, download=True)
 
 
-def knockout_export(request, knockout_id):
+def knockout_export(request: DirectorRequest, knockout_id: int) -> JsonResponse:
     knockout = selectors.knockout_get(knockout_id, user=request.user)
     response = JsonResponse(transfer.knockout_export(knockout), json_dumps_params={"indent": 1, "ensure_ascii": False})
     response["Content-Disposition"] = content_disposition(f"{slug(file_words('knockout'))}-{knockout.id}.json")

@@ -3,7 +3,7 @@ link opens (no login), and the club's calendar feed a phone subscribes to (no lo
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import translation
 from django.utils.translation import ngettext
@@ -11,6 +11,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tournaments import l10n
+from tournaments.directors import DirectorRequest
 from tournaments.files.calendar import calendar_ics
 from tournaments.http.once import once_only
 from tournaments.http.site_url import site_url
@@ -20,12 +21,12 @@ from tournaments.selectors import calendar as calendar_selectors
 from tournaments.selectors import knockout as knockout_selectors
 from tournaments.selectors import party as party_selectors
 from tournaments.services import mail as mail_services
-from tournaments.services.results_mail import knockout_results_mail, party_results_mail
+from tournaments.services.results_mail import ResultsQueued, knockout_results_mail, party_results_mail
 
 
 @require_POST
 @once_only
-def party_mail_results(request, party_id):
+def party_mail_results(request: DirectorRequest, party_id: int) -> HttpResponse:
     party = party_selectors.party_get(party_id, user=request.user)
     _say_queued(request, party_results_mail(party=party, site=site_url(request)))
     return redirect("party_dashboard", party_id=party.pk)
@@ -33,13 +34,13 @@ def party_mail_results(request, party_id):
 
 @require_POST
 @once_only
-def knockout_mail_results(request, knockout_id):
+def knockout_mail_results(request: DirectorRequest, knockout_id: int) -> HttpResponse:
     knockout = knockout_selectors.knockout_get(knockout_id, user=request.user)
     _say_queued(request, knockout_results_mail(knockout=knockout, site=site_url(request)), players=True)
     return redirect("knockout_detail", knockout_id=knockout.pk)
 
 
-def _say_queued(request, done, *, players: bool = False) -> None:
+def _say_queued(request: HttpRequest, done: ResultsQueued, *, players: bool = False) -> None:
     """ "12 messages queued. 4 guests have no address. 1 guest asked for no e-mail." (a knockout's: players)"""
     said = ngettext("%(count)s message queued.", "%(count)s messages queued.", done.queued)
     parts = [said % {"count": l10n.number(done.queued)}]
@@ -71,7 +72,7 @@ def _masked(email: str) -> str:
 @login_not_required
 @csrf_exempt  # RFC 8058: a mail program's one-click unsubscribe posts with no form of ours
 @require_http_methods(["GET", "POST"])
-def mail_unsubscribe(request, token):
+def mail_unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
     """GET asks (a link checker's visit unsubscribes nobody); POST, ours or a mail program's one-click, does it.
     The page speaks the language of the mails the address was sent (else the club's, else the browser's)."""
     recipient = get_object_or_404(MailRecipient.objects.select_related("club"), token=token)
@@ -90,7 +91,7 @@ def mail_unsubscribe(request, token):
 
 @login_not_required
 @require_GET
-def calendar_feed(request, token):
+def calendar_feed(request: HttpRequest, token: str) -> HttpResponse:
     """The club's coming events as iCalendar, in the club's language."""
     club = calendar_selectors.club_by_calendar(token)
     host = request.get_host().split(":")[0] or "clubdirector"

@@ -1,6 +1,8 @@
 """A club's members: the list and its search, a member's page with their nights, add, edit,
 archive, merge, and the list as a file (out and back in)."""
 
+from collections.abc import Callable, Collection
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.forms import BaseForm
@@ -12,10 +14,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from tournaments.directors import DirectorRequest
 from tournaments.files import members as member_files
 from tournaments.files import uploads
 from tournaments.forms import members as forms
 from tournaments.http.once import once_only
+from tournaments.models import Club, Member
 from tournaments.printing.common import file_words, slug
 from tournaments.selectors import boston as boston_selectors
 from tournaments.selectors import knockout as knockout_selectors
@@ -28,14 +32,14 @@ from tournaments.views.common import add_errors, content_disposition
 from tournaments.views.forms_flow import delete_asked, flash_joined, form_saved
 
 
-def _club(request):
+def _club(request: HttpRequest) -> Club:
     club = current_club(request)
     if club is None:
         raise Http404
     return club
 
 
-def member_list(request):
+def member_list(request: DirectorRequest) -> HttpResponse:
     club = _club(request)
     archived = request.GET.get("archived") == "1"
     text = request.GET.get("q", "")
@@ -49,14 +53,14 @@ def member_list(request):
     return render(request, "members/list.html", context)
 
 
-def member_search(request):
+def member_search(request: DirectorRequest) -> JsonResponse:
     """The few letters typed in a guest's name: the members that match, as JSON for the page."""
     club = _club(request)
     return JsonResponse({"members": selectors.member_search(club, request.GET.get("q", ""))})
 
 
 @once_only
-def member_create(request: HttpRequest) -> HttpResponseBase:
+def member_create(request: DirectorRequest) -> HttpResponseBase:
     club = _club(request)
     form = forms.MemberForm(request.POST or None)
     done = form_saved(
@@ -69,7 +73,7 @@ def member_create(request: HttpRequest) -> HttpResponseBase:
     return done or render(request, "members/form.html", {"form": form, "club": club})
 
 
-def member_detail(request: HttpRequest, member_id: int) -> HttpResponseBase:
+def member_detail(request: DirectorRequest, member_id: int) -> HttpResponseBase:
     member = selectors.member_get(member_id, user=request.user)
     form = forms.MemberForm(request.POST or None, instance=member)
 
@@ -97,7 +101,7 @@ def member_detail(request: HttpRequest, member_id: int) -> HttpResponseBase:
 
 
 @require_POST
-def member_archive(request, member_id):
+def member_archive(request: DirectorRequest, member_id: int) -> HttpResponse:
     member = selectors.member_get(member_id, user=request.user)
     services.member_archive(member=member, archived=member.active)
     if member.active:
@@ -110,7 +114,7 @@ def member_archive(request, member_id):
 
 
 @require_POST
-def member_merge(request: HttpRequest, member_id: int) -> HttpResponseBase:
+def member_merge(request: DirectorRequest, member_id: int) -> HttpResponseBase:
     member = selectors.member_get(member_id, user=request.user)
     form = forms.MergeForm(request.POST, club=member.club, member=member)
     if not form.is_valid():
@@ -136,7 +140,7 @@ def member_merge(request: HttpRequest, member_id: int) -> HttpResponseBase:
 
 @require_POST
 @once_only
-def members_import(request):
+def members_import(request: DirectorRequest) -> HttpResponse:
     club = _club(request)
     form = forms.MembersFileForm(request.POST, request.FILES)
     if not form.is_valid():
@@ -155,26 +159,26 @@ def members_import(request):
     return redirect("member_list")
 
 
-def _members_file(request, data: bytes, ending: str, content_type: str) -> HttpResponse:
+def _members_file(request: HttpRequest, data: bytes, ending: str, content_type: str) -> HttpResponse:
     response = HttpResponse(data, content_type=content_type)
     response["Content-Disposition"] = content_disposition(f"{slug(file_words('members'))}.{ending}")
     return response
 
 
-def members_csv(request):
+def members_csv(request: DirectorRequest) -> HttpResponse:
     club = _club(request)
     data = member_files.members_csv(selectors.member_all(club))
     return _members_file(request, data, "csv", "text/csv; charset=utf-8")
 
 
-def members_xlsx(request):
+def members_xlsx(request: DirectorRequest) -> HttpResponse:
     club = _club(request)
     data = member_files.members_xlsx(selectors.member_all(club))
     return _members_file(request, data, "xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
 
 
 @require_POST
-def guest_membership(request, party_id, guest_id):
+def guest_membership(request: DirectorRequest, party_id: int, guest_id: int) -> HttpResponse:
     """A newcomer at a party joins the club: made a member from the guest list."""
     party = party_selectors.party_get(party_id, user=request.user)
     guest = get_object_or_404(party.guests, pk=guest_id)
@@ -188,7 +192,7 @@ def guest_membership(request, party_id, guest_id):
 
 
 @require_POST
-def guest_link(request, party_id, guest_id):
+def guest_link(request: DirectorRequest, party_id: int, guest_id: int) -> HttpResponse:
     """The hostess picks which of the members offered a guest is (a shared name, an accent apart)."""
     party = party_selectors.party_get(party_id, user=request.user)
     guest = get_object_or_404(party.guests, pk=guest_id)
@@ -203,7 +207,7 @@ def guest_link(request, party_id, guest_id):
     return redirect("party_guests", party_id=party.id)
 
 
-def _joined(request, make) -> None:
+def _joined(request: HttpRequest, make: Callable[[], Member]) -> None:
     try:
         member = make()
     except ValidationError as error:
@@ -212,7 +216,7 @@ def _joined(request, make) -> None:
         messages.success(request, _("%(name)s is a member.") % {"name": member.name})
 
 
-def _posted(request, field: str, allowed) -> str:
+def _posted(request: HttpRequest, field: str, allowed: Collection[str]) -> str:
     value = request.POST.get(field, "")
     if value not in allowed:
         raise Http404("no such seat")
@@ -220,7 +224,7 @@ def _posted(request, field: str, allowed) -> str:
 
 
 @require_POST
-def knockout_pair_membership(request, knockout_id, pair_id):
+def knockout_pair_membership(request: DirectorRequest, knockout_id: int, pair_id: int) -> HttpResponse:
     """A newcomer of a knockout pair joins the club; `player` says which of the two."""
     knockout = knockout_selectors.knockout_get(knockout_id, user=request.user)
     pair = get_object_or_404(knockout.pairs.select_related("knockout__club"), pk=pair_id)
@@ -230,7 +234,7 @@ def knockout_pair_membership(request, knockout_id, pair_id):
 
 
 @require_POST
-def towie_membership(request, table_id):
+def towie_membership(request: DirectorRequest, table_id: int) -> HttpResponse:
     """A newcomer at a Towie table joins the club; `player` is the player's id (the draw reorders them)."""
     table = towie_selectors.towie_get(table_id, user=request.user)
     players = {str(p.pk): p for p in table.players.select_related("table__club", "guest__member")}
@@ -240,7 +244,7 @@ def towie_membership(request, table_id):
 
 
 @require_POST
-def boston_membership(request, table_id):
+def boston_membership(request: DirectorRequest, table_id: int) -> HttpResponse:
     """A newcomer at a Boston table joins the club; `seat` is 1 to 4."""
     table = boston_selectors.table_get(table_id, user=request.user)
     seat = int(_posted(request, "seat", ("1", "2", "3", "4")))

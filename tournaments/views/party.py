@@ -1,8 +1,10 @@
 """Setting up a party: create, edit, the dashboard and the guest list."""
 
+from collections.abc import Sequence
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -12,10 +14,11 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments import l10n
+from tournaments.directors import DirectorRequest
 from tournaments.files import transfer, uploads
 from tournaments.forms import party as forms
 from tournaments.http.once import once_only
-from tournaments.models import Guest
+from tournaments.models import Guest, Party
 from tournaments.printing.common import file_words, slug
 from tournaments.selectors import party as party_selectors
 from tournaments.selectors import rounds as round_selectors
@@ -23,12 +26,12 @@ from tournaments.selectors.clubs import current_club
 from tournaments.selectors.results_mail import mail_counts
 from tournaments.services import members as member_services
 from tournaments.services import party as party_services
-from tournaments.views.common import content_disposition, error_messages
+from tournaments.views.common import content_disposition, error_messages, form_messages
 from tournaments.views.forms_flow import delete_asked, form_saved
 
 
 @once_only
-def party_create(request: HttpRequest) -> HttpResponseBase:
+def party_create(request: DirectorRequest) -> HttpResponseBase:
     form = forms.PartyForm(request.POST or None, initial={"date": timezone.localdate(), "tables": 5})
     done = form_saved(
         request,
@@ -40,7 +43,7 @@ def party_create(request: HttpRequest) -> HttpResponseBase:
     return done or render(request, "tournaments/party_form.html", {"form": form, "creating": True})
 
 
-def party_edit(request: HttpRequest, party_id: int) -> HttpResponseBase:
+def party_edit(request: DirectorRequest, party_id: int) -> HttpResponseBase:
     party = party_selectors.party_get(party_id, user=request.user)
     form = forms.PartyForm(request.POST or None, instance=party)
     done = form_saved(
@@ -54,7 +57,7 @@ def party_edit(request: HttpRequest, party_id: int) -> HttpResponseBase:
 
 
 @require_POST
-def party_delete(request: HttpRequest, party_id: int) -> HttpResponseBase:
+def party_delete(request: DirectorRequest, party_id: int) -> HttpResponseBase:
     party = party_selectors.party_get(party_id, user=request.user)
     return delete_asked(
         request,
@@ -67,14 +70,14 @@ def party_delete(request: HttpRequest, party_id: int) -> HttpResponseBase:
     )
 
 
-def party_export(request, party_id):
+def party_export(request: DirectorRequest, party_id: int) -> JsonResponse:
     party = party_selectors.party_get(party_id, user=request.user)
     response = JsonResponse(transfer.party_export(party), json_dumps_params={"indent": 1, "ensure_ascii": False})
     response["Content-Disposition"] = content_disposition(f"{slug(file_words('party'))}-{party.id}.json")
     return response
 
 
-def party_dashboard(request, party_id):
+def party_dashboard(request: DirectorRequest, party_id: int) -> HttpResponse:
     party = party_selectors.party_get(party_id, user=request.user)
     rounds = round_selectors.round_summaries(party)
     finished = bool(rounds) and rounds[-1].is_closed
@@ -89,12 +92,14 @@ def party_dashboard(request, party_id):
     return render(request, "tournaments/party_dashboard.html", context)
 
 
-def party_guests(request, party_id):
+def party_guests(request: DirectorRequest, party_id: int) -> HttpResponse:
     party = party_selectors.party_get(party_id, user=request.user)
     return _guests_page(request, party)
 
 
-def _guests_page(request, party, *, paste_form=None, panel_open: bool = False):
+def _guests_page(
+    request: HttpRequest, party: Party, *, paste_form: forms.PasteGuestsForm | None = None, panel_open: bool = False
+) -> HttpResponse:
     """The guests page; after a refused paste or upload, the list's panel open and the pasted text kept."""
     guests = party_selectors.guest_list(party)
     context = {
@@ -119,10 +124,10 @@ NOTHING_ADDED = {
 }
 
 
-def _add_entries(request, party, entries, what: str) -> bool:
+def _add_entries(request: HttpRequest, party: Party, entries: Sequence[tuple[str, str]], what: str) -> bool:
     """Add the guests, or say what is wrong with which line (and add none); whether they were added."""
     try:
-        added = party_services.guests_add(party=party, entries=entries)
+        added = party_services.guests_add(party=party, entries=list(entries))
     except ValidationError as error:
         for message in error_messages(error):
             messages.error(request, message)
@@ -138,13 +143,12 @@ def _add_entries(request, party, entries, what: str) -> bool:
 
 @require_POST
 @once_only
-def guest_add(request, party_id):
+def guest_add(request: DirectorRequest, party_id: int) -> HttpResponse:
     party = party_selectors.party_get(party_id, user=request.user)
     form = forms.GuestForm(request.POST)
     if not form.is_valid():
-        for errors in form.errors.values():
-            for message in errors:
-                messages.error(request, message)
+        for message in form_messages(form):
+            messages.error(request, message)
         return redirect("party_guests", party_id=party.id)
     name = form.cleaned_data["name"]
     known = set(party.guests.values_list("id", flat=True))
@@ -158,7 +162,7 @@ def guest_add(request, party_id):
 
 @require_POST
 @once_only
-def guests_paste(request, party_id):
+def guests_paste(request: DirectorRequest, party_id: int) -> HttpResponse:
     party = party_selectors.party_get(party_id, user=request.user)
     form = forms.PasteGuestsForm(request.POST)
     if not form.is_valid():
@@ -173,7 +177,7 @@ def guests_paste(request, party_id):
 
 @require_POST
 @once_only
-def guests_upload(request, party_id):
+def guests_upload(request: DirectorRequest, party_id: int) -> HttpResponse:
     party = party_selectors.party_get(party_id, user=request.user)
     form = forms.UploadGuestsForm(request.POST, request.FILES)
     if not form.is_valid():
@@ -191,7 +195,7 @@ def guests_upload(request, party_id):
     return _guests_page(request, party, panel_open=True)  # the panel open, the bad rows named above
 
 
-def guest_edit(request: HttpRequest, party_id: int, guest_id: int) -> HttpResponseBase:
+def guest_edit(request: DirectorRequest, party_id: int, guest_id: int) -> HttpResponseBase:
     party = party_selectors.party_get(party_id, user=request.user)
     guest = get_object_or_404(Guest, pk=guest_id, party=party)
     form = forms.GuestEditForm(request.POST or None, instance=guest)
@@ -206,7 +210,7 @@ def guest_edit(request: HttpRequest, party_id: int, guest_id: int) -> HttpRespon
 
 
 @require_POST
-def guest_remove(request: HttpRequest, party_id: int, guest_id: int) -> HttpResponseBase:
+def guest_remove(request: DirectorRequest, party_id: int, guest_id: int) -> HttpResponseBase:
     party = party_selectors.party_get(party_id, user=request.user)
     guest = get_object_or_404(Guest, pk=guest_id, party=party)
     return delete_asked(

@@ -15,8 +15,10 @@ Anything else (the round's first deal, the fourth, a correction, an acceptance t
 count, a page further behind) draws the whole part, as before.
 """
 
+from typing import Any
+
 from django.conf import settings
-from django.http import JsonResponse
+from django.http import HttpRequest, JsonResponse
 from django.middleware.csrf import CSRF_TOKEN_LENGTH, get_token
 
 from tournaments import plain_sql
@@ -28,7 +30,7 @@ from tournaments.selectors import table as table_selectors
 from tournaments.selectors.table import DealLine
 
 
-def after_save(request, token: TableToken, current: Round, saved: TableResult) -> dict | None:
+def after_save(request: HttpRequest, token: TableToken, current: Round, saved: TableResult) -> dict[str, object] | None:
     """The save's answer's `patch` ({live, number, line, running}), or None when the phone must draw
     its part (no link, or the page it showed was not the page before the write)."""
     link = getattr(saved, "patch_link", "")
@@ -41,7 +43,7 @@ def after_save(request, token: TableToken, current: Round, saved: TableResult) -
     return _drawn(request, entry, saved, current.number, saved.deals_counted[0], after)
 
 
-def on_poll(request, state: dict, patch: live.PhonePatch | None) -> JsonResponse | None:
+def on_poll(request: HttpRequest, state: dict[str, Any], patch: live.PhonePatch | None) -> JsonResponse | None:
     """The poll's answer for a phone showing the page before the table's last patch: that patch, as
     JSON (one more statement: the deal and the result's figures); else None (the part is drawn)."""
     shown = request.headers.get("If-None-Match", "").strip().removeprefix("W/").strip('"')
@@ -59,7 +61,9 @@ def on_poll(request, state: dict, patch: live.PhonePatch | None) -> JsonResponse
     return response
 
 
-def _drawn(request, entry: DealEntry, result, round_number: int, deals_in: int, after: str) -> dict:
+def _drawn(
+    request: HttpRequest, entry: DealEntry, result: TableResult, round_number: int, deals_in: int, after: str
+) -> dict[str, object]:
     line = DealLine(round_selectors.round_deals()[entry.number - 1], entry)
     return {
         "live": after,
@@ -69,7 +73,7 @@ def _drawn(request, entry: DealEntry, result, round_number: int, deals_in: int, 
     }
 
 
-def _form_token(request) -> str:
+def _form_token(request: HttpRequest) -> str:
     """The CSRF token for the accept form in a line drawn for the phone: after a save, the masked token
     the save itself came with (it passed the check, and the page the phone keeps carries it already);
     else a fresh one. get_token masks the secret anew (32 random picks) and has the answer set the

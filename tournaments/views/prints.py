@@ -5,14 +5,16 @@ paper, unless the link asks for the other one (?paper=letter or ?paper=A4).
 """
 
 from django.contrib import messages
-from django.http import Http404
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tournaments import l10n
+from tournaments.directors import DirectorRequest
 from tournaments.http.site_url import is_loopback_url, site_url
+from tournaments.models import Club, Party
 from tournaments.printing import cards, sheets, tallies, workbook
 from tournaments.selectors import clubs as club_selectors
 from tournaments.selectors import party as party_selectors
@@ -25,7 +27,7 @@ from tournaments.views.common import file_response
 PAPER_NAMES = {"A4": "A4", "letter": gettext_lazy("US Letter")}
 
 
-def _club(request, party):
+def _club(request: HttpRequest, party: Party) -> Club:
     """The party's club, from the director's memberships this request has read already (no other query)."""
     for membership in club_selectors.memberships(request):
         if membership.club_id == party.club_id:
@@ -34,7 +36,7 @@ def _club(request, party):
     return party.club
 
 
-def _paper(request, party) -> str:
+def _paper(request: HttpRequest, party: Party) -> str:
     """ "A4" or "letter": what the link asks for (?paper=), else the club's paper."""
     asked = request.GET.get("paper", "").lower()
     if asked in ("a4", "letter"):
@@ -42,7 +44,7 @@ def _paper(request, party) -> str:
     return _club(request, party).paper
 
 
-def party_print(request, party_id):
+def party_print(request: DirectorRequest, party_id: int) -> HttpResponse:
     party = party_selectors.party_get(party_id, user=request.user)
     paper = _club(request, party).paper
     other = "letter" if paper == "A4" else "A4"
@@ -62,7 +64,7 @@ def party_print(request, party_id):
 
 
 @require_POST
-def token_reissue(request, party_id, table):
+def token_reissue(request: DirectorRequest, party_id: int, table: int) -> HttpResponse:
     party = party_selectors.party_get(party_id, user=request.user)
     if not 1 <= table <= party.tables:
         raise Http404
@@ -75,14 +77,14 @@ def token_reissue(request, party_id, table):
     return redirect("party_print", party_id=party.id)
 
 
-def tallies_pdf(request, party_id):
+def tallies_pdf(request: DirectorRequest, party_id: int) -> HttpResponse:
     party = party_selectors.party_get(party_id, user=request.user)
     paper = _paper(request, party)
     with l10n.printed_for(_club(request, party)):
         return file_response(tallies.tallies_pdf(print_selectors.tally_cards(party), paper=paper))
 
 
-def table_cards_pdf(request, party_id):
+def table_cards_pdf(request: DirectorRequest, party_id: int) -> HttpResponse:
     party = party_selectors.party_get(party_id, user=request.user)
     paper = _paper(request, party)
     links = token_selectors.table_links(party, request)
@@ -90,7 +92,7 @@ def table_cards_pdf(request, party_id):
         return file_response(cards.table_cards_pdf(print_selectors.table_cards(party, links), paper=paper))
 
 
-def score_cards_pdf(request, party_id, number):
+def score_cards_pdf(request: DirectorRequest, party_id: int, number: int) -> HttpResponse:
     party = party_selectors.party_get(party_id, user=request.user)
     paper = _paper(request, party)
     round_ = round_selectors.round_get(party, number)
@@ -98,7 +100,7 @@ def score_cards_pdf(request, party_id, number):
         return file_response(cards.score_cards_pdf(print_selectors.score_cards(round_), paper=paper))
 
 
-def movement_pdf(request, party_id, number):
+def movement_pdf(request: DirectorRequest, party_id: int, number: int) -> HttpResponse:
     party = party_selectors.party_get(party_id, user=request.user)
     paper = _paper(request, party)
     round_ = round_selectors.round_get(party, number)
@@ -107,14 +109,14 @@ def movement_pdf(request, party_id, number):
         return file_response(sheets.movement_pdf(party.name, round_.number, lines, paper=paper))
 
 
-def results_pdf(request, party_id):
+def results_pdf(request: DirectorRequest, party_id: int) -> HttpResponse:
     party = party_selectors.party_get(party_id, user=request.user)
     paper = _paper(request, party)
     with l10n.printed_for(_club(request, party)):
         return file_response(sheets.results_pdf(print_selectors.results_sheet(party), paper=paper))
 
 
-def results_xlsx(request, party_id):
+def results_xlsx(request: DirectorRequest, party_id: int) -> HttpResponse:
     party = party_selectors.party_get(party_id, user=request.user)
     with l10n.printed_for(_club(request, party)):
         return file_response(workbook.results_xlsx(print_selectors.workbook(party)), download=True)

@@ -1,12 +1,13 @@
 """A person's own data: the member's copy as a zip, and erasing a member or a guest (asked first)."""
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournaments.directors import DirectorRequest
 from tournaments.files.member_data import member_zip
 from tournaments.printing.common import slug
 from tournaments.selectors import members as member_selectors
@@ -17,7 +18,7 @@ from tournaments.views.common import content_disposition
 from tournaments.views.forms_flow import delete_asked, flash_joined
 
 
-def member_data_zip(request, member_id: int) -> HttpResponse:
+def member_data_zip(request: DirectorRequest, member_id: int) -> HttpResponse:
     member = member_selectors.member_get(member_id, user=request.user)
     response = HttpResponse(member_zip(member_data(member)), content_type="application/zip")
     response["Content-Disposition"] = content_disposition(f"{slug(member.name)}-{member.pk}.zip")
@@ -25,7 +26,7 @@ def member_data_zip(request, member_id: int) -> HttpResponse:
 
 
 @require_POST
-def member_erase(request: HttpRequest, member_id: int) -> HttpResponseBase:
+def member_erase(request: DirectorRequest, member_id: int) -> HttpResponseBase:
     member = member_selectors.member_get(member_id, user=request.user)
     question = _(
         "Erase %(name)s? Their name becomes a neutral label in every event, page and export, and their "
@@ -44,7 +45,7 @@ def member_erase(request: HttpRequest, member_id: int) -> HttpResponseBase:
 
 
 @require_POST
-def guest_erase(request: HttpRequest, party_id: int, guest_id: int) -> HttpResponseBase:
+def guest_erase(request: DirectorRequest, party_id: int, guest_id: int) -> HttpResponseBase:
     party = party_selectors.party_get(party_id, user=request.user)
     guest = get_object_or_404(party.guests, pk=guest_id)
     question = _(

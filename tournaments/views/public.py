@@ -3,11 +3,13 @@ during play and stay afterwards, until the club takes the link down."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
-from django.http import Http404
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from tournaments.directors import DirectorRequest, HtmxRequest
+from tournaments.models import Knockout, Party, Series
 from tournaments.selectors import knockout as knockout_selectors
 from tournaments.selectors import live_public as live_selectors
 from tournaments.selectors import party as party_selectors
@@ -19,7 +21,7 @@ from tournaments.views.common import live, unchanged
 
 @login_not_required
 @require_GET
-def public_page(request, token):
+def public_page(request: HtmxRequest, token: str) -> HttpResponse:
     # The page's poll (htmx, every 15 s): 304 and nothing read or drawn while the results are as shown. A link
     # taken down has no validator: its poll reads the link below and gets the 404.
     tag = live_selectors.public_etag(token, sorted(request.GET.items())) if request.htmx else None
@@ -30,13 +32,15 @@ def public_page(request, token):
     except Http404:
         return _gone(request)
     projector = request.GET.get("projector") == "1"
-    if link.knockout_id:
+    if link.knockout is not None:  # read with the link (select_related), as are the party and the season
         context = {"link": link, "title": link.knockout.name, "day": link.knockout.date}
         context["matches"] = public_selectors.knockout_matches(link.knockout)
         response = live(request, "public/knockout.html", "public/_knockout_body.html", context, tag)
     else:
         board = (
-            public_selectors.party_board(link.party) if link.party_id else public_selectors.series_board(link.series)
+            public_selectors.party_board(link.party)
+            if link.party is not None
+            else public_selectors.series_board(link.series)
         )
         context = {"link": link, "board": board, "title": board.title, "day": board.day, "projector": projector}
         context["season"] = bool(link.series_id)
@@ -44,20 +48,20 @@ def public_page(request, token):
     return _private(response)
 
 
-def _private(response):
+def _private(response: HttpResponse) -> HttpResponse:
     """Not for search engines, and the link itself never leaves in a Referer."""
     response["X-Robots-Tag"] = "noindex, nofollow"
     response["Referrer-Policy"] = "no-referrer"
     return response
 
 
-def _gone(request):
+def _gone(request: HttpRequest) -> HttpResponse:
     """A results link taken down or mistyped: 404, with words about a results link (the site's own 404 speaks
     of table cards, which a guest following a results link never scanned), in the reader's language."""
     return _private(render(request, "public/gone.html", status=404))
 
 
-def _event(request, kind: str, event_id: int):
+def _event(request: DirectorRequest, kind: str, event_id: int) -> tuple[Party | Knockout | Series, str]:
     if kind == "party":
         return party_selectors.party_get(event_id, user=request.user), "party_dashboard"
     if kind == "knockout":
@@ -68,7 +72,7 @@ def _event(request, kind: str, event_id: int):
 
 
 @require_POST
-def publish_toggle(request, kind, event_id):
+def publish_toggle(request: DirectorRequest, kind: str, event_id: int) -> HttpResponse:
     """Publish the event's results at a new link, or take its page down."""
     event, page = _event(request, kind, event_id)
     if request.POST.get("action") == "unpublish":

@@ -1,10 +1,14 @@
 """The director's evening: seats, the room, entering results, closing rounds, the movement sheet."""
 
+from collections.abc import Callable, Sequence
+from typing import Any
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import Http404
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.functional import Promise
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -12,9 +16,10 @@ from django.views.decorators.http import require_POST
 
 from tournaments import l10n
 from tournaments.clock import round_clock
+from tournaments.directors import DirectorRequest
 from tournaments.forms import rounds as forms
 from tournaments.http.once import once_only
-from tournaments.models import Guest, ResultChange, TableResult
+from tournaments.models import Guest, Party, ResultChange, Round, TableResult
 from tournaments.presentation.names import Namer, Where
 from tournaments.rules import party as party_rules
 from tournaments.rules.collation import by_name
@@ -30,18 +35,18 @@ from tournaments.templatetags.bridge import seat as seat_shown
 from tournaments.views.common import ask_first, confirmed, error_messages, live, unchanged
 
 
-def _back(request) -> str | None:
+def _back(request: HttpRequest) -> str | None:
     """The page to go back to, if it is one of this site's (never another site's address)."""
     back = request.POST.get("back") or ""
     return back if url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}) else None
 
 
-def _flash_errors(request, error: ValidationError) -> None:
+def _flash_errors(request: HttpRequest, error: ValidationError) -> None:
     for message in error_messages(error):
         messages.error(request, message)
 
 
-def party_seats(request, party_id):
+def party_seats(request: DirectorRequest, party_id: int) -> HttpResponse:
     party = party_selectors.party_get(party_id, user=request.user)
     first = party.rounds.filter(number=1).first()
     # Echoed in the reader's letters (French "2 O" is West), as they typed them: parsed back the same.
@@ -72,7 +77,7 @@ def party_seats(request, party_id):
     return render(request, "tournaments/party_seats.html", context)
 
 
-def round_current(request, party_id):
+def round_current(request: DirectorRequest, party_id: int) -> HttpResponse:
     party = party_selectors.party_get(party_id, user=request.user)
     current = round_selectors.round_current(party)
     if current is None:
@@ -81,7 +86,7 @@ def round_current(request, party_id):
     return redirect("round_detail", party_id=party.id, number=current.number)
 
 
-def _round_context(round_):
+def _round_context(round_: Round) -> dict[str, Any]:
     tables = round_selectors.round_tables(round_)
     done, waiting = round_selectors.round_progress(tables)
     clock = None if round_.is_closed else round_clock(round_, round_.party.round_minutes, timezone.now())
@@ -98,7 +103,7 @@ def _round_context(round_):
     }
 
 
-def round_detail(request, party_id, number):
+def round_detail(request: DirectorRequest, party_id: int, number: int) -> HttpResponse:
     projector = request.GET.get("projector") == "1"
     tag = live_selectors.round_tiles_etag(party_id, number, request.user, projector) if request.htmx else None
     if (same := unchanged(request, tag)) is not None:
@@ -115,7 +120,7 @@ def round_detail(request, party_id, number):
 
 
 @require_POST
-def round_start(request, party_id, number):
+def round_start(request: DirectorRequest, party_id: int, number: int) -> HttpResponse:
     """The director says the round starts: its clock runs from now."""
     party = party_selectors.party_get(party_id, user=request.user)
     round_ = round_selectors.round_get(party, number)
@@ -128,7 +133,7 @@ def round_start(request, party_id, number):
     return redirect("round_detail", party_id=party.id, number=number)
 
 
-CLOCK_ACTIONS = {
+CLOCK_ACTIONS: dict[str, tuple[Callable[..., Round], Promise]] = {
     "pause": (round_services.clock_pause, gettext_lazy("The clock is paused.")),
     "resume": (round_services.clock_resume, gettext_lazy("The clock runs again.")),
     "extend": (round_services.clock_extend, gettext_lazy("Two more minutes on the clock.")),
@@ -137,7 +142,7 @@ CLOCK_ACTIONS = {
 
 
 @require_POST
-def round_clock_set(request, party_id, number):
+def round_clock_set(request: DirectorRequest, party_id: int, number: int) -> HttpResponse:
     party = party_selectors.party_get(party_id, user=request.user)
     round_ = round_selectors.round_get(party, number)
     action = CLOCK_ACTIONS.get(request.POST.get("clock", ""))
@@ -154,7 +159,7 @@ def round_clock_set(request, party_id, number):
 
 
 @require_POST
-def round_close(request, party_id, number):
+def round_close(request: DirectorRequest, party_id: int, number: int) -> HttpResponse:
     party = party_selectors.party_get(party_id, user=request.user)
     round_ = round_selectors.round_get(party, number)
     try:
@@ -175,7 +180,7 @@ def round_close(request, party_id, number):
     return redirect("round_movement", party_id=party.id, number=following.number)
 
 
-def round_movement(request, party_id, number):
+def round_movement(request: DirectorRequest, party_id: int, number: int) -> HttpResponse:
     party = party_selectors.party_get(party_id, user=request.user)
     round_ = round_selectors.round_get(party, number)
     seats = round_selectors.round_seats(round_)  # read once, for the sheet and the squares
@@ -194,7 +199,7 @@ def round_movement(request, party_id, number):
 
 
 @require_POST
-def seat_swap(request, party_id, number):
+def seat_swap(request: DirectorRequest, party_id: int, number: int) -> HttpResponse:
     party = party_selectors.party_get(party_id, user=request.user)
     round_ = round_selectors.round_get(party, number)
     form = forms.SwapForm(request.POST)
@@ -226,7 +231,7 @@ def seat_swap(request, party_id, number):
 
 
 @require_POST
-def seat_replace(request, party_id, number):
+def seat_replace(request: DirectorRequest, party_id: int, number: int) -> HttpResponse:
     party = party_selectors.party_get(party_id, user=request.user)
     round_ = round_selectors.round_get(party, number)
     guest = get_object_or_404(Guest, pk=request.POST.get("guest") or 0, party=party)
@@ -242,14 +247,14 @@ def seat_replace(request, party_id, number):
     return redirect("round_movement", party_id=party.id, number=number)
 
 
-def _names(view) -> dict[str, str]:
+def _names(view: round_selectors.TableView) -> dict[str, str]:
     return {seat: view.name(seat) for seat in "NESW"}
 
 
-def _initial(result) -> dict:
+def _initial(result: TableResult | None) -> dict[int, dict[str, Any]]:
     if result is None:
         return {}
-    initial = {}
+    initial: dict[int, dict[str, Any]] = {}
     for deal in result.deals.all():
         if deal.contract == "PASS":
             initial[deal.number] = {"level": "P"}
@@ -266,18 +271,23 @@ def _initial(result) -> dict:
     return initial
 
 
-def stored_deals(result) -> list[tuple[str, str, int]]:
+def stored_deals(result: TableResult | None) -> list[tuple[str, str, int]]:
     return [(d.contract, d.declarer, d.tricks) for d in result.deals.all()] if result else []
 
 
-def preview(party, deal_forms_=None, deals=None):
+def preview(
+    party: Party,
+    deal_forms_: list[forms.DealForm] | None = None,
+    deals: Sequence[tuple[str, str, int]] | None = None,
+) -> dict[str, Any]:
     """Each deal's score and the round result so far, or the errors: nothing is saved.
 
     From the posted forms, or from deals already stored.
     """
-    errors = []
+    errors: list[str] = []
     if deal_forms_ is not None:
         deals, errors = forms.deals_from_forms(deal_forms_)
+    assert deals is not None  # given, or read from the forms
     scored = []
     if not errors:
         try:
@@ -291,7 +301,7 @@ def preview(party, deal_forms_=None, deals=None):
     return {"scored": scored, "errors": errors, "ns": ns, "ew": ew, "complete": complete, "deals": deals}
 
 
-def table_enter(request, party_id, number, table):
+def table_enter(request: DirectorRequest, party_id: int, number: int, table: int) -> HttpResponse:
     party = party_selectors.party_get(party_id, user=request.user)
     round_ = round_selectors.round_get(party, number)
     view = round_selectors.table_view(round_, table)
@@ -336,12 +346,19 @@ def table_enter(request, party_id, number, table):
     return render(request, "tournaments/table_enter.html", context)
 
 
-def _net_over_deals(request, view) -> bool:
+def _net_over_deals(request: DirectorRequest, view: round_selectors.TableView) -> bool:
     """Net figures sent for a table whose deals are entered: the deals would go, so the director is asked."""
     return request.POST.get("mode") == "net" and view.deals_in > 0
 
 
-def _save(request, round_, table, deal_forms_, net_form, party) -> bool:
+def _save(
+    request: DirectorRequest,
+    round_: Round,
+    table: int,
+    deal_forms_: list[forms.DealForm],
+    net_form: forms.NetForm,
+    party: Party,
+) -> bool:
     version = request.POST.get("version")
     expected = int(version) if version and version.isdigit() else None
     try:
@@ -375,7 +392,7 @@ def _save(request, round_, table, deal_forms_, net_form, party) -> bool:
 
 
 @require_POST
-def result_cut(request, party_id, number, table):
+def result_cut(request: DirectorRequest, party_id: int, number: int, table: int) -> HttpResponse:
     party = party_selectors.party_get(party_id, user=request.user)
     round_ = round_selectors.round_get(party, number)
     result = get_object_or_404(TableResult, round=round_, table=table)
@@ -389,7 +406,7 @@ def result_cut(request, party_id, number, table):
 
 
 @require_POST
-def result_lock(request, party_id, number, table):
+def result_lock(request: DirectorRequest, party_id: int, number: int, table: int) -> HttpResponse:
     party = party_selectors.party_get(party_id, user=request.user)
     round_ = round_selectors.round_get(party, number)
     locked = request.POST.get("locked") == "1"
@@ -406,7 +423,7 @@ def result_lock(request, party_id, number, table):
 
 
 @require_POST
-def result_undo(request, party_id, number, table, change_id):
+def result_undo(request: DirectorRequest, party_id: int, number: int, table: int, change_id: int) -> HttpResponse:
     party = party_selectors.party_get(party_id, user=request.user)
     round_ = round_selectors.round_get(party, number)
     change = get_object_or_404(ResultChange, pk=change_id, result__round=round_, result__table=table)
@@ -419,7 +436,7 @@ def result_undo(request, party_id, number, table, change_id):
 
 @require_POST
 @once_only
-def round_extend(request, party_id):
+def round_extend(request: DirectorRequest, party_id: int) -> HttpResponse:
     party = party_selectors.party_get(party_id, user=request.user)
     try:
         following = round_services.round_extend(party=party)

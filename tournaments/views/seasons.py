@@ -3,7 +3,7 @@ workbook, and the form that makes or changes one."""
 
 from typing import Any
 
-from django.http import Http404, HttpRequest
+from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -11,12 +11,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import l10n
+from tournaments.directors import DirectorRequest
 from tournaments.forms.seasons import SeriesForm
 from tournaments.http.once import once_only
 from tournaments.models import Club, Series
 from tournaments.presentation import seasons as wording
 from tournaments.presentation.names import Where
 from tournaments.printing import seasons as printing
+from tournaments.printing.seasons import SeasonSheet
 from tournaments.selectors import live_season
 from tournaments.selectors import seasons as selectors
 from tournaments.selectors.clubs import current_club
@@ -25,14 +27,14 @@ from tournaments.views.common import file_response, live, unchanged
 from tournaments.views.forms_flow import delete_asked, form_saved
 
 
-def _club(request):
+def _club(request: HttpRequest) -> Club:
     club = current_club(request)
     if club is None:
         raise Http404
     return club
 
 
-def series_list(request):
+def series_list(request: DirectorRequest) -> HttpResponse:
     club = _club(request)
     return render(request, "seasons/list.html", {"club": club, "seasons": selectors.series_list(club)})
 
@@ -51,7 +53,7 @@ def _save(data: dict[str, Any], club: Club, series: Series | None = None) -> Ser
 
 
 @once_only
-def series_create(request: HttpRequest) -> HttpResponseBase:
+def series_create(request: DirectorRequest) -> HttpResponseBase:
     club = _club(request)
     form = SeriesForm(request.POST or None, club=club, initial={"scoring": "totals"})
     done = form_saved(
@@ -64,7 +66,7 @@ def series_create(request: HttpRequest) -> HttpResponseBase:
     return done or render(request, "seasons/form.html", {"form": form, "club": club})
 
 
-def series_edit(request: HttpRequest, series_id: int) -> HttpResponseBase:
+def series_edit(request: DirectorRequest, series_id: int) -> HttpResponseBase:
     series = selectors.series_get(series_id, user=request.user)
     initial = {
         "name": series.name,
@@ -85,7 +87,7 @@ def series_edit(request: HttpRequest, series_id: int) -> HttpResponseBase:
     return done or render(request, "seasons/form.html", {"form": form, "club": series.club, "series": series})
 
 
-def series_detail(request, series_id):
+def series_detail(request: DirectorRequest, series_id: int) -> HttpResponse:
     # The standings' poll (htmx, every 15 s; the big screen's too): 304 and nothing read or drawn while
     # no night of the season, no member and not the season itself changed (selectors/live_season.py).
     tag = live_season.season_etag(series_id, request.user, sorted(request.GET.items())) if request.htmx else None
@@ -110,7 +112,7 @@ def series_detail(request, series_id):
 
 
 @require_POST
-def series_delete(request: HttpRequest, series_id: int) -> HttpResponseBase:
+def series_delete(request: DirectorRequest, series_id: int) -> HttpResponseBase:
     series = selectors.series_get(series_id, user=request.user)
     return delete_asked(
         request,
@@ -123,17 +125,17 @@ def series_delete(request: HttpRequest, series_id: int) -> HttpResponseBase:
     )
 
 
-def _sheet(series, where: Where):
+def _sheet(series: Series, where: Where) -> SeasonSheet:
     return wording.season_sheet(selectors.series_standings(series), where)
 
 
-def series_pdf(request, series_id):
+def series_pdf(request: DirectorRequest, series_id: int) -> HttpResponse:
     series = selectors.series_get(series_id, user=request.user)
     with l10n.printed_for(series.club):
         return file_response(printing.season_pdf(_sheet(series, Where.SEASON_PDF), paper=series.club.paper))
 
 
-def series_xlsx(request, series_id):
+def series_xlsx(request: DirectorRequest, series_id: int) -> HttpResponse:
     series = selectors.series_get(series_id, user=request.user)
     with l10n.printed_for(series.club):
         return file_response(printing.season_xlsx(_sheet(series, Where.SEASON_XLSX)), download=True)

@@ -1,5 +1,7 @@
+from django.http import HttpResponse
 from django_tables2 import RequestConfig
 
+from tournaments.directors import DirectorRequest
 from tournaments.presentation.names import Namer, Where, named_standings
 from tournaments.selectors import live as live_selectors
 from tournaments.selectors import party as party_selectors
@@ -9,7 +11,7 @@ from tournaments.tables import rows_into, standings_table
 from tournaments.views.common import live, unchanged
 
 
-def party_standings(request, party_id):
+def party_standings(request: DirectorRequest, party_id: int) -> HttpResponse:
     # The big screen's poll (htmx, every 10 s): 304 and nothing drawn while the party is as shown.
     extra = sorted(request.GET.items())
     tag = live_selectors.party_etag(party_id, request.user, "standings", extra) if request.htmx else None

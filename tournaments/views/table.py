@@ -1,11 +1,14 @@
 """The table's own page, reached from the QR code on its table card: no login, one table only."""
 
 import logging
+from collections.abc import Iterable
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpResponse, HttpResponseNotModified, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse, QueryDict
+from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
@@ -13,30 +16,39 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 from django_htmx.http import HttpResponseClientRefresh
 
+from tournaments.directors import HtmxRequest
 from tournaments.forms import rounds as forms
 from tournaments.http import link_limit
+from tournaments.models import DealEntry, Round, TableResult, TableToken
 from tournaments.presentation import phone as phone_presentation
 from tournaments.selectors import live as live_selectors
 from tournaments.selectors import rounds as round_selectors
 from tournaments.selectors import table as table_selectors
+from tournaments.selectors.live import PhonePatch
+from tournaments.selectors.phone_read import TableRead
+from tournaments.selectors.rounds import TableView
 from tournaments.services import results as result_services
 from tournaments.views import phone_patch
+from tournaments.views.common import form_messages
 from tournaments.views.rounds import _initial, _names, preview, stored_deals
 
 log = logging.getLogger("tournaments.table")
 THEME_COLOUR = "#0b4f8a"  # the site's blue (static/css/site.css --accent)
+# A table's page as the selectors read it: the round being played, the round before, the table in it.
+Page = tuple[Round | None, Round | None, TableView | None]
 
 
 @login_not_required
 @require_http_methods(["GET", "HEAD", "POST"])
-def table_page(request, token):
+def table_page(request: HtmxRequest, token: str) -> HttpResponseBase:
     if request.method == "POST" and request.POST.get("action") in ("deal", "accept"):
         # A phone's save reads only what it needs, in one statement: the page, only if refused.
         client_id = request.POST.get("client_id", "")  # never cut: a longer one is refused (SendRefused)
-        found, refused = link_limit.check(request, lambda key: table_selectors.phone_post(key, client_id), token)
-        if found is None:
+        posted, refused = link_limit.check(request, lambda key: table_selectors.phone_post(key, client_id), token)
+        if posted is None:
+            assert refused is not None  # the check gives what it found or its refusal
             return refused
-        return _post_one(request, *found, client_id)
+        return _post_one(request, *posted, client_id)
     if request.method == "GET" and request.GET.get("state"):
         return _state(request, token)
     if request.method == "GET" and request.GET.get("all") != "1":
@@ -47,14 +59,16 @@ def table_page(request, token):
             if answered is not None:
                 return answered
         # The deal-by-deal page, whole or its part (drawn again on every change at the table): two statements.
-        found, refused = link_limit.check(request, table_selectors.phone_page, token)
-        if found is None:
+        drawn, refused = link_limit.check(request, table_selectors.phone_page, token)
+        if drawn is None:
+            assert refused is not None  # the check gives what it found or its refusal
             return refused
-        table_token, page, deals = found
+        table_token, page, deals = drawn
         return _render_deals(request, table_token, page, deals=deals)
     # The whole-round form (posted, or drawn with ?all=1) and the two sides' agreements: two statements.
     found, refused = link_limit.check(request, table_selectors.form_page, token)
     if found is None:
+        assert refused is not None  # the check gives what it found or its refusal
         return refused
     table_token, page = found
     if request.method == "POST":
@@ -64,20 +78,21 @@ def table_page(request, token):
     return _render_deals(request, table_token, page)
 
 
-def _state(request, token):
+def _state(request: HttpRequest, token: str) -> HttpResponse:
     """The phone's poll (phone.js, every 5 s): one plain statement; 304 and nothing drawn when the
     phone's page already shows it (it sends the validator it holds as If-None-Match)."""
     state, refused = link_limit.check(request, _state_get, token)
     if state is None:
+        assert refused is not None  # the check gives what it found or its refusal
         return refused
     tag = f'"{state["live"]}"'
-    response = HttpResponseNotModified() if live_selectors.matches(request, tag) else JsonResponse(state)
+    response: HttpResponse = HttpResponseNotModified() if live_selectors.matches(request, tag) else JsonResponse(state)
     response["ETag"] = tag
     response["Cache-Control"] = "no-cache"
     return response
 
 
-def _part_unchanged(request, token) -> HttpResponse | None:
+def _part_unchanged(request: HttpRequest, token: str) -> HttpResponse | None:
     """304 when the part the phone shows is current (the refusal, for too many wrong links); the
     table's last patch when the phone shows the page before it; None when the part must be drawn."""
     found, refused = link_limit.check(request, _poll_get, token)
@@ -93,26 +108,34 @@ def _part_unchanged(request, token) -> HttpResponse | None:
     return response
 
 
-def _poll_get(token: str):
+def _poll_get(token: str) -> tuple[dict[str, Any], PhonePatch | None]:
     found = live_selectors.phone_poll(token)
     if found is None:
         raise Http404
     return found
 
 
-def _state_get(token: str) -> dict:
+def _state_get(token: str) -> dict[str, Any]:
     state = live_selectors.phone_state(token)
     if state is None:
         raise Http404
     return state
 
 
-def _render_deals(request, table_token, page, form=None, status=200, deals=None):
+def _render_deals(
+    request: HttpRequest,
+    table_token: TableToken,
+    page: Page,
+    form: forms.DealForm | None = None,
+    status: int = 200,
+    deals: list[DealEntry] | None = None,
+) -> HttpResponse:
     """The phone's deal-by-deal page: the deals so far, the one being played, the round clock."""
     current, previous, view = page
     correcting = _number(request.GET.get("deal"))
     context = table_selectors.deal_by_deal(table_token, page, correcting=correcting, deals=deals)
     if form is None and context["current"] is not None:
+        assert view is not None  # a deal being played is at a table of the round
         form = forms.DealForm(prefix="deal", names=_names(view), initial=context["current"].initial)
     # Where everyone goes from the round before, until this round's first deal is in.
     moves = table_selectors.next_places(previous, table_token.table) if previous and not context["deals_in"] else []
@@ -141,23 +164,32 @@ def _phone_words() -> dict[str, str]:
     }
 
 
-def _number(value) -> int | None:
+def _number(value: str | None) -> int | None:
     return int(value) if value and str(value).isdigit() else None
 
 
-def _wants_json(request) -> bool:
+def _wants_json(request: HttpRequest) -> bool:
     return "application/json" in request.META.get("HTTP_ACCEPT", "")  # not request.headers: built from all of META
 
 
 def _answer(
-    request, table_token, *, ok: bool, message: str, form=None, current=None, saved=None, status=400, fields=()
-):
+    request: HttpRequest,
+    table_token: TableToken,
+    *,
+    ok: bool,
+    message: str,
+    form: forms.DealForm | None = None,
+    current: Round | None = None,
+    saved: TableResult | None = None,
+    status: int = 400,
+    fields: Iterable[str] = (),
+) -> HttpResponse:
     """The phone's script gets JSON (and keeps refused entries off its queue); a plain form, the page.
     `current`: the round the save has just read (a save never closes it), not read again; `saved`: the
     result as the save wrote it; `fields`: the deal's fields a refusal is about (the phone marks them)."""
     if _wants_json(request):
         state = table_selectors.table_state(table_token, current, saved)
-        answer = {"ok": ok, "message": message, "state": state}
+        answer: dict[str, Any] = {"ok": ok, "message": message, "state": state}
         if fields:
             answer["fields"] = list(fields)
         if ok and saved is not None and current is not None:
@@ -171,13 +203,15 @@ def _answer(
     return _render_deals(request, table_token, page, form=form, status=status)
 
 
-def _post_one(request, table_token, current, read, client_id):
+def _post_one(
+    request: HttpRequest, table_token: TableToken, current: Round | None, read: TableRead | None, client_id: str
+) -> HttpResponse:
     """One deal saved, or one deal accepted, from the phone (a repeated send is recognised).
 
     Read before, in one statement: the token, the round, and the table in it as the save reads it.
     """
     posted_round = request.POST.get("round", "")
-    if current is None or not read.seated:
+    if current is None or read is None or not read.seated:  # no read without a round
         message = _("There is no round to enter yet: wait for the director.")
         return _answer(request, table_token, ok=False, message=message)
     if posted_round != str(current.number) or current.is_closed:
@@ -202,7 +236,7 @@ def _post_one(request, table_token, current, read, client_id):
             names = {seat: seated.get(seat, "—") for seat in "NESW"}
             form = forms.DealForm(_passed_out_alone(request.POST), prefix="deal", names=names)
             if not form.is_valid() or not form.cleaned_data.get("deal"):
-                errors = [e for es in form.errors.values() for e in es] or [_("Choose the contract, or Passed out.")]
+                errors = form_messages(form) or [_("Choose the contract, or Passed out.")]
                 _refuse(request, table_token, _("Nothing was saved."), "; ".join(errors))
                 fields = [name for name in form.errors if name != "__all__"]  # the phone marks these
                 return _answer(request, table_token, ok=False, message=" ".join(errors), form=form, fields=fields)
@@ -216,11 +250,11 @@ def _post_one(request, table_token, current, read, client_id):
         _refuse(request, table_token, _("Nothing was saved."), "; ".join(error.messages))
         status = 409 if isinstance(error, result_services.SendRefused) else 400
         return _answer(request, table_token, ok=False, message=" ".join(error.messages), form=form, status=status)
-    said = [_("Deal %(number)s saved.") % {"number": number}, *notices]
-    return _answer(request, table_token, ok=True, message=" ".join(said), current=current, saved=saved)
+    parts = [_("Deal %(number)s saved.") % {"number": number}, *notices]
+    return _answer(request, table_token, ok=True, message=" ".join(parts), current=current, saved=saved)
 
 
-def _passed_out_alone(posted):
+def _passed_out_alone(posted: QueryDict) -> QueryDict:
     """The "Passed out" button pressed (without the phone's script): the choices made before it go."""
     if "save" in posted or posted.getlist("deal-level")[-1:] != ["P"]:
         return posted
@@ -231,7 +265,9 @@ def _passed_out_alone(posted):
     return data
 
 
-def _render(request, table_token, page, deal_forms_=None):
+def _render(
+    request: HttpRequest, table_token: TableToken, page: Page, deal_forms_: list[forms.DealForm] | None = None
+) -> HttpResponse:
     """The table's page; with the posted forms after a refused entry, so nothing typed is lost."""
     current, previous, view = page
     party = table_token.party
@@ -247,7 +283,9 @@ def _render(request, table_token, page, deal_forms_=None):
         "token": table_token,
         "round": current,
         "view": view,
-        "rows": list(zip(round_selectors.round_deals(), deal_forms_, strict=True)) if view else [],
+        "rows": list(zip(round_selectors.round_deals(), deal_forms_, strict=True))
+        if view and deal_forms_ is not None
+        else [],
         "preview": shown if (result or (deal_forms_ and deal_forms_[0].is_bound)) else None,
         "moves": table_selectors.next_places(previous, table_token.table) if previous and not result else [],
         "previous": previous,
@@ -255,13 +293,13 @@ def _render(request, table_token, page, deal_forms_=None):
     return render(request, "phone/table.html", context)
 
 
-def _refuse(request, table_token, message: str, detail: str):
+def _refuse(request: HttpRequest, table_token: TableToken, message: str, detail: str) -> None:
     log.warning("table %s of party %s: refused entry: %s", table_token.table, table_token.party_id, detail)
     if not _wants_json(request):  # the script shows its own answer: kept, it would show on the next page
         messages.error(request, message)
 
 
-def _form_problem(request, current, view) -> tuple[str, str] | None:
+def _form_problem(request: HttpRequest, current: Round | None, view: TableView | None) -> tuple[str, str] | None:
     """(message for the table, detail for the log) when the post cannot be taken at all."""
     posted_round = request.POST.get("round", "")
     if current is None or view is None or not view.seats:
@@ -276,7 +314,7 @@ def _form_problem(request, current, view) -> tuple[str, str] | None:
     return None
 
 
-def _post(request, table_token, page):
+def _post(request: HtmxRequest, table_token: TableToken, page: Page) -> HttpResponse:
     current, _previous, view = page
     back = redirect("table_page", token=table_token.token)
     problem = _form_problem(request, current, view)
@@ -287,6 +325,7 @@ def _post(request, table_token, page):
     if problem:
         _refuse(request, table_token, *problem)
         return back
+    assert current is not None and view is not None  # else _form_problem refused the post
     version = int(request.POST["version"])
     deal_forms_ = forms.deal_forms(request.POST, names=_names(view))
     if request.POST.get("preview"):
@@ -329,11 +368,12 @@ def _post(request, table_token, page):
 
 
 @login_not_required
-def table_manifest(request, token):
+def table_manifest(request: HttpRequest, token: str) -> HttpResponse:
     """The table's page as an app on the phone's home screen."""
     table_token, refused = link_limit.check(request, table_selectors.token_get, token)
     if refused:
         return refused
+    assert table_token is not None  # the check gives what it found or its refusal
     start = reverse("table_page", args=[table_token.token])
     manifest = {
         # In the phone's language (the browser asks for the manifest with its Accept-Language).
@@ -353,7 +393,7 @@ def table_manifest(request, token):
 
 
 @login_not_required
-def service_worker(request):
+def service_worker(request: HttpRequest) -> HttpResponse:
     response = render(request, "phone/sw.js", content_type="text/javascript")
     response["Cache-Control"] = "no-cache"
     return response

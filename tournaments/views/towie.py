@@ -4,13 +4,16 @@ A table's pages are reached by a director (logged in) or by the table's own phon
 which opens that one table and nothing else. Views parse, call a service or a selector, and render.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
+from typing import Any, Concatenate
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ValidationError
+from django.forms import BaseForm
 from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import redirect, render
@@ -22,11 +25,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import l10n
+from tournaments.directors import DirectorRequest, HtmxRequest
 from tournaments.forms import towie as forms
 from tournaments.http import link_limit
 from tournaments.http.once import once_only
 from tournaments.http.site_url import is_loopback_url, site_url
-from tournaments.models import TowieTable
+from tournaments.models import Club, Party, TowieTable
 from tournaments.printing import towie as towie_printing
 from tournaments.selectors import live_cards
 from tournaments.selectors import party as party_selectors
@@ -51,7 +55,7 @@ class Access:
     def phone(self) -> bool:
         return self.token is not None
 
-    def url(self, name: str, *args) -> str:
+    def url(self, name: str, *args: object) -> str:
         if self.token is not None:
             return reverse(f"towie_phone_{name}", args=[self.token, *args])
         return reverse(f"towie_{name}", args=[self.table.pk, *args])
@@ -62,7 +66,7 @@ def _stop_polling(message: str) -> HttpResponse:
     return HttpResponse(format_html('<p class="notice" role="alert">{}</p>', message), status=STOP_POLLING)
 
 
-def _speak_as_director(request, table: TowieTable) -> None:
+def _speak_as_director(request: HttpRequest, table: TowieTable) -> None:
     """A director's page speaks as the other director pages do (the middleware's choice for them):
     the director's own language, else the club's, with the club's numbers. The table's phone link
     keeps the browser's language (guests at one table may differ)."""
@@ -74,11 +78,11 @@ def _speak_as_director(request, table: TowieTable) -> None:
     l10n.set_style(club.format_style)
 
 
-def _club_paper(club) -> str:
+def _club_paper(club: Club) -> str:
     return "letter" if club.paper == "letter" else "A4"
 
 
-def _paper(request, club) -> str:
+def _paper(request: HttpRequest, club: Club) -> str:
     """The paper of a printout: ?paper=letter or ?paper=A4 when asked, else the club's own."""
     asked = request.GET.get("paper", "").lower()
     if asked in ("a4", "letter"):
@@ -86,7 +90,12 @@ def _paper(request, club) -> str:
     return _club_paper(club)
 
 
-def table_page(view):
+# A table's page as written (it is given the table) and as routed (by the table's id or its phone link).
+TableView = Callable[Concatenate[HtmxRequest, "Access", ...], HttpResponseBase]
+Routed = Callable[Concatenate[HtmxRequest, ...], HttpResponseBase]
+
+
+def table_page(view: TableView) -> Routed:
     """Give the view the table, from its id (a director must be logged in) or from its phone link.
 
     A live page's poll (htmx) that finds no table, or no login, gets a notice and stops polling,
@@ -94,11 +103,14 @@ def table_page(view):
     """
 
     @wraps(view)
-    def wrapper(request, *args, table_id: int | None = None, token: str | None = None, **kwargs):
+    def wrapper(
+        request: HtmxRequest, *args: Any, table_id: int | None = None, token: str | None = None, **kwargs: Any
+    ) -> HttpResponseBase:
         try:
             if token is not None:
                 table, refused = link_limit.check(request, selectors.towie_by_token, token)
                 if table is None:  # too many wrong links: refused, with no table
+                    assert refused is not None  # the check gives the table or the refusal
                     return _stop_polling(_("This link no longer opens the table.")) if request.htmx else refused
                 access = Access(table, token)
             elif not request.user.is_authenticated:
@@ -121,24 +133,24 @@ def table_page(view):
     return login_not_required(wrapper)
 
 
-def _flash(request, error: ValidationError) -> None:
+def _flash(request: HttpRequest, error: ValidationError) -> None:
     for message in error_messages(error):
         messages.error(request, message)
 
 
-def _deal_errors(form, error: ValidationError) -> None:
+def _deal_errors(form: BaseForm, error: ValidationError) -> None:
     """A service's error next to the field it is about; the contract's on its level."""
     if hasattr(error, "error_dict") and "contract" in error.error_dict:
         error = ValidationError({("level" if k == "contract" else k): v for k, v in error.error_dict.items()})
     add_errors(form, error)
 
 
-def _phone_link(request, table: TowieTable) -> str:
+def _phone_link(request: HttpRequest, table: TowieTable) -> str:
     """The table's phone link as phones reach this site (as the party's table cards print it)."""
     return site_url(request) + reverse("towie_phone_sheet", args=[table.token])
 
 
-def _phone_context(request, table: TowieTable) -> dict:
+def _phone_context(request: HttpRequest, table: TowieTable) -> dict[str, Any]:
     """The phone link, its QR code, and whether phones can reach it at all (for a director's page)."""
     link = _phone_link(request, table)
     label = _("QR code of the phone link for %(table)s") % {"table": table.name}
@@ -159,22 +171,23 @@ def _phone_context(request, table: TowieTable) -> dict:
 # --- the tables --------------------------------------------------------------------------------
 
 
-def towie_list(request):
+def towie_list(request: DirectorRequest) -> HttpResponse:
     party = None
     if request.GET.get("party", "").isdigit():
         party = party_selectors.party_get(int(request.GET["party"]), user=request.user)
-    return render(
-        request, "towie/list.html", {"tables": selectors.towie_list(current_club(request), party), "party": party}
-    )
+    club = current_club(request)
+    # A director in no club has no tables (none has a club of None).
+    tables = selectors.towie_list(club, party) if club else []
+    return render(request, "towie/list.html", {"tables": tables, "party": party})
 
 
-def _party_from(request):
+def _party_from(request: DirectorRequest) -> Party | None:
     value = request.POST.get("party") or request.GET.get("party") or ""
     return party_selectors.party_get(int(value), user=request.user) if value.isdigit() else None
 
 
 @once_only
-def towie_create(request: HttpRequest) -> HttpResponseBase:
+def towie_create(request: DirectorRequest) -> HttpResponseBase:
     party = _party_from(request)
     offer = selectors.party_candidates(party) if party else None
     initial = {"name": "Towie", "date": timezone.localdate()}
@@ -202,7 +215,7 @@ def towie_create(request: HttpRequest) -> HttpResponseBase:
     return done or render(request, "towie/table_form.html", context)
 
 
-def towie_edit(request: HttpRequest, table_id: int) -> HttpResponseBase:
+def towie_edit(request: DirectorRequest, table_id: int) -> HttpResponseBase:
     table = selectors.towie_get(table_id, user=request.user)
     players = selectors.towie_players(table)
     initial = {"name": table.name, "date": table.date, "stake": table.stake}
@@ -233,7 +246,7 @@ def towie_edit(request: HttpRequest, table_id: int) -> HttpResponseBase:
     return render(request, "towie/table_form.html", context | _phone_context(request, table))
 
 
-def towie_card_pdf(request, table_id):
+def towie_card_pdf(request: DirectorRequest, table_id: int) -> HttpResponse:
     """The card to leave on the table: its name, players and the QR code of its phone link."""
     table = selectors.towie_get(table_id, user=request.user)
     card = selectors.towie_card(table, _phone_link(request, table))
@@ -242,14 +255,14 @@ def towie_card_pdf(request, table_id):
 
 
 @require_POST
-def towie_link_renew(request, table_id):
+def towie_link_renew(request: DirectorRequest, table_id: int) -> HttpResponse:
     services.towie_link_renew(table=selectors.towie_get(table_id, user=request.user))
     messages.success(request, _("The table has a new phone link: the old one no longer works."))
     return redirect("towie_edit", table_id=table_id)
 
 
 @require_POST
-def towie_delete(request: HttpRequest, table_id: int) -> HttpResponseBase:
+def towie_delete(request: DirectorRequest, table_id: int) -> HttpResponseBase:
     table = selectors.towie_get(table_id, user=request.user)
     return delete_asked(
         request,
@@ -265,7 +278,12 @@ def towie_delete(request: HttpRequest, table_id: int) -> HttpResponseBase:
 # --- the sheet ---------------------------------------------------------------------------------
 
 
-def _sheet_context(request, access: Access, deal_form=None, cards_form=None) -> dict:
+def _sheet_context(
+    request: HtmxRequest,
+    access: Access,
+    deal_form: forms.TowieDealForm | None = None,
+    cards_form: forms.CardsForm | None = None,
+) -> dict[str, Any]:
     page = selectors.sheet_page(access.table)
     if deal_form is None:
         deal_form = forms.TowieDealForm(initial={"kind": "played", "dealer": page.dealer, "number": page.next_number})
@@ -287,14 +305,16 @@ def _sheet_context(request, access: Access, deal_form=None, cards_form=None) -> 
     return context
 
 
-def sheet_poll(view):
+def sheet_poll(view: Routed) -> Routed:
     """A sheet's poll (htmx, every 5 s, from the director's page or the table's phone) that finds
     the sheet as it showed it: 304, before the table is even read (selectors/live_cards.py). A table
     gone, a link renewed or another club's table has no validator: the poll goes on to `table_page`,
     which answers it as it always has."""
 
     @wraps(view)
-    def wrapper(request, *args, table_id: int | None = None, token: str | None = None, **kwargs):
+    def wrapper(
+        request: HtmxRequest, *args: Any, table_id: int | None = None, token: str | None = None, **kwargs: Any
+    ) -> HttpResponseBase:
         tag = None
         if request.htmx and request.method == "GET":
             shown = request.GET.get("shown", "")[:16]
@@ -311,7 +331,7 @@ def sheet_poll(view):
 
 @sheet_poll
 @table_page
-def towie_sheet(request, access: Access, tag: str | None = None):
+def towie_sheet(request: HtmxRequest, access: Access, tag: str | None = None) -> HttpResponse:
     """The score sheet, with the form for the next deal (a POST here records it).
 
     The page keeps itself up to date: htmx asks for the sheet and totals every few seconds and
@@ -334,7 +354,7 @@ def towie_sheet(request, access: Access, tag: str | None = None):
 
 @table_page
 @require_POST
-def towie_draw(request, access: Access):
+def towie_draw(request: HtmxRequest, access: Access) -> HttpResponse:
     """Draw for seats: the software draws the cards, or the players enter the cards they drew."""
     cards = None
     if request.POST.get("how") == "cards":
@@ -353,7 +373,7 @@ def towie_draw(request, access: Access):
 
 
 @table_page
-def towie_seats(request, access: Access):
+def towie_seats(request: HtmxRequest, access: Access) -> HttpResponse:
     """Who plays the next deal: the rules' proposal and why, and the table's own choice."""
     page = selectors.sheet_page(access.table)
     picture = page.seat_picture
@@ -377,7 +397,7 @@ def towie_seats(request, access: Access):
 
 
 @table_page
-def towie_deal_edit(request, access: Access, deal_id: int):
+def towie_deal_edit(request: HtmxRequest, access: Access, deal_id: int) -> HttpResponseBase:
     """Correct a deal: the sheet is worked again from the deals as corrected."""
     deal = selectors.towie_deal_get(access.table, deal_id)
     page = selectors.sheet_page(access.table)
@@ -404,7 +424,7 @@ def towie_deal_edit(request, access: Access, deal_id: int):
 
 @table_page
 @require_POST
-def towie_deal_remove(request, access: Access, deal_id: int):
+def towie_deal_remove(request: HtmxRequest, access: Access, deal_id: int) -> HttpResponse:
     deal = selectors.towie_deal_get(access.table, deal_id)
     try:
         services.towie_deal_remove(deal=deal)
@@ -416,7 +436,7 @@ def towie_deal_remove(request, access: Access, deal_id: int):
 
 
 @table_page
-def towie_settlement(request, access: Access):
+def towie_settlement(request: HtmxRequest, access: Access) -> HttpResponse:
     """Settle up at any moment: rounded totals, who pays whom, each net; in money at a stake if given."""
     form = forms.StakeForm(request.GET if "stake" in request.GET else None)
     stake = None
@@ -428,7 +448,7 @@ def towie_settlement(request, access: Access):
 
 
 @table_page
-def towie_pdf(request, access: Access):
+def towie_pdf(request: HtmxRequest, access: Access) -> HttpResponse:
     """The sheet and settlement, printed in the club's language and on its paper (?paper= to choose)."""
     club = access.table.club
     with l10n.printed_for(club):  # the selector words the deals, the builder the rest

@@ -2,10 +2,11 @@
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from tournaments.directors import DirectorRequest
 from tournaments.files import transfer
 from tournaments.forms.transfer import EventFileForm
 from tournaments.http.once import once_only
@@ -14,7 +15,7 @@ from tournaments.selectors.clubs import current_club
 
 
 @once_only
-def event_import(request: HttpRequest) -> HttpResponse:
+def event_import(request: DirectorRequest) -> HttpResponse:
     club = current_club(request)
     if club is None:
         raise Http404
