@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.rules.helpers import refused
-from tests.rules.test_movement import check_movement, ladies_and_gentlemen, parties, party, partners, winners_for
+from tests.rules.test_movement import check_movement, ladies_and_gentlemen, parties, partners, party, winners_for
 from tournaments.rules.changes import (
     GOES_HOME,
     JOINS,
