@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from tournaments.rules import knockout
-from tournaments.rules.errors import RuleError, words
+from tournaments.rules.errors import RuleError, plural_words, words
 from tournaments.rules.knockout import Advance, Loser, Result, RoundPlan
 
 
@@ -58,10 +58,13 @@ def advance_with_withdrawals(
     losers = sorted((Loser(r.loser, r.margin, r.match) for r in played), key=lambda lo: lo.margin)
     wanted = places - len(played) - len(walkovers)
     if wanted > len(losers):
-        raise RuleError(
-            "%(places)s pairs should go on, but only %(left)s are left in the round",
-            places=places,
-            left=len(played) + len(walkovers) + len(losers),
+        raise RuleError.of(
+            plural_words(
+                "%(places)s pairs should go on, but only %(count)s is left in the round",
+                "%(places)s pairs should go on, but only %(count)s are left in the round",
+                len(played) + len(walkovers) + len(losers),
+                places=places,
+            )
         )
     best, record = knockout._best_losers(losers, wanted, seed, cut)
     chosen = {loser.pair for loser in best}
@@ -93,11 +96,15 @@ def replace_withdrawn(advance: Advance, withdrawn: Iterable[str]) -> Advance:
     waiting = [loser for loser in advance.eliminated if loser.pair not in gone]
     freed = sum(name in gone for name in advance.qualified)
     if freed > len(waiting):
-        raise RuleError(
-            "%(freed)s places are free but only %(left)s losers are left to take them: "
-            "draw the next round with the pairs gone and give their opponents a walkover",
-            freed=freed,
-            left=len(waiting),
+        raise RuleError.of(
+            plural_words(
+                "%(freed)s places are free but only %(count)s loser is left to take them: "
+                "draw the next round with the pairs gone and give their opponents a walkover",
+                "%(freed)s places are free but only %(count)s losers are left to take them: "
+                "draw the next round with the pairs gone and give their opponents a walkover",
+                len(waiting),
+                freed=freed,
+            )
         )
     promoted = waiting[:freed]
     new = replace(
