@@ -257,7 +257,9 @@ def plan_change(
 
     seating, winners: the last round's, as plan_movement takes them; kinds: at a mixed party.
     leaving: players going home after the last round (their scores stay).
-    joining: newcomers in pairs, partners next to each other (at a mixed party lady and gentleman).
+    joining: newcomers in pairs, partners next to each other; at a mixed party the first lady
+      partners the first gentleman, the second the second. (When they fill empty seats instead of
+      making a table of their own, they play with the seat's partner.)
     waiting: players who sat out the last round; sat_out: rounds each has sat out so far.
     With nothing changed and nobody waiting this is the ordinary movement.
     """
