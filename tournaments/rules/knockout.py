@@ -116,6 +116,15 @@ def _bracket(name: str, tables: int) -> list[RoundPlan]:
     return rounds
 
 
+def bracket_rounds(name: str, tables: int) -> list[RoundPlan]:
+    """One bracket's rounds from its first round's tables (none for 0 tables)."""
+    if name not in BRACKETS:
+        raise RuleError("a bracket is 'main' or 'consolation', not %(name)r", name=name)
+    if isinstance(tables, bool) or not isinstance(tables, int) or tables < 0:
+        raise RuleError("the number of tables must be a whole number, 0 or more, not %(tables)r", tables=tables)
+    return _bracket(name, tables)
+
+
 def plan_rounds(tables: int) -> dict[str, list[RoundPlan]]:
     """Both brackets round by round; the consolation is empty when no pair is left for it."""
     tables = check_tables(tables)
@@ -136,6 +145,7 @@ class Result:
     loser: str
     loser_total: int
     decided: bool = False  # a tie the director decided by a cut
+    walkover: bool = False  # the loser withdrew and conceded (rules/withdrawals.py): no margin
 
     @property
     def margin(self) -> int:
@@ -166,6 +176,7 @@ class Advance:
     eliminated: list[Loser]  # smallest margin first; after the main first round, the consolation
     cut: Cut | None = None
     notes: list[Words] = field(default_factory=list)  # `tournaments.l10n.say` translates each
+    withdrawn: list[str] = field(default_factory=list)  # pairs gone home: neither best losers nor others
 
     @property
     def qualified(self) -> list[str]:

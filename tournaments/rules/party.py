@@ -151,3 +151,27 @@ def net_bounds(rules: str = "modern") -> tuple[int, int]:
         values = [_side_values(number, "NS", rules) for number in _DEALS]
         _BOUNDS[rules] = (sum(low for low, _ in values), sum(high for _, high in values))
     return _BOUNDS[rules]
+
+
+@dataclass(frozen=True)
+class UnfinishedRound:
+    """A round closed early (a player went home during it): the deals played and what they make."""
+
+    scored: tuple[ScoredDeal, ...]
+    unplayed: tuple[int, ...]  # the deal numbers never played: 0 to both sides
+    ns: int
+    ew: int
+
+    @property
+    def played(self) -> int:
+        return len(self.scored)
+
+
+def unfinished_round_result(deals: Sequence[tuple[str, str, int]], rules: str = "modern") -> UnfinishedRound:
+    """A round closed as played so far: the deals played count as usual, each capped on its own,
+    and the deals never played score nothing for either side (as if passed out). A deal stopped
+    half-way was not played. The table's winner is the higher result, as after four deals."""
+    scored = score_round(deals, rules)
+    ns, ew = net_result(scored)
+    unplayed = tuple(range(len(scored) + 1, DEALS_PER_ROUND + 1))
+    return UnfinishedRound(tuple(scored), unplayed, ns, ew)
