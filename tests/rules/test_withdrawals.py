@@ -117,6 +117,7 @@ def test_a_withdrawal_in_every_round_keeps_both_brackets_right(tables, rng):
             first_others = detail.others
         pairs = detail.qualified
     assert len(pairs) == 1
+    assert first_others is not None  # the main bracket has a first round
     cons = consolation(first_others)
     assert len(cons.entrants) % 2 == 0 and len(cons.to_free_tables) == len(first_others) - len(cons.entrants)
     entrants = list(cons.entrants)
