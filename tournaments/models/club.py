@@ -34,7 +34,7 @@ class Paper(models.TextChoices):
 
 
 def default_time_zone() -> str:
-    return settings.TIME_ZONE
+    return str(settings.TIME_ZONE)
 
 
 def new_calendar_token() -> str:

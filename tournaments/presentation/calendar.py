@@ -30,9 +30,9 @@ def uid_host(address: str) -> str:
     """The site's name in every event's UID: SITE_URL's host when set (one name whichever address a page was
     opened at), else the host the feed was asked of or the entrant's page was on (`address`, a URL or a
     host). The feed and an entry's mail so give the same event the same UID, and a phone keeps one copy."""
-    for candidate in (settings.SITE_URL, address):
+    for candidate in (str(settings.SITE_URL or ""), address):
         text = candidate if "//" in candidate else f"//{candidate}"
-        host = urlsplit(text).hostname
+        host = str(urlsplit(text).hostname or "")
         if host:
             return host
     return "clubdirector"

@@ -24,8 +24,8 @@ def coming_events(club: Club, today: datetime.date | None = None) -> list:
     events: list = []
     for model in (Party, Knockout):
         events += model.objects.filter(club=club, date__gte=since, demo=False).select_related("club").order_by()
-    for model in (TowieTable, BostonTable):
-        tables = model.objects.filter(club=club, date__gte=since, demo=False, evening__isnull=True)
+    for table_model in (TowieTable, BostonTable):
+        tables = table_model.objects.filter(club=club, date__gte=since, demo=False, evening__isnull=True)
         events += tables.select_related("club").order_by()
     events += CardEvening.objects.filter(club=club, date__gte=since).select_related("club").order_by()
     return sorted(events, key=lambda event: (event.date, event.start_time, type(event).__name__, event.pk))
