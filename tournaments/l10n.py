@@ -92,6 +92,18 @@ def day(value: datetime.date | None, long: bool = False) -> str:
     return dateformat.format(value, formats.get_format(wanted, lang=style(), use_l10n=True))
 
 
+def clock(value: datetime.time | datetime.datetime | None) -> str:
+    """A time of day in the club's style: "19:30" (French, German, Dutch), "7:30 p.m." (English)."""
+    if value is None:
+        return ""
+    return dateformat.time_format(value, formats.get_format("TIME_FORMAT", lang=style(), use_l10n=True))
+
+
+def hours(event) -> str:
+    """An event's start and end on the club's clock (its zone), as "19:30–22:30"."""
+    return f"{clock(event.start_time)}\u2013{clock(event.ends_at.time())}"
+
+
 SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 DOUBLES = {"": "", "X": "×", "XX": "××"}
 

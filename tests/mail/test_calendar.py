@@ -41,7 +41,7 @@ def events(director):
 
 
 def test_the_coming_events_are_the_clubs_own_by_date(events, django_assert_num_queries):
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(5):
         found = coming_events(events, today=TODAY)
     assert [(e.name, e.date) for e in found] == [
         ("Towie evening", datetime.date(2026, 11, 28)),
@@ -63,8 +63,13 @@ def test_a_phone_subscribes_to_the_feed_with_no_login(client, events, monkeypatc
     assert set(found) >= {"Christmas party", "Boston evening"} and "Old party" not in found
     assert not {"Demo party", "Their party"} & set(found)
     christmas = found["Christmas party"]
-    assert christmas.decoded("dtstart") == datetime.date(2026, 12, 24)
-    assert christmas.decoded("dtend") == datetime.date(2026, 12, 25)  # an all-day event
+    # 19:30 to 22:30 in London, the club's zone (GMT in December: 19:30 UTC to 22:30 UTC).
+    assert christmas.decoded("dtstart").astimezone(datetime.UTC) == datetime.datetime(
+        2026, 12, 24, 19, 30, tzinfo=datetime.UTC
+    )
+    assert christmas.decoded("dtend").astimezone(datetime.UTC) == datetime.datetime(
+        2026, 12, 24, 22, 30, tzinfo=datetime.UTC
+    )
     assert str(christmas["description"]) == "Partie progressive, 2 tables · Alice's club"  # the club's French
     assert str(christmas["uid"]).startswith("party-") and str(found["Boston evening"]["uid"]).startswith("bostontable-")
     assert str(found["Boston evening"]["description"]) == "Boston · Alice's club"
@@ -92,8 +97,8 @@ def test_an_events_ics_is_one_event_in_its_clubs_language(events):
     party = Party.objects.get(name="Christmas party")
     calendar = Calendar.from_ical(event_ics(party, host="club.example"))
     (event,) = calendar.walk("VEVENT")
-    assert (str(event["uid"]), str(event["summary"]), event.decoded("dtstart")) == (
-        f"party-{party.pk}@club.example", "Christmas party", datetime.date(2026, 12, 24),
+    assert (str(event["uid"]), str(event["summary"]), event.decoded("dtstart").isoformat()) == (
+        f"party-{party.pk}@club.example", "Christmas party", "2026-12-24T19:30:00+00:00",
     )  # fmt: skip
     assert str(event["description"]) == "Progressive Party, 2 Tische · Alice's club"
     assert str(calendar["method"]) == "PUBLISH" and str(calendar["version"]) == "2.0"
@@ -107,7 +112,7 @@ def test_a_card_evenings_ics_names_its_game(events):
         club=events, name="Towie night", date=datetime.date(2027, 1, 8), game="towie", tables=2
     )
     (event,) = Calendar.from_ical(event_ics(evening, host="club.example")).walk("VEVENT")
-    assert (str(event["uid"]), str(event["summary"]), event.decoded("dtstart")) == (
-        f"cardevening-{evening.pk}@club.example", "Towie night", datetime.date(2027, 1, 8),
+    assert (str(event["uid"]), str(event["summary"]), event.decoded("dtstart").isoformat()) == (
+        f"cardevening-{evening.pk}@club.example", "Towie night", "2027-01-08T19:30:00+00:00",
     )  # fmt: skip
     assert str(event["description"]) == "Towie · Alice's club"

@@ -138,7 +138,8 @@ def test_the_ics_attachment_arrives_and_parses(director, smtp):
     assert attached.get_filename() == "party.ics" and attached.get_content_type() == "text/calendar"
     calendar = Calendar.from_ical(attached.get_content())
     (event,) = calendar.walk("VEVENT")
-    assert str(event["summary"]) == "Spring party" and event.decoded("dtstart") == datetime.date(2026, 12, 24)
+    assert str(event["summary"]) == "Spring party"
+    assert event.decoded("dtstart").isoformat() == "2026-12-24T19:30:00+00:00"  # 19:30 GMT in December
 
 
 def _results(party):

@@ -74,7 +74,7 @@ def test_each_guest_gets_their_own_results_in_their_language(client_in, night, s
     assert french["Content-Language"] == "fr"
     text = french.get_body(("plain",)).get_content().replace("\r\n", "\n")
     assert text.startswith("Bonjour Lady 003,\n")
-    assert f"Vos résultats à Spring party le 28 novembre 2026{NNBSP}:" in text
+    assert f"Vos résultats à Spring party le 28 novembre 2026, 19:30–22:30{NNBSP}:" in text
     assert f"Total +1{NBSP}020, place 1 sur 8." in text
     assert "Vous êtes la meilleure dame de la soirée." in text
     assert f"Tour 1, table 1 (N){NNBSP}: avec Gent 003, contre Lady 004 et Gent 001" in text

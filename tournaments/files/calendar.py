@@ -1,6 +1,7 @@
 """iCalendar (RFC 5545) files, built with the icalendar library: the club's feed of coming events that a phone
 subscribes to, and one event's .ics that an entry's confirmation carries (presentation.calendar.event_ics).
-Plain data in, bytes out."""
+Plain data in, bytes out. Each event is timed and busy, in
+its club's zone, with the zone's VTIMEZONE (files/time_zones.py)."""
 
 import datetime
 from collections.abc import Iterable
@@ -10,13 +11,16 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from icalendar import Calendar, Event
 
+from tournaments.files.time_zones import vtimezone
+
 PRODID = "-//Club Director//Club events//EN"
 
 
 @dataclass(frozen=True)
 class CalendarEvent:
     uid: str  # stable across rebuilds: a phone updates the event instead of adding it again
-    day: datetime.date
+    start: datetime.datetime  # aware, in the club's zone (a ZoneInfo): written with its TZID and VTIMEZONE
+    end: datetime.datetime
     title: str
     description: str = ""
     url: str = ""
@@ -43,11 +47,11 @@ def _event(item: CalendarEvent, stamp: datetime.datetime) -> "Event":
     event = Event()
     event.add("uid", item.uid)
     event.add("dtstamp", stamp)
-    # The events have a day, no hour: all-day events (DTEND the next day, as RFC 5545 counts it).
-    event.add("dtstart", item.day)
-    event.add("dtend", item.day + datetime.timedelta(days=1))
+    # A timed event in the club's zone (DTSTART;TZID=Europe/London:…), and busy: the evening is taken.
+    event.add("dtstart", item.start)
+    event.add("dtend", item.end)
     event.add("summary", item.title)
-    event.add("transp", "TRANSPARENT")
+    event.add("transp", "OPAQUE")
     if item.description:
         event.add("description", item.description)
     if item.url:
@@ -61,6 +65,17 @@ def calendar_ics(name: str, events: Iterable[CalendarEvent], *, refresh_hours: i
     calendar.add("refresh-interval", datetime.timedelta(hours=refresh_hours), parameters={"VALUE": "DURATION"})
     calendar.add("x-published-ttl", f"PT{refresh_hours}H")
     stamp = datetime.datetime.now(datetime.UTC).replace(microsecond=0)
-    for item in events:
+    items = list(events)
+    _add_time_zones(calendar, items)
+    for item in items:
         calendar.add_component(_event(item, stamp))
     return calendar.to_ical()
+
+
+def _add_time_zones(calendar: "Calendar", items: list[CalendarEvent]) -> None:
+    """One VTIMEZONE for each zone the events use, covering their years (RFC 5545 wants it before any TZID)."""
+    by_zone: dict[str, list[datetime.date]] = {}
+    for item in items:
+        by_zone.setdefault(str(item.start.tzinfo), []).append(item.start.date())
+    for name, days in sorted(by_zone.items()):
+        calendar.add_component(vtimezone(name, min(days), max(days)))

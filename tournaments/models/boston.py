@@ -12,6 +12,8 @@ from django.db import models
 from django.db.models import Count, Q
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.models.timing import Timed
+
 __all__ = ["BostonDeal", "BostonTable", "BostonVariant"]
 
 SEAT_NUMBERS = (1, 2, 3, 4)
@@ -39,7 +41,7 @@ class BostonTableQuerySet(models.QuerySet):
         return self.select_related("party").annotate(deals_played=Count("deals")).order_by("-date", "-id")
 
 
-class BostonTable(models.Model):
+class BostonTable(Timed):
     name = models.CharField(max_length=120)
     date = models.DateField()
     party = models.ForeignKey(

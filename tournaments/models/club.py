@@ -5,11 +5,14 @@ directors never need staff rights.
 """
 
 import secrets
+import zoneinfo
 
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+from tournaments.models.timing import USUAL_START, validate_time_zone
 
 # The languages a club, a director and a phone can have (settings.LANGUAGES lists the same).
 LANGUAGES = [("en-gb", "English"), ("fr", "Français"), ("de", "Deutsch"), ("nl", "Nederlands")]
@@ -28,6 +31,10 @@ FORMAT_STYLES = [
 class Paper(models.TextChoices):
     A4 = "A4", "A4"
     LETTER = "letter", _("Letter")
+
+
+def default_time_zone() -> str:
+    return str(settings.TIME_ZONE)
 
 
 def new_calendar_token() -> str:
@@ -61,12 +68,23 @@ class Club(models.Model):
     federation = models.CharField(
         _("federation"), max_length=40, blank=True, help_text=_("The national body that gave the club its number.")
     )
+    # Where the club plays: every event's start and end are read in this zone (pages, mail, the .ics).
+    time_zone = models.CharField(
+        _("time zone"), max_length=64, default=default_time_zone, validators=[validate_time_zone]
+    )
+    usual_start = models.TimeField(
+        _("usual start"), default=USUAL_START, help_text=_("A new event starts at this time unless you change it.")
+    )
 
     class Meta:
         ordering = ["name"]
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def zone(self) -> zoneinfo.ZoneInfo:
+        return zoneinfo.ZoneInfo(self.time_zone)
 
 
 class Role(models.TextChoices):

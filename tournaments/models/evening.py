@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.boston import BostonVariant
 from tournaments.models.party import MAX_TABLES
+from tournaments.models.timing import Timed
 
 __all__ = ["CardEvening", "CardGame"]
 
@@ -25,7 +26,7 @@ class CardEveningQuerySet(models.QuerySet):
         return self.select_related("entry_list").order_by("-date", "-id")
 
 
-class CardEvening(models.Model):
+class CardEvening(Timed):
     club = models.ForeignKey("tournaments.Club", on_delete=models.CASCADE, related_name="card_evenings")
     name = models.CharField(_("name"), max_length=100)
     date = models.DateField(_("date"))

@@ -13,6 +13,7 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.party import RuleSet
+from tournaments.models.timing import Timed
 
 __all__ = ["Knockout", "KnockoutDeal", "KnockoutMatch", "KnockoutPair", "KnockoutRound"]
 
@@ -29,7 +30,7 @@ class KnockoutQuerySet(models.QuerySet):
         return self.order_by("-date", "-id")
 
 
-class Knockout(models.Model):
+class Knockout(Timed):
     name = models.CharField(max_length=120)
     date = models.DateField()
     rules = models.CharField(max_length=8, choices=RuleSet.choices, default=RuleSet.MODERN)

@@ -14,6 +14,8 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.models.timing import Timed
+
 # A ballroom charity night or a federation's simultaneous party: up to 500 tables.
 MAX_TABLES = 500
 # An evening of four-deal rounds: six to eight is usual; thirty is a long day and then some.
@@ -44,7 +46,7 @@ class PartyQuerySet(models.QuerySet):
         return self.order_by("-date", "-id")
 
 
-class Party(models.Model):
+class Party(Timed):
     name = models.CharField(max_length=120)
     date = models.DateField()
     tables = models.PositiveSmallIntegerField(validators=[MinValueValidator(1), MaxValueValidator(MAX_TABLES)])

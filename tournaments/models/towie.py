@@ -14,6 +14,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.party import Guest, Party
+from tournaments.models.timing import Timed
 
 __all__ = ["TowieDeal", "TowiePlayer", "TowieTable"]
 
@@ -27,7 +28,7 @@ class TowieTableQuerySet(models.QuerySet):
         return self.select_related("party").order_by("-date", "-id")
 
 
-class TowieTable(models.Model):
+class TowieTable(Timed):
     name = models.CharField(max_length=120)
     date = models.DateField()
     party = models.ForeignKey(

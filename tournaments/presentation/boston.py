@@ -510,7 +510,7 @@ class ShownSheet(_Shown):
         self.book_notes = book_notes(table)
         self.counters = counter_words(table)
         self.problem = problem_text(sheet.problem)
-        self.day = l10n.day(table.date, long=True)
+        self.day = f"{l10n.day(table.date, long=True)}, {l10n.hours(table)}"
 
 
 def shown(sheet: Sheet) -> ShownSheet:
@@ -531,7 +531,7 @@ def shown_preview(preview: Preview) -> ShownPreview:
 class ShownLine(_Shown):
     def __init__(self, line: TableLine) -> None:
         super().__init__(line)
-        self.day = l10n.day(line.table.date, long=True)
+        self.day = f"{l10n.day(line.table.date, long=True)}, {l10n.clock(line.table.start_time)}"
 
 
 def shown_lines(lines: list[TableLine]) -> list[ShownLine]:

@@ -1,5 +1,8 @@
 """The words of a club's calendar: each event's title and line, in the club's language (l10n.printed_for)."""
 
+from urllib.parse import urlsplit
+
+from django.conf import settings
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -23,13 +26,26 @@ def _what(event) -> str:
     raise TypeError(f"no calendar words for {type(event).__name__}")
 
 
+def uid_host(address: str) -> str:
+    """The site's name in every event's UID: SITE_URL's host when set (one name whichever address a page was
+    opened at), else the host the feed was asked of or the entrant's page was on (`address`, a URL or a
+    host). The feed and an entry's mail so give the same event the same UID, and a phone keeps one copy."""
+    for candidate in (str(settings.SITE_URL or ""), address):
+        text = candidate if "//" in candidate else f"//{candidate}"
+        host = str(urlsplit(text).hostname or "")
+        if host:
+            return host
+    return "clubdirector"
+
+
 def calendar_event(event, *, club_name: str, host: str = "clubdirector", url: str = "") -> CalendarEvent:
     """A party, knockout, Towie or Boston table as an event of the club's calendar. Its uid names the event
     and the site (`host`), so the same event is the same on a phone whatever its name becomes."""
     kind = type(event).__name__.lower()
     return CalendarEvent(
         uid=f"{kind}-{event.pk}@{host}",
-        day=event.date,
+        start=event.starts_at,
+        end=event.ends_at,
         title=event.name,
         description=f"{_what(event)} · {club_name}",
         url=url,

@@ -1,11 +1,11 @@
-"""The club's coming events for its calendar feed: four queries (one per kind of event)."""
+"""The club's coming events for its calendar feed: five queries (one per kind of event)."""
 
 import datetime
 
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
-from tournaments.models import BostonTable, Club, Knockout, Party, TowieTable
+from tournaments.models import BostonTable, CardEvening, Club, Knockout, Party, TowieTable
 
 # The feed keeps the last month's events too: a night just played stays in the phone's calendar.
 PAST_DAYS = 30
@@ -17,9 +17,15 @@ def club_by_calendar(token: str) -> Club:
 
 
 def coming_events(club: Club, today: datetime.date | None = None) -> list:
-    """Parties, knockouts, Towie and Boston tables from PAST_DAYS ago on, by date; the demo's left out."""
+    """Parties, knockouts, card evenings, Towie and Boston tables from PAST_DAYS ago on, by start; the demo's
+    left out. A card evening is one event: the tables made for it are its own, not events of their own (its
+    entrants' mail carries the evening's UID, which the feed must hold)."""
     since = (today or timezone.localdate()) - datetime.timedelta(days=PAST_DAYS)
     events: list = []
-    for model in (Party, Knockout, TowieTable, BostonTable):
-        events += model.objects.filter(club=club, date__gte=since, demo=False).order_by()
-    return sorted(events, key=lambda event: (event.date, type(event).__name__, event.pk))
+    for model in (Party, Knockout):
+        events += model.objects.filter(club=club, date__gte=since, demo=False).select_related("club").order_by()
+    for table_model in (TowieTable, BostonTable):
+        tables = table_model.objects.filter(club=club, date__gte=since, demo=False, evening__isnull=True)
+        events += tables.select_related("club").order_by()
+    events += CardEvening.objects.filter(club=club, date__gte=since).select_related("club").order_by()
+    return sorted(events, key=lambda event: (event.date, event.start_time, type(event).__name__, event.pk))

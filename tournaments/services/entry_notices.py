@@ -16,7 +16,7 @@ from django.conf import settings
 from django.urls import reverse
 
 from tournaments.models import Entry
-from tournaments.presentation.calendar import event_ics
+from tournaments.presentation.calendar import event_ics, uid_host
 from tournaments.services.mail import Attachment, mail_queue
 
 log = logging.getLogger("tournaments.entries")
@@ -41,7 +41,7 @@ def _send(kind: str, said: str, entry: Entry, *, ics: bool = False, **context: A
         event = entry.entry_list.event
         site = (entry.site or "").rstrip("/")
         status_url = reverse("entry_status", args=[entry.cancel_token])
-        attachments = [Attachment("event.ics", "text/calendar", event_ics(event))] if ics else []
+        attachments = [Attachment("event.ics", "text/calendar", event_ics(event, host=uid_host(site)))] if ics else []
         mail_queue(
             club=event.club, kind=kind, to=entry.email, member=entry.member, language=entry.language,
             context={

@@ -16,7 +16,7 @@ from tournaments.files.calendar import calendar_ics
 from tournaments.http.once import once_only
 from tournaments.http.site_url import site_url
 from tournaments.models import MailRecipient
-from tournaments.presentation.calendar import calendar_event
+from tournaments.presentation.calendar import calendar_event, uid_host
 from tournaments.selectors import calendar as calendar_selectors
 from tournaments.selectors import knockout as knockout_selectors
 from tournaments.selectors import party as party_selectors
@@ -94,7 +94,7 @@ def mail_unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
 def calendar_feed(request: HttpRequest, token: str) -> HttpResponse:
     """The club's coming events as iCalendar, in the club's language."""
     club = calendar_selectors.club_by_calendar(token)
-    host = request.get_host().split(":")[0] or "clubdirector"
+    host = uid_host(request.get_host())
     with l10n.printed_for(club):
         events = [
             calendar_event(event, club_name=club.name, host=host) for event in calendar_selectors.coming_events(club)
