@@ -11,11 +11,15 @@ import contextvars
 import datetime
 from collections.abc import Iterator
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from django.utils import dateformat, formats, numberformat, translation
 from django.utils.translation import gettext, ngettext, pgettext
 
 from tournaments.rules.errors import RuleError, Words
+
+if TYPE_CHECKING:  # the models import this module
+    from tournaments.models.timing import Timed
 
 MINUS = "\u2212"
 
@@ -99,7 +103,7 @@ def clock(value: datetime.time | datetime.datetime | None) -> str:
     return dateformat.time_format(value, formats.get_format("TIME_FORMAT", lang=style(), use_l10n=True))
 
 
-def hours(event) -> str:
+def hours(event: "Timed") -> str:
     """An event's start and end on the club's clock (its zone), as "19:30–22:30"."""
     return f"{clock(event.start_time)}\u2013{clock(event.ends_at.time())}"
 

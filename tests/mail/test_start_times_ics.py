@@ -95,6 +95,7 @@ def test_both_parsers_read_the_instant_worked_out_by_hand(director, zone, day, s
     assert event.dtstart.value.tzinfo is not None and event.dtstart.value.astimezone(UTC) == utc_start
     assert event.dtend.value.astimezone(UTC) == utc_end and event.transp.value == "OPAQUE"
     (other,) = IcsCalendarStream.calendar_from_ics(ics.decode()).events
+    assert isinstance(other.dtstart, datetime.datetime) and isinstance(other.dtend, datetime.datetime)  # timed
     assert other.dtstart.astimezone(UTC) == utc_start and other.dtend.astimezone(UTC) == utc_end
     assert other.transparency == "OPAQUE"
 
