@@ -42,7 +42,13 @@ def three_clicks(browser, live_server, monkeypatch, *, javascript: bool) -> tupl
         for _ in range(3):  # the mouse itself: a held button is clicked all the same, as a hurried finger does
             page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
             page.wait_for_timeout(150)
-        page.wait_for_url("**/guests/")
+        if javascript:
+            page.wait_for_url("**/guests/")
+        else:  # the last repeat's answer; the first post is still at work on the server
+            page.wait_for_selector("text=That form is still being sent")
+            deadline = time.monotonic() + 10
+            while not Party.objects.exists() and time.monotonic() < deadline:
+                time.sleep(0.1)
         page.wait_for_load_state()
         return posts, page.inner_text("body")
     finally:
@@ -58,6 +64,9 @@ def test_three_quick_clicks_on_create_send_the_form_once_and_make_one_party(brow
 
 def test_without_javascript_three_clicks_reach_the_server_and_make_one_party(browser, live_server, monkeypatch):
     posts, shown = three_clicks(browser, live_server, monkeypatch, javascript=False)
-    assert posts == [f"{live_server.url}/parties/new/"] * 3
-    assert "That form was already sent: here is what it made." in shown
+    # Without JavaScript the browser sends every click it can (a click on a page already leaving may not).
+    assert len(posts) >= 2 and set(posts) == {f"{live_server.url}/parties/new/"}
+    # The repeats are answered at once (nothing waits inside a request): the last one, sent while the first
+    # is still at work, says so.
+    assert "That form is still being sent: look again in a moment." in shown
     assert list(Party.objects.values_list("name", flat=True)) == ["Winter party"]

@@ -46,9 +46,12 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
     },
     KIND: {
         "en": ("lady or gentleman", "lady/gentleman", "gentleman or lady", "sex", "gender", "l/g", "kind"),
-        "fr": ("sexe", "genre", "dame/monsieur", "dame ou monsieur", "madame/monsieur", "m/mme", "civilite"),
-        "de": ("geschlecht", "dame/herr", "dame oder herr", "herr/dame", "frau/herr", "herr/frau", "anrede"),
-        "nl": ("geslacht", "heer/dame", "dame/heer", "dame of heer", "heer of dame", "aanhef", "m/v"),
+        "fr": (
+            "sexe", "genre", "dame/monsieur", "dame ou monsieur", "madame/monsieur", "m/mme", "civilite", "categorie",
+            "type",
+        ),  # fmt: skip
+        "de": ("geschlecht", "dame/herr", "dame oder herr", "herr/dame", "frau/herr", "herr/frau", "anrede", "art"),
+        "nl": ("geslacht", "heer/dame", "dame/heer", "dame of heer", "heer of dame", "aanhef", "m/v", "soort"),
     },
     NUMBER: {
         "en": ("member number", "membership number", "number", "licence", "license", "licence number"),

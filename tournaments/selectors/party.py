@@ -74,4 +74,4 @@ def guest_rows(party: Party, guests: list[Guest]) -> list[tuple[Guest, MemberMat
 
 def party_get(party_id: int, *, user: Director) -> Party:
     """The party, if it belongs to one of the director's clubs; any other is a 404 (ids do not leak)."""
-    return get_object_or_404(of_my_clubs(Party.objects.all(), user), pk=party_id)
+    return get_object_or_404(of_my_clubs(Party.objects.select_related("club"), user), pk=party_id)

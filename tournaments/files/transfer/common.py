@@ -12,7 +12,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import DataError, IntegrityError, models, transaction
 from django.db.models import Q
 from django.utils import timezone
-from django.utils.dateparse import parse_date, parse_datetime
+from django.utils.dateparse import parse_date, parse_datetime, parse_time
 from django.utils.translation import gettext, ngettext
 
 from tournaments import l10n
@@ -310,6 +310,13 @@ def _day(model, model_field, value, where: str) -> datetime.date:
     return parsed
 
 
+def _clock_time(model, model_field, value, where: str) -> datetime.time:
+    parsed = _parsed(parse_time, datetime.time, value)
+    if parsed is None:
+        raise _wrong(where, model_field.name, value, gettext("a time like %(example)s") % {"example": "19:30:00"})
+    return parsed
+
+
 def _choices(model, model_field) -> tuple[str, ...]:
     values = tuple(str(v) for v, _ in model_field.flatchoices) or MORE_CHOICES.get((model, model_field.name), ())
     return values + ("",) if values and model_field.blank and "" not in values else values
@@ -349,6 +356,7 @@ CHECKS = (
     (models.IntegerField, _integer),
     (models.DateTimeField, _moment),
     (models.DateField, _day),
+    (models.TimeField, _clock_time),
     (models.CharField, _text),
     (models.JSONField, _json),
 )
