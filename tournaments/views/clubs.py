@@ -154,7 +154,7 @@ def club_settings(request: DirectorRequest) -> HttpResponse:
     except ValidationError as error:
         return _refused(request, error)
     with translation.override(_page_language(request, club.language)):
-        messages.success(request, _("The club's settings are saved."))
+        messages.success(request, _("The club's language, paper and number style are saved."))
     return redirect("club_page")
 
 
