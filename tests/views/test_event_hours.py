@@ -170,3 +170,14 @@ def test_the_club_page_saves_the_zone_and_usual_start(client_in: Client, directo
     assert BAD_TIME in text(refused)
     club.refresh_from_db()
     assert club.usual_start == datetime.time(19, 0)
+
+
+def test_a_director_who_is_not_an_owner_reads_the_zone_and_usual_start(client: Client, director: User) -> None:
+    club = club_of(director)
+    club.time_zone, club.usual_start = "Europe/Paris", datetime.time(20, 0)
+    club.save()
+    carol = User.objects.create_user("carol")
+    club.memberships.create(user=carol, role="director")
+    client.force_login(carol)
+    page = " ".join(text(client.get(reverse("club_page"))).split())
+    assert "Its time zone is Europe/Paris; a new event starts at" in page and "Save the settings" not in page
