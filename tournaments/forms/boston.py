@@ -10,7 +10,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 from django_stubs_ext import StrOrPromise
 
-from tournaments.forms.common import MemberIdField, choice_field, keep_in_window
+from tournaments.forms.common import (
+    MemberIdField,
+    TimingMixin,
+    choice_field,
+    keep_in_window,
+    length_field,
+    start_time_field,
+)
 from tournaments.models import BostonDeal, BostonTable, BostonVariant, Club, Party
 from tournaments.models.boston import MoneyPer
 from tournaments.presentation.boston import PART_WORDS, SUIT_SYMBOLS, SUIT_WORDS, bid_word, french_row_word
@@ -43,13 +50,15 @@ def _figure(label: str, *, least: int = 0) -> forms.IntegerField:
     )
 
 
-class BostonTableForm(forms.Form):
+class BostonTableForm(TimingMixin, forms.Form):
     """A Boston table: who plays, which game, what a counter is worth, and the club's house settings."""
 
     name = forms.CharField(
         max_length=120, label=gettext_lazy("Name of the table"), initial=gettext_lazy("Boston table")
     )
     date = forms.DateField(widget=DateInput(format="%Y-%m-%d"), label=gettext_lazy("Date"))
+    start_time = start_time_field()
+    length_minutes = length_field()
     party = forms.ModelChoiceField(
         queryset=Party.objects.none(),
         required=False,
@@ -123,8 +132,9 @@ class BostonTableForm(forms.Form):
     def initial_for(table: BostonTable) -> dict:
         initial = {
             name: getattr(table, name)
-            for name in ("name", "date", "party", "variant", "money_value", "money_per", "currency", "pool_feed")
+            for name in ("name", "date", "start_time", "length_minutes", "party", "variant", "money_value", "money_per")
         }
+        initial |= {"currency": table.currency, "pool_feed": table.pool_feed}
         initial |= {"pool_limit": table.pool_limit, "pool_unlimited": table.pool_unlimited}
         initial |= {f"player_{seat}": name for seat, name in enumerate(table.players, start=1)}
         initial |= {f"nt_{_slug(row)}": value for row, value in table.no_trump.items()}
@@ -234,7 +244,8 @@ class BostonTableForm(forms.Form):
     def table_fields(self) -> dict:
         """The service's keyword arguments."""
         data = self.cleaned_data
-        names = ["name", "date", "party", "variant", "players", "money_value", "money_per", "currency", "pool_feed"]
+        names = ["name", "date", "start_time", "length_minutes", "party", "variant", "players", "money_value"]
+        names += ["money_per", "currency", "pool_feed"]
         names += ["pool_limit", "pool_unlimited", "no_trump", "french_rows", "play_for_pool", "picked"]
         return {name: data[name] for name in names}
 

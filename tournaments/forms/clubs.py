@@ -1,5 +1,6 @@
 """Forms of the club pages: the first run's setup, a new director, a one-time link opened, the club's name,
-the club's language, paper and number style, its national club number, and a director's own language."""
+the club's language, paper, number style, time zone and usual start, its national club number,
+and a director's own language."""
 
 from typing import Any
 
@@ -8,8 +9,10 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrOrPromise
 
+from tournaments.forms.common import START_TIME_FORMAT, TimeInput
 from tournaments.models import Paper, Role
 from tournaments.models.club import FORMAT_STYLES, LANGUAGES
+from tournaments.models.timing import known_time_zones, validate_time_zone
 
 NOT_IN_LIST = _("Choose one of the list: “%(value)s” is not one of them.")
 
@@ -67,7 +70,8 @@ def _choice(label: StrOrPromise, choices: Any, **options: Any) -> forms.ChoiceFi
 
 
 class ClubSettingsForm(forms.Form):
-    """The owner's choice: the club's language, its paper and its way of writing numbers and dates."""
+    """The owner's choice: the club's language, its paper, its way of writing numbers and dates, its time zone and
+    the usual start of its events (a box left empty keeps what the club has)."""
 
     language = _choice(
         _("Language"),
@@ -84,6 +88,22 @@ class ClubSettingsForm(forms.Form):
         [("", _("The language's own style")), *FORMAT_STYLES],
         required=False,
         help_text=_("How numbers and dates are written on the pages and the printouts."),
+    )
+    # A list of the zones, but checked by the model's own rule, so a zone not in it is named in its message.
+    time_zone = forms.CharField(
+        label=_("Time zone"),
+        max_length=64,  # Club.time_zone
+        required=False,
+        widget=forms.Select(choices=[(zone, zone) for zone in sorted(known_time_zones())]),
+        validators=[validate_time_zone],
+        help_text=_("Every event's hours are read on the club's clock in this zone."),
+    )
+    usual_start = forms.TimeField(
+        label=_("Usual start"),
+        required=False,
+        widget=TimeInput(format="%H:%M"),
+        error_messages={"invalid": START_TIME_FORMAT},
+        help_text=_("A new event starts at this time unless you change it."),
     )
 
 

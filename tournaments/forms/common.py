@@ -5,7 +5,10 @@ from typing import Any
 
 from django import forms
 from django.utils.functional import lazy
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_lazy, gettext_noop
+
+from tournaments.models import Club
+from tournaments.models.timing import DEFAULT_LENGTH_MINUTES, LENGTH_RANGE, MAX_LENGTH_MINUTES, USUAL_START
 
 
 def _filled(message: str, **figures: object) -> str:
@@ -69,3 +72,59 @@ class MemberIdField(forms.IntegerField):
         # more than 19 of them (int() refuses a figure of 4,300 digits and more): either was a 500.
         plausible = text.isascii() and text.isdigit() and len(text) <= 19
         return int(text) if plausible and 0 < int(text) < 2**63 else None
+
+
+# --- when an event starts (models/timing.py): the same two boxes on every kind of event's form --------------
+
+START_TIME_FORMAT = gettext_lazy("Give the start as hours and minutes, like 19:30.")
+
+
+class TimeInput(forms.TimeInput):
+    input_type = "time"
+
+
+def start_time_field() -> forms.TimeField:
+    """The start's box. Left empty it keeps what the form showed (the event's time, or the club's usual start)."""
+    messages = {"invalid": START_TIME_FORMAT}
+    return forms.TimeField(
+        label=gettext_lazy("Start time"), required=False, widget=TimeInput(format="%H:%M"), error_messages=messages
+    )
+
+
+def length_field() -> forms.IntegerField:
+    """The length's box, in minutes: 1 to 24 hours, our own sentence for anything else."""
+    messages = {code: LENGTH_RANGE for code in ("min_value", "max_value", "invalid")}
+    return forms.IntegerField(
+        label=gettext_lazy("Length (minutes)"),
+        required=False,
+        min_value=1,
+        max_value=MAX_LENGTH_MINUTES,
+        initial=DEFAULT_LENGTH_MINUTES,
+        help_text=gettext_lazy("Three hours is 180."),
+        error_messages=messages,
+    )
+
+
+def timing_initial(club: Club | None) -> dict[str, Any]:
+    """A new event's start and length: the club's usual start, three hours."""
+    start = club.usual_start if club is not None else USUAL_START
+    return {"start_time": start, "length_minutes": DEFAULT_LENGTH_MINUTES}
+
+
+class TimingMixin(forms.BaseForm):
+    """A form with start_time_field() and length_field(): a box left empty keeps what it showed."""
+
+    def _shown(self, name: str) -> Any:
+        value = self.cleaned_data.get(name)
+        if value is None:
+            value = self.get_initial_for_field(self.fields[name], name)
+        return value if value is not None else timing_initial(None)[name]
+
+    def clean_start_time(self) -> datetime.time:
+        return self._shown("start_time")
+
+    def clean_length_minutes(self) -> int:
+        return self._shown("length_minutes")
+
+    def timing(self) -> dict[str, Any]:
+        return {"start_time": self.cleaned_data["start_time"], "length_minutes": self.cleaned_data["length_minutes"]}

@@ -5,14 +5,16 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext, gettext_lazy
 
-from tournaments.forms.common import DateInput, keep_in_window
+from tournaments.forms.common import DateInput, TimingMixin, keep_in_window, length_field, start_time_field
 from tournaments.models import BostonVariant, CardGame
 from tournaments.models.party import MAX_TABLES
 
 
-class CardEveningForm(forms.Form):
+class CardEveningForm(TimingMixin, forms.Form):
     name = forms.CharField(max_length=100, label=gettext_lazy("Name of the evening"))
     date = forms.DateField(widget=DateInput(format="%Y-%m-%d"), label=gettext_lazy("Date"))
+    start_time = start_time_field()
+    length_minutes = length_field()
     game = forms.ChoiceField(choices=CardGame.choices, widget=forms.RadioSelect, label=gettext_lazy("The game"))
     tables = forms.IntegerField(
         min_value=1,

@@ -13,7 +13,15 @@ from django_stubs_ext import StrOrPromise
 
 from tournaments import l10n
 from tournaments.files import uploads
-from tournaments.forms.common import DateInput, MemberIdField, choice_field, keep_in_window
+from tournaments.forms.common import (
+    DateInput,
+    MemberIdField,
+    TimingMixin,
+    choice_field,
+    keep_in_window,
+    length_field,
+    start_time_field,
+)
 from tournaments.forms.rounds import DealForm
 from tournaments.models import Knockout, KnockoutPair
 from tournaments.rules.names import clean_name
@@ -95,7 +103,9 @@ class PairsMixin(forms.BaseForm):
         cleaned["entries"] = entries
 
 
-class KnockoutForm(PairsMixin, forms.ModelForm):
+class KnockoutForm(TimingMixin, PairsMixin, forms.ModelForm):
+    start_time = start_time_field()
+    length_minutes = length_field()
     pairs = PairsField(
         required=False,
         label=gettext_lazy("Pairs, one a line"),
@@ -111,7 +121,7 @@ class KnockoutForm(PairsMixin, forms.ModelForm):
 
     class Meta:
         model = Knockout
-        fields = ["name", "date", "rules"]
+        fields = ["name", "date", "start_time", "length_minutes", "rules"]
         widgets = {"date": DateInput(format="%Y-%m-%d")}
         labels = {"name": gettext_lazy("Name of the evening"), "rules": gettext_lazy("Scoring rules")}
 
@@ -126,10 +136,13 @@ class KnockoutForm(PairsMixin, forms.ModelForm):
         return cleaned
 
 
-class KnockoutEditForm(forms.ModelForm):
+class KnockoutEditForm(TimingMixin, forms.ModelForm):
+    start_time = start_time_field()
+    length_minutes = length_field()
+
     class Meta:
         model = Knockout
-        fields = ["name", "date", "rules"]
+        fields = ["name", "date", "start_time", "length_minutes", "rules"]
         widgets = {"date": DateInput(format="%Y-%m-%d")}
         labels = {"name": gettext_lazy("Name of the evening"), "rules": gettext_lazy("Scoring rules")}
 

@@ -6,7 +6,16 @@ from django import forms
 from django.utils.translation import gettext, gettext_lazy, gettext_noop
 from django_stubs_ext import StrOrPromise
 
-from tournaments.forms.common import DateInput, MemberIdField, choice_field, filled_lazy, keep_in_window
+from tournaments.forms.common import (
+    DateInput,
+    MemberIdField,
+    TimingMixin,
+    choice_field,
+    filled_lazy,
+    keep_in_window,
+    length_field,
+    start_time_field,
+)
 from tournaments.models import Guest, Party
 from tournaments.models.party import MAX_ROUNDS, MAX_TABLES, Kind
 from tournaments.rules.names import clean_name
@@ -16,12 +25,15 @@ ROUNDS_RANGE = gettext_noop("A party has 1 to %(most)s rounds.")
 MINUTES_RANGE = gettext_noop("A round lasts %(least)s to %(most)s minutes.")
 
 
-class PartyForm(forms.ModelForm):
+class PartyForm(TimingMixin, forms.ModelForm):
+    start_time = start_time_field()
+    length_minutes = length_field()
+
     class Meta:
         model = Party
         fields = [
             "name", "date", "tables", "mixed", "keep_partners", "rounds_planned", "round_minutes", "rules",
-            "tally_mode",
+            "tally_mode", "start_time", "length_minutes",
         ]  # fmt: skip
         widgets = {"date": DateInput(format="%Y-%m-%d"), "name": forms.TextInput(attrs={"autofocus": True})}
         labels = {

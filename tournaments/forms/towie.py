@@ -6,7 +6,14 @@ from django import forms
 from django.forms import BoundField
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
-from tournaments.forms.common import MemberIdField, choice_field, keep_in_window
+from tournaments.forms.common import (
+    MemberIdField,
+    TimingMixin,
+    choice_field,
+    keep_in_window,
+    length_field,
+    start_time_field,
+)
 from tournaments.forms.rounds import STRAINS
 from tournaments.models import TowieDeal
 from tournaments.rules.names import clean_name
@@ -26,11 +33,13 @@ class DateInput(forms.DateInput):
     input_type = "date"
 
 
-class TowieTableForm(forms.Form):
+class TowieTableForm(TimingMixin, forms.Form):
     name = forms.CharField(
         max_length=120, label=gettext_lazy("Name of the table"), help_text=gettext_lazy("Like “Towie at the Smiths’”.")
     )
     date = forms.DateField(label=gettext_lazy("Date"), widget=DateInput(format="%Y-%m-%d"))
+    start_time = start_time_field()
+    length_minutes = length_field()
     stake = forms.DecimalField(
         required=False,
         min_value=0,
@@ -83,7 +92,7 @@ class TowieTableForm(forms.Form):
 
     @property
     def other_fields(self) -> list[BoundField]:
-        return [self["name"], self["date"], self["stake"]]
+        return [self["name"], self["date"], self["start_time"], self["length_minutes"], self["stake"]]
 
     @classmethod
     def initial_players(cls, names: list[str]) -> dict[str, str]:

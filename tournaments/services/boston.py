@@ -5,6 +5,7 @@ refuse, a correction that would make a later deal impossible, or a house setting
 saves nothing and says why. Only inputs are stored; the figures are always worked out again.
 """
 
+import datetime
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -15,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from tournaments.models import BostonDeal, BostonTable, Club, Party
+from tournaments.models.timing import DEFAULT_LENGTH_MINUTES, USUAL_START
 from tournaments.presentation.boston import friendly
 from tournaments.rules import boston
 from tournaments.rules.names import clean_name
@@ -248,8 +250,8 @@ def _table_set(table: BostonTable, fields: dict) -> None:
 
 
 TABLE_FIELDS = (
-    "name", "date", "party", "variant", "players", "money_value", "money_per", "currency", "pool_feed", "pool_limit",
-    "pool_unlimited", "no_trump", "french_rows", "play_for_pool", "picked",
+    "name", "date", "start_time", "length_minutes", "party", "variant", "players", "money_value", "money_per",
+    "currency", "pool_feed", "pool_limit", "pool_unlimited", "no_trump", "french_rows", "play_for_pool", "picked",
 )  # fmt: skip
 
 
@@ -261,6 +263,8 @@ def boston_table_create(
     variant: str,
     players: list[str],
     party: Party | None = None,
+    start_time: datetime.time = USUAL_START,
+    length_minutes: int = DEFAULT_LENGTH_MINUTES,
     money_value=None,
     money_per: str = "white",
     currency: str = "",
@@ -279,7 +283,8 @@ def boston_table_create(
     _table_set(
         table,
         {
-            "name": " ".join(name.split()), "date": date, "party": party, "variant": variant, "players": players,
+            "name": " ".join(name.split()), "date": date, "start_time": start_time,
+            "length_minutes": length_minutes, "party": party, "variant": variant, "players": players,
             "money_value": money_value, "money_per": money_per, "currency": currency.strip(), "pool_feed": pool_feed,
             "pool_limit": pool_limit, "pool_unlimited": pool_unlimited, "no_trump": no_trump or {},
             "french_rows": french_rows or {}, "play_for_pool": play_for_pool, "picked": picked,

@@ -25,6 +25,7 @@ from tournaments.models import (
     TowieTable,
 )
 from tournaments.models.club import FORMAT_STYLES, LANGUAGES
+from tournaments.models.timing import validate_time_zone
 
 INVITE_DAYS = 7
 INVITE_LABEL_MAX = 80  # DirectorInvite.label
@@ -215,13 +216,28 @@ def _one_of(value: str, choices, field: str) -> str:
 
 
 @transaction.atomic
-def club_settings_save(*, club: Club, language: str, paper: str, format_style: str, by: User) -> Club:
-    """The owner's choice of the club's language (blank: each browser's), paper and number and date style."""
+def club_settings_save(
+    *,
+    club: Club,
+    language: str,
+    paper: str,
+    format_style: str,
+    by: User,
+    time_zone: str = "",
+    usual_start: datetime.time | None = None,
+) -> Club:
+    """The owner's choice of the club's language (blank: each browser's), paper and number and date style, and
+    its time zone and usual start (blank: unchanged)."""
     _require_owner(club, by)
     club.language = _one_of(language or "", [("", ""), *LANGUAGES], "language")
     club.paper = _one_of(paper or "", Paper.choices, "paper")
     club.format_style = _one_of(format_style or "", [("", ""), *FORMAT_STYLES], "format_style")
-    club.save(update_fields=["language", "paper", "format_style"])
+    if time_zone:
+        validate_time_zone(time_zone)  # the model's own rule and message
+        club.time_zone = time_zone
+    if usual_start is not None:
+        club.usual_start = usual_start
+    club.save(update_fields=["language", "paper", "format_style", "time_zone", "usual_start"])
     return club
 
 

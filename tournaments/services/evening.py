@@ -16,7 +16,18 @@ from tournaments.services import boston as boston_services
 from tournaments.services import entries
 from tournaments.services import towie as towie_services
 
-FIELDS = ("name", "date", "game", "tables", "variant", "pool_feed", "pool_limit", "pool_unlimited")
+FIELDS = (
+    "name",
+    "date",
+    "start_time",
+    "length_minutes",
+    "game",
+    "tables",
+    "variant",
+    "pool_feed",
+    "pool_limit",
+    "pool_unlimited",
+)
 
 
 def _check_boston(evening: CardEvening) -> None:
@@ -103,13 +114,15 @@ def evening_tables_make(*, evening: CardEvening) -> tuple[int, list[str]]:
         if evening.is_boston:
             table = boston_services.boston_table_create(
                 name=name, date=evening.date, players=players, club=evening.club, picked=mine,
-                variant=evening.variant, pool_feed=evening.pool_feed, pool_limit=evening.pool_limit,
+                start_time=evening.start_time, length_minutes=evening.length_minutes, variant=evening.variant,
+                pool_feed=evening.pool_feed, pool_limit=evening.pool_limit,
                 pool_unlimited=evening.pool_unlimited,
             )  # fmt: skip
         else:
             table = towie_services.towie_table_create(
-                name=name, date=evening.date, players=players, club=evening.club, picked=mine
-            )
+                name=name, date=evening.date, players=players, club=evening.club, picked=mine,
+                start_time=evening.start_time, length_minutes=evening.length_minutes,
+            )  # fmt: skip
         table.evening = evening
         table.save(update_fields=["evening"])
     evening.tables_made_at, evening.left_over = timezone.now(), over

@@ -5,6 +5,7 @@ and every match total from the rubber pad in tournaments/rules/rubber.py; nothin
 Every function checks everything before it writes, so a refused request saves nothing.
 """
 
+import datetime
 import random
 import secrets
 
@@ -19,6 +20,7 @@ from tournaments import l10n
 from tournaments.files.uploads import line_of
 from tournaments.models import Club, Knockout, KnockoutDeal, KnockoutMatch, KnockoutPair, KnockoutRound
 from tournaments.models.knockout import DEALS_PER_MATCH
+from tournaments.models.timing import DEFAULT_LENGTH_MINUTES, USUAL_START
 from tournaments.rules import knockout as knockout_rules
 from tournaments.rules import rubber
 from tournaments.rules.names import clean_name
@@ -51,6 +53,8 @@ def knockout_create(
     name: str,
     date,
     rules: str = "modern",
+    start_time: datetime.time = USUAL_START,
+    length_minutes: int = DEFAULT_LENGTH_MINUTES,
     pairs=(),
     user: User | None = None,
     club: Club | None = None,
@@ -61,6 +65,8 @@ def knockout_create(
         name=" ".join((name or "").split()),
         date=date,
         rules=rules,
+        start_time=start_time,
+        length_minutes=length_minutes,
         created_by=user,
         club=club_for(user, club),
         demo=demo,
@@ -76,11 +82,24 @@ def knockout_create(
 
 
 @transaction.atomic
-def knockout_update(*, knockout: Knockout, name: str, date, rules: str) -> Knockout:
+def knockout_update(
+    *,
+    knockout: Knockout,
+    name: str,
+    date,
+    rules: str,
+    start_time: datetime.time | None = None,
+    length_minutes: int | None = None,
+) -> Knockout:
+    """The knockout's name, date, rules and hours (a start or length not given stays as it is)."""
     knockout = Knockout.objects.select_for_update().get(pk=knockout.pk)
     if rules != knockout.rules and KnockoutMatch.objects.filter(round__knockout=knockout).exclude(entry="").exists():
         raise ValidationError({"rules": _("Scores are in: the scoring rules can no longer change.")})
     knockout.name, knockout.date, knockout.rules = " ".join((name or "").split()), date, rules
+    if start_time is not None:
+        knockout.start_time = start_time
+    if length_minutes is not None:
+        knockout.length_minutes = length_minutes
     knockout.full_clean()
     knockout.save()
     return knockout

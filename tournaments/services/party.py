@@ -1,5 +1,6 @@
 """Writes for setting up a party: the party itself and its guests."""
 
+import datetime
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -11,6 +12,7 @@ from tournaments import l10n
 from tournaments.files.uploads import line_of
 from tournaments.models import Club, Guest, Party
 from tournaments.models.party import DEFAULT_ROUND_MINUTES, MAX_TABLES
+from tournaments.models.timing import DEFAULT_LENGTH_MINUTES, USUAL_START
 from tournaments.rules.kinds import kind_from_word
 from tournaments.rules.names import clean_name
 from tournaments.selectors.member_match import match_member, match_members
@@ -33,6 +35,8 @@ def party_create(
     rules: str = "modern",
     tally_mode: str = "net",
     round_minutes: int = DEFAULT_ROUND_MINUTES,
+    start_time: datetime.time = USUAL_START,
+    length_minutes: int = DEFAULT_LENGTH_MINUTES,
     user: User | None = None,
     club: Club | None = None,
     demo: bool = False,
@@ -49,6 +53,8 @@ def party_create(
         rules=rules,
         tally_mode=tally_mode,
         round_minutes=round_minutes,
+        start_time=start_time,
+        length_minutes=length_minutes,
         created_by=user,
         club=club_for(user, club),
         demo=demo,

@@ -4,6 +4,7 @@ Every change is checked by replaying the whole sheet through the engine (tournam
 before it is saved: a change the rules refuse raises ValidationError and saves nothing.
 """
 
+import datetime
 import random
 from decimal import Decimal, InvalidOperation
 
@@ -16,6 +17,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from tournaments import l10n
 from tournaments.models import Club, Guest, Party, TowieDeal, TowiePlayer, TowieTable
+from tournaments.models.timing import DEFAULT_LENGTH_MINUTES, USUAL_START
 from tournaments.models.towie import new_towie_token
 from tournaments.rules import towie
 from tournaments.rules.names import clean_name
@@ -138,6 +140,8 @@ def towie_table_create(
     date,
     players: list[str],
     stake=None,
+    start_time: datetime.time = USUAL_START,
+    length_minutes: int = DEFAULT_LENGTH_MINUTES,
     party: Party | None = None,
     user: User | None = None,
     club: Club | None = None,
@@ -150,8 +154,9 @@ def towie_table_create(
     names = _clean_names(players)
     club = event_club(user, club, party)
     table = TowieTable(
-        name=name, date=date, stake=_clean_stake(stake), party=party, created_by=user, club=club, demo=demo
-    )
+        name=name, date=date, stake=_clean_stake(stake), party=party, created_by=user, club=club, demo=demo,
+        start_time=start_time, length_minutes=length_minutes,
+    )  # fmt: skip
     table.full_clean()
     table.save()
     guests = _guests_by_name(party)
@@ -179,13 +184,26 @@ def _rename(table: TowieTable, players: list[TowiePlayer], names: list[str]) -> 
 
 @transaction.atomic
 def towie_table_update(
-    *, table: TowieTable, name: str, date, stake=None, players: list[str], picked=None
+    *,
+    table: TowieTable,
+    name: str,
+    date,
+    stake=None,
+    players: list[str],
+    picked=None,
+    start_time: datetime.time | None = None,
+    length_minutes: int | None = None,
 ) -> TowieTable:
-    """Change the name, date, stake and players. Once a deal is on the sheet players may only be renamed."""
+    """Change the name, date, hours (a start or length not given stays), stake and players. Once a deal is on
+    the sheet players may only be renamed."""
     table = TowieTable.objects.select_for_update(of=("self",)).select_related("party").get(pk=table.pk)
     table.name = _clean_table(name, date)
     table.date = date
     table.stake = _clean_stake(stake)
+    if start_time is not None:
+        table.start_time = start_time
+    if length_minutes is not None:
+        table.length_minutes = length_minutes
     names = _clean_names(players)
     current = list(table.players.order_by("order"))
     before = {p.name.casefold(): p.member_id for p in current if p.member_id}

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 from tournaments import l10n
 from tournaments.directors import DirectorRequest
 from tournaments.forms.boston import BostonDealForm, BostonTableForm, FinishForm
+from tournaments.forms.common import timing_initial
 from tournaments.http.once import once_only
 from tournaments.models import BostonDeal, BostonTable, Club
 from tournaments.presentation import boston as presentation
@@ -52,6 +53,7 @@ def boston_list(request: DirectorRequest) -> HttpResponse:
 @once_only
 def boston_create(request: DirectorRequest) -> HttpResponseBase:
     initial = {"date": timezone.localdate(), "variant": "english", "name": _("Boston table"), "money_per": "white"}
+    initial |= timing_initial(current_club(request))
     party_id = request.GET.get("party")
     if party_id and party_id.isdigit():
         initial["party"] = int(party_id)

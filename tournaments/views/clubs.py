@@ -80,7 +80,13 @@ def club_page(request: DirectorRequest) -> HttpResponse:
         "invite_form": forms.InviteForm(prefix="invite"),
         "club_form": forms.ClubForm(initial={"club_name": club.name}),
         "settings_form": forms.ClubSettingsForm(
-            initial={"language": club.language, "paper": club.paper, "format_style": club.format_style}
+            initial={
+                "language": club.language,
+                "paper": club.paper,
+                "format_style": club.format_style,
+                "time_zone": club.time_zone,
+                "usual_start": club.usual_start,
+            }
         ),
         "national_form": forms.ClubNationalForm(
             initial={"national_number": club.national_number, "federation": club.federation}
@@ -141,6 +147,8 @@ def club_settings(request: DirectorRequest) -> HttpResponse:
             language=data["language"],
             paper=data["paper"],
             format_style=data["format_style"],
+            time_zone=data["time_zone"],
+            usual_start=data["usual_start"],
             by=request.user,
         )
     except ValidationError as error:

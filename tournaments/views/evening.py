@@ -11,6 +11,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.directors import DirectorRequest
+from tournaments.forms.common import timing_initial
 from tournaments.forms.evening import CardEveningForm
 from tournaments.http.once import once_only
 from tournaments.selectors import entries as entry_selectors
@@ -35,6 +36,7 @@ def evening_create(request: DirectorRequest) -> HttpResponseBase:
     if club is None:
         return render(request, "tournaments/no_club.html")
     initial = {"name": _("Card evening"), "date": timezone.localdate(), "game": "towie", "tables": 3}
+    initial |= timing_initial(club)
     form = CardEveningForm(request.POST or None, initial=initial)
     done = form_saved(
         request,
@@ -50,7 +52,7 @@ def evening_create(request: DirectorRequest) -> HttpResponseBase:
 def evening_detail(request: DirectorRequest, evening_id: int) -> HttpResponseBase:
     """The evening's page: its settings, and its tables once made (each a link to its own page)."""
     evening = selectors.evening_get(evening_id, user=request.user)
-    fields = ("name", "date", "game", "tables", "variant", "pool_feed", "pool_limit", "pool_unlimited")
+    fields = services.FIELDS
     form = CardEveningForm(request.POST or None, initial={name: getattr(evening, name) for name in fields})
     done = form_saved(
         request,

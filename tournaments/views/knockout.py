@@ -18,6 +18,7 @@ from tournaments import l10n
 from tournaments.directors import DirectorRequest
 from tournaments.files import transfer
 from tournaments.forms import knockout as forms
+from tournaments.forms.common import timing_initial
 from tournaments.http.once import once_only
 from tournaments.models import Knockout, KnockoutMatch, KnockoutPair, KnockoutRound
 from tournaments.presentation.names import Where
@@ -57,7 +58,11 @@ def knockout_list(request: DirectorRequest) -> HttpResponse:
 
 @once_only
 def knockout_create(request: DirectorRequest) -> HttpResponseBase:
-    form = forms.KnockoutForm(request.POST or None, request.FILES or None, initial={"date": timezone.localdate()})
+    form = forms.KnockoutForm(
+        request.POST or None,
+        request.FILES or None,
+        initial={"date": timezone.localdate()} | timing_initial(current_club(request)),
+    )
     done = form_saved(
         request,
         form,
@@ -65,6 +70,7 @@ def knockout_create(request: DirectorRequest) -> HttpResponseBase:
             name=data["name"],
             date=data["date"],
             rules=data["rules"],
+            **form.timing(),
             pairs=data["entries"],
             user=request.user,
             club=current_club(request),

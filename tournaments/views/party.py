@@ -17,6 +17,7 @@ from tournaments import l10n
 from tournaments.directors import DirectorRequest
 from tournaments.files import transfer, uploads
 from tournaments.forms import party as forms
+from tournaments.forms.common import timing_initial
 from tournaments.http.once import once_only
 from tournaments.models import Guest, Party
 from tournaments.printing.common import file_words, slug
@@ -32,7 +33,10 @@ from tournaments.views.forms_flow import delete_asked, form_saved
 
 @once_only
 def party_create(request: DirectorRequest) -> HttpResponseBase:
-    form = forms.PartyForm(request.POST or None, initial={"date": timezone.localdate(), "tables": 5})
+    form = forms.PartyForm(
+        request.POST or None,
+        initial={"date": timezone.localdate(), "tables": 5} | timing_initial(current_club(request)),
+    )
     done = form_saved(
         request,
         form,

@@ -27,6 +27,7 @@ from django.views.decorators.http import require_POST
 from tournaments import l10n
 from tournaments.directors import DirectorRequest, HtmxRequest
 from tournaments.forms import towie as forms
+from tournaments.forms.common import timing_initial
 from tournaments.http import link_limit
 from tournaments.http.once import once_only
 from tournaments.http.site_url import is_loopback_url, site_url
@@ -190,9 +191,10 @@ def _party_from(request: DirectorRequest) -> Party | None:
 def towie_create(request: DirectorRequest) -> HttpResponseBase:
     party = _party_from(request)
     offer = selectors.party_candidates(party) if party else None
-    initial = {"name": "Towie", "date": timezone.localdate()}
+    initial = {"name": "Towie", "date": timezone.localdate()} | timing_initial(current_club(request))
     if party and offer:
         initial |= {"name": _("Towie at %(party)s") % {"party": party.name}, "date": party.date}
+        initial |= {"start_time": party.start_time, "length_minutes": party.length_minutes}
         initial |= forms.TowieTableForm.initial_players(offer.players)
     form = forms.TowieTableForm(request.POST or None, initial=initial)
     done = form_saved(
@@ -202,6 +204,7 @@ def towie_create(request: DirectorRequest) -> HttpResponseBase:
             name=data["name"],
             date=data["date"],
             stake=data["stake"],
+            **form.timing(),
             players=data["players"],
             party=party,
             user=request.user,
@@ -219,6 +222,7 @@ def towie_edit(request: DirectorRequest, table_id: int) -> HttpResponseBase:
     table = selectors.towie_get(table_id, user=request.user)
     players = selectors.towie_players(table)
     initial = {"name": table.name, "date": table.date, "stake": table.stake}
+    initial |= {"start_time": table.start_time, "length_minutes": table.length_minutes}
     form = forms.TowieTableForm(
         request.POST or None, initial=initial | forms.TowieTableForm.initial_players([p.name for p in players])
     )
@@ -231,6 +235,7 @@ def towie_edit(request: DirectorRequest, table_id: int) -> HttpResponseBase:
             name=data["name"],
             date=data["date"],
             stake=data["stake"],
+            **form.timing(),
             players=data["players"],
             picked=data["picked"],
         ),
