@@ -1,5 +1,6 @@
 """Writes for setting up a party: the party itself and its guests."""
 
+import datetime
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -25,7 +26,7 @@ FROZEN_ONCE_STARTED = ("tables", "mixed", "keep_partners")
 def party_create(
     *,
     name: str,
-    date,
+    date: datetime.date,
     tables: int,
     mixed: bool = False,
     keep_partners: bool = False,
@@ -80,7 +81,7 @@ def _at_line(line: int | None, text: str) -> str:
     return text if line is None else _("Line %(line)s: %(problem)s") % {"line": line, "problem": text}
 
 
-def _clean_entries(party: Party, entries) -> list[tuple[str, str]]:
+def _clean_entries(party: Party, entries: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """Check a batch of (name, kind) before any is saved: all or nothing."""
     existing = {n.casefold() for n in party.guests.values_list("name", flat=True)}
     seen: set[str] = set()
