@@ -37,7 +37,9 @@ class NameHolders(HTMLParser):
 
     def __init__(self, needle: str):
         super().__init__()
-        self.needle, self.stack, self.holders = needle, [], []
+        self.needle = needle
+        self.stack: list[tuple[str, set[str]]] = []  # the open elements: tag and classes
+        self.holders: list[list[tuple[str, set[str]]]] = []  # the stack where the needle was found
 
     def handle_starttag(self, tag, attrs):
         if tag not in self.VOID:

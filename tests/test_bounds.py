@@ -22,7 +22,7 @@ MODELS = [Party, Round, Seat, TableResult, DealEntry, ResultChange]
 
 
 def snapshot() -> str:
-    return "".join(serializers.serialize("json", model.objects.order_by("pk")) for model in MODELS)
+    return "".join(serializers.serialize("json", model._default_manager.order_by("pk")) for model in MODELS)
 
 
 def text(response) -> str:

@@ -128,7 +128,7 @@ def snapshot(*, but: Club | None = None) -> dict[str, str]:
     models = [*apps.get_app_config("tournaments").get_models(), get_user_model()]
     out = {}
     for model in models:
-        rows = model.objects.order_by("pk")
+        rows = model._default_manager.order_by("pk")
         if but is not None and model is Club:
             rows = rows.exclude(pk=but.pk)
         elif but is not None and model is get_user_model():

@@ -445,7 +445,9 @@ class PhoneAtTable:
         status, headers, page = _http(port, "GET", self.path)
         assert status == 200, page[:500]
         self.cookie = headers["Set-Cookie"].split(";", 1)[0]
-        self.csrf = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+        found = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
+        assert found, "the phone's page carries no CSRF token"
+        self.csrf = found.group(1)
 
     def post_deal(self, number: int, contract: str, declarer: str, tricks: int, client_id: str):
         body = {"csrfmiddlewaretoken": self.csrf, "action": "deal", "round": "1", "number": str(number)}
@@ -483,7 +485,9 @@ def _stop(server: subprocess.Popen) -> None:
 def _party_on_the_phone(port: int, path: str) -> str:
     status, _, page = _http(port, "GET", path)
     assert status == 200, page[:500]
-    return re.search(r'data-party="([^"]*)"', page).group(1)
+    found = re.search(r'data-party="([^"]*)"', page)
+    assert found, "the page names no party"
+    return found.group(1)
 
 
 @sqlite_only

@@ -37,18 +37,19 @@ def linked_party(party_factory, director) -> Party:
         Guest.objects.filter(pk=guest.pk).update(member=member)
     play_two_rounds(party, director)
     gone = get_user_model().objects.create_user("bob")  # a director once, of no club now
-    ResultChange.objects.filter(pk=ResultChange.objects.filter(result__round__party=party).first().pk).update(
-        by_user=gone
-    )
+    change = ResultChange.objects.filter(result__round__party=party).first()
+    assert change is not None  # the two rounds played are in the history
+    ResultChange.objects.filter(pk=change.pk).update(by_user=gone)
     public_services.publish(event=party)
     return party
 
 
 def links(party: Party) -> list[tuple[str, int | None, str, str, bool]]:
-    return [
-        (g.name, g.member_id, g.member.name, g.member.number, g.member.initials_only)
-        for g in party.guests.select_related("member").order_by("name")
-    ]
+    found = []
+    for g in party.guests.select_related("member").order_by("name"):
+        assert g.member is not None, f"{g.name} is no member's"
+        found.append((g.name, g.member_id, g.member.name, g.member.number, g.member.initials_only))
+    return found
 
 
 def authors(party: Party) -> list[str]:

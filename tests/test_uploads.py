@@ -31,8 +31,10 @@ PEAK_LIMIT = 30 * 1024 * 1024
 
 def xlsx(rows=(("Name",), ("Mary Smith",))) -> bytes:
     book = Workbook()
+    sheet = book.active
+    assert sheet is not None  # a new workbook has its one sheet
     for row in rows:
-        book.active.append(list(row))
+        sheet.append(list(row))
     buffer = io.BytesIO()
     book.save(buffer)
     return buffer.getvalue()

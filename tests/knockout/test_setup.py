@@ -126,8 +126,10 @@ def test_an_event_needs_a_name_and_a_date(client_in):
 
 def xlsx(rows) -> bytes:
     book = Workbook()
+    sheet = book.active
+    assert sheet is not None  # a new workbook has its one sheet
     for row in rows:
-        book.active.append(row)
+        sheet.append(row)
     buffer = io.BytesIO()
     book.save(buffer)
     return buffer.getvalue()

@@ -84,7 +84,9 @@ def part_poll(client, party, tag, token=None):
 
 
 def drawn_live(response) -> str:
-    return '"' + re.search(r'data-live="([0-9a-f]+)"', response.content.decode()).group(1) + '"'
+    found = re.search(r'data-live="([0-9a-f]+)"', response.content.decode())
+    assert found, "the page carries no data-live"
+    return '"' + found.group(1) + '"'
 
 
 def tags(client, party):

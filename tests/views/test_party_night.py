@@ -26,6 +26,7 @@ def figures(round_number: int, table: int) -> tuple[int, int]:
 def guest_list_xlsx() -> bytes:
     book = Workbook()
     sheet = book.active
+    assert sheet is not None  # a new workbook has its one sheet
     sheet.append(["Name", "Lady or gentleman"])
     for i in range(1, 11):
         sheet.append([f"Mrs {i:02d}", "lady"])

@@ -34,7 +34,9 @@ def part(phone, party) -> str:
 
 
 def live_of(html: str) -> str:
-    return LIVE.search(html).group(1)
+    found = LIVE.search(html)
+    assert found, "the page carries no live validator"
+    return found.group(1)
 
 
 def lines_and_score(html: str) -> str:
