@@ -543,7 +543,7 @@ def test_an_import_issues_new_links_never_the_old_ones(club, client, director):
     # The change made from table 1's phone still says so, and names the table's new link.
     phone = ResultChange.objects.get(result__round__party=again, by_token__isnull=False)
     assert phone.by == "table 1 (phone)"
-    assert phone.by_token.token == new[0]
+    assert phone.by_token is not None and phone.by_token.token == new[0]
 
 
 def test_an_import_beside_its_original_leaves_the_original_links_alone(club, client, director):

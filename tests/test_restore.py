@@ -132,6 +132,7 @@ def test_restore_after_a_killed_writer_gives_exactly_the_backup(database, tmp_pa
     saved, expected = sha(backup), dump(read_only(backup))
     ok(manage(database, "demo", "--club", "Second club"))  # the evening goes on after the backup
     writer = subprocess.Popen([sys.executable, "-c", CRASHING_WRITER, str(database)], stdout=subprocess.PIPE, text=True)
+    assert writer.stdout is not None  # piped
     try:
         assert writer.stdout.readline().strip() == "holding"
     finally:
@@ -239,6 +240,7 @@ def test_restore_and_force_alike_are_refused_while_the_serving_lock_is_held(data
     db.close()
     lock = Path(f"{database}.serving.lock")
     holder = subprocess.Popen([sys.executable, "-c", LOCK_HOLDER, str(lock)], stdout=subprocess.PIPE, text=True)
+    assert holder.stdout is not None  # piped
     try:
         assert holder.stdout.readline().strip() == "locked"
         before = listing(database.parent)

@@ -5,6 +5,7 @@ import json
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
@@ -102,7 +103,7 @@ def test_another_club_gets_the_players_as_the_file_printed_them(party_factory, d
     assert made[SHY] == ("", True, "gentleman")
     assert made["Lady 006"][0].startswith("EBU")
     assert [(g[0], g[2], g[3], g[4]) for g in links(again)] == [(g[0], g[2], g[3], g[4]) for g in links(party)]
-    assert all(g.member.club_id == other.id for g in again.guests.select_related("member"))
+    assert all(g.member is not None and g.member.club_id == other.id for g in again.guests.select_related("member"))
     assert authors(again) == authors(party)  # alice and bob by name: neither directs this club
     assert not ResultChange.objects.filter(result__round__party=again, by_user__isnull=False).exists()
     # A second import into that club finds its members again (by number, the shy one by name): none made twice.
@@ -158,6 +159,7 @@ def test_a_guest_naming_no_member_of_the_file_is_refused_whole(party_factory, di
     count = Party.objects.count(), Member.objects.count()
     with pytest.raises(Exception) as refused:
         party_import(data, club=party.club)
+    assert isinstance(refused.value, ValidationError)
     assert refused.value.messages == [
         "The export is damaged: guest 3 has member “EBU9999”, who is not a member of the file."
     ]

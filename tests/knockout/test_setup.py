@@ -33,6 +33,7 @@ def test_pasted_pairs_make_the_event_and_the_plan_is_shown_at_once(client_in):
     assert response["Location"] == reverse("knockout_detail", args=[knockout.id])
     assert [p.name for p in knockout.pairs.order_by("id")][:2] == ["North 01 & South 01", "North 02 & South 02"]
     pair = knockout.pairs.order_by("id").first()
+    assert pair is not None  # the pairs were just made
     assert (pair.player_a, pair.player_b) == ("North 01", "South 01")
     page = client_in.get(response["Location"]).content.decode()
     assert "14 pairs: 7 tables in the first round" in page

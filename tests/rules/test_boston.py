@@ -192,7 +192,7 @@ def test_french_rows_known_from_the_book(row):
     for bid, partner in FRENCH_ROW_NAMES[name]:
         needed = int(boston.normalise_bid(boston.FRENCH_ALIASES.get(bid, bid)))
         for suit in FRENCH_SUITS:
-            kw = {"suit": suit, "partner": partner}
+            kw: dict[str, Any] = {"suit": suit, "partner": partner}  # payment()'s keyword arguments
             assert payment("french", bid, needed, **kw) == base[suit]
             assert payment("french", bid, needed + 1, **kw) == base[suit] + extra[suit]
             assert payment("french", bid, needed - 1, **kw) == -base[suit]

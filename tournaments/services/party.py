@@ -1,6 +1,7 @@
 """Writes for setting up a party: the party itself and its guests."""
 
 import datetime
+from collections.abc import Sequence
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -125,7 +126,7 @@ def _clean_entries(party: Party, entries: list[tuple[str, str]]) -> list[tuple[s
 
 
 @transaction.atomic
-def guests_add(*, party: Party, entries: list[tuple[str, str]]) -> list[Guest]:
+def guests_add(*, party: Party, entries: Sequence[tuple[str, str]]) -> list[Guest]:
     """Add guests as (name, kind) pairs; one bad entry and none is added. Each is linked to the member it
     is (selectors/member_match.py), however the names came (typed, pasted, a file): a member's number and
     choice of initials only go with them. A name two members share is left for the hostess to pick."""
