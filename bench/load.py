@@ -228,7 +228,7 @@ def _burst(director, name: str, play) -> dict:
         result = stored.get(table)
         # Missing, different, not counted, or a deal stored twice from a repeated send.
         wrong = result is None or (result.ns, result.ew) != expected or result.status != "agreed"
-        if wrong or len(result.deals.all()) != len(round_deals):
+        if result is None or wrong or len(result.deals.all()) != len(round_deals):
             lost += 1
     timings.sort()
     return {

@@ -107,7 +107,7 @@ class Burst:
             expected = party_rules.round_result(round_deals, "modern")
             result = stored.get(table)
             wrong = result is None or (result.ns, result.ew) != expected or result.status != "agreed"
-            if wrong or len(result.deals.all()) != len(round_deals):
+            if result is None or wrong or len(result.deals.all()) != len(round_deals):
                 lost += 1
         repeats = (
             ResultChange.objects.filter(result__round__party=self.party)

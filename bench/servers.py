@@ -78,7 +78,11 @@ def shipped_sites(listen: int, upstreams: list[int]) -> str:
     lines = [line for line in text.splitlines() if not re.match(r"\s*server 127\.0\.0\.1:\d+ ", line)]
     text = "\n".join(lines) + "\n"
     servers = "".join(f"    server 127.0.0.1:{port} max_fails=2 fail_timeout=10s;\n" for port in upstreams)
-    text, upstream = re.subn(r"(upstream clubdirector \{\n)", lambda m: m.group(1) + servers, text)
+
+    def with_servers(found: re.Match[str]) -> str:
+        return found.group(1) + servers
+
+    text, upstream = re.subn(r"(upstream clubdirector \{\n)", with_servers, text)
     # gunicorn's --timeout here is 120 s (the systemd unit's 30 s is within nginx's default 60 s).
     text, listening = re.subn(
         r"\n    listen 80;\n", f"\n    listen 127.0.0.1:{listen} backlog=4096;\n    proxy_read_timeout 120s;\n", text

@@ -5,4 +5,6 @@ from clubdirector.settings import *  # noqa: F403
 from clubdirector.settings import BASE_DIR, TEMPLATES
 
 ROOT_URLCONF = "bench.urls"
-TEMPLATES[0]["DIRS"] = [*TEMPLATES[0]["DIRS"], BASE_DIR / "bench" / "templates"]
+_dirs = TEMPLATES[0]["DIRS"]
+assert isinstance(_dirs, list)  # the app's settings name its template folders in a list
+TEMPLATES[0]["DIRS"] = [*_dirs, BASE_DIR / "bench" / "templates"]

@@ -48,7 +48,8 @@ class Form:
 class _Parser(HTMLParser):
     def __init__(self, url: str):
         super().__init__(convert_charrefs=True)
-        self.url, self.forms = url, []
+        self.url = url
+        self.forms: list[Form] = []
         self.form: Form | None = None
         self.select: Field | None = None
         self.textarea: Field | None = None

@@ -16,7 +16,7 @@ class _DriftingMachine:
 
     def call(self, *work_ms):
         """A call doing work_ms[i] in its i-th turn (the last figure kept after)."""
-        turns = []
+        turns: list[int] = []
 
         def run():
             turn = self.calls // 2  # both calls of a turn see one speed

@@ -25,7 +25,7 @@ def parse(text: str) -> list:
 
     def block() -> list:
         nonlocal position
-        items = []
+        items: list[tuple[str, list[str], list | None]] = []  # (name, arguments, the block inside or None)
         while position < len(tokens) and tokens[position] != "}":
             words = []
             while tokens[position] not in ("{", ";"):

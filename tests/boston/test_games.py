@@ -35,6 +35,7 @@ def ledger(step: Step, pool_before: int) -> dict[str, int]:
     result[step.dealer] -= step.feed
     if step.deal:
         caller = step.deal[0]
+        assert step.amount is not None  # a deal bid and played says what it paid
         for player in PLAYERS:
             if player != caller:
                 result[player] -= step.amount

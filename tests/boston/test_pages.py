@@ -1,5 +1,7 @@
 """The Boston pages as the director and the players see them: set up, the sheet, the list."""
 
+from typing import Any
+
 import pytest
 from django.urls import reverse
 
@@ -8,7 +10,7 @@ from tournaments.models import BostonTable
 
 pytestmark = pytest.mark.django_db
 
-SETTINGS = {
+SETTINGS: dict[str, dict[str, Any]] = {  # create_table()'s house settings, by game
     "english": {"pool_feed": 10, "pool_limit": 100},
     "american": {"pool_feed": 5, "pool_unlimited": "on"},
     "fontainebleau": {},

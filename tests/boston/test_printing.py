@@ -2,6 +2,7 @@
 
 import datetime
 import io
+from typing import Any
 
 import pytest
 from pypdf import PdfReader
@@ -23,7 +24,7 @@ def make_sheet(deals: int = 2, **extra) -> BostonSheet:
         )
         for n in range(1, deals + 1)
     ]
-    data = {
+    data: dict[str, Any] = {  # the sheet's fields, some replaced by the test
         "title": "Thursday Boston",
         "variant": "Boston, English tables",
         "players": PLAYERS,

@@ -3,6 +3,8 @@
 The session and user lookups of the logged-in client count as two queries on every page.
 """
 
+from typing import Any
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -12,7 +14,7 @@ from tests.boston.conftest import create_table, play
 
 pytestmark = pytest.mark.django_db
 
-DEALS = [
+DEALS: list[tuple[tuple[object, ...], dict[str, Any]]] = [  # play()'s arguments
     (("Bob", "8", 7), {"suit": "H"}),
     (("Cat", "9", 10), {"suit": "S"}),
     ((), {"partout": {"Ann": 6, "Bob": 2, "Cat": 5, "Dan": 0}}),

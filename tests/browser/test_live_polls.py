@@ -89,6 +89,7 @@ def test_the_phone_draws_a_change_in_place(contexts, live_server):
 
     # The director renames a player at this table: the phone shows it, without a reload.
     guest = Guest.objects.filter(seats__table=1, seats__seat="N").first()
+    assert guest is not None  # the table has its North
     party_services.guest_update(guest=guest, name="Renamed North", kind=guest.kind, plays_as="", reserve=False)
     page.wait_for_selector("text=Renamed North", timeout=15_000)
     assert page.evaluate("() => window.stillTheSamePage") is True

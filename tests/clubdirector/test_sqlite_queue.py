@@ -3,6 +3,7 @@ commits, not after SQLite's busy back-off; past the timeout it gets SQLite's own
 
 import threading
 import time
+from typing import Any
 
 import pytest
 from django.db.utils import ConnectionHandler, OperationalError
@@ -73,7 +74,7 @@ def test_a_waiting_writer_goes_in_right_after_the_commit(tmp_path):
 def test_past_the_timeout_the_writer_is_refused_and_holds_nothing(tmp_path):
     first = with_table(tmp_path / "db.sqlite3")
     write_one(first, 1)
-    outcome: list[object] = []
+    outcome: list[Any] = []  # the error and the time it took, then whether the connection still holds
 
     def impatient():
         second = connection_to(tmp_path / "db.sqlite3", timeout=0.2)

@@ -23,6 +23,7 @@ def test_seventeen_enter_one_cancels_the_guest_list_is_made_and_the_night_is_pla
     # Closing years ahead: a closing time that the wall clock passes would close the entries under the test.
     client_in.post(entries_url, {"open": "on", "tables": "4", "closes_at": "2036-12-11T18:00"})
     token = party.entry_list.token
+    assert party.entry_list.closes_at is not None  # the form gave one
     assert party.entry_list.closes_at.isoformat() == "2036-12-11T18:00:00+00:00"  # Europe/London in December
 
     people = [(f"Mrs {i:02d}", "lady") for i in range(1, 10)] + [(f"Mr {i:02d}", "gentleman") for i in range(1, 9)]

@@ -66,6 +66,7 @@ def test_once_play_has_started_a_pair_cannot_cancel_itself(director):
     assert cup.rounds.count() == 0 and cup.pairs.count() == 6
     knockout_services.knockout_draw(knockout=cup, seed=3)
     match = KnockoutMatch.objects.filter(round__knockout=cup).first()
+    assert match is not None  # the draw made the matches
     knockout_services.match_deal_record(match=match, number=1, contract="2S", declarer="N", tricks=8)
     gus = Entry.objects.get(name="Gus North")
     with pytest.raises(ValidationError, match="Play has started"):

@@ -1,6 +1,7 @@
 """The entries' writes, with figures worked out by hand: places, the waiting list, cancelling, the balance,
 the guest list made from the entries; and every refusal writing nothing."""
 
+import datetime
 import logging
 
 import pytest
@@ -143,7 +144,7 @@ def test_bad_entries_are_refused_plainly_and_write_nothing(director, fields, mes
 
 
 def test_closed_entries_refuse_by_hand_or_by_the_clock(director):
-    party, entry_list = opened(director, closes_at=timezone.now() - timezone.timedelta(minutes=1))
+    party, entry_list = opened(director, closes_at=timezone.now() - datetime.timedelta(minutes=1))
     with pytest.raises(ValidationError, match="Entries are closed."):
         enter(entry_list, "Ann", "lady")
     services.entry_list_save(event=party, open=False, closes_at=None)

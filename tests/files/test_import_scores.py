@@ -408,6 +408,7 @@ def test_a_match_tied_and_given_one_more_deal_imports_before_and_after_it(club, 
         match=KnockoutMatch.objects.get(pk=match.pk), number=9, contract="1N", declarer="S", tricks=7
     )
     played = KnockoutMatch.objects.get(pk=match.pk)
+    assert played.ns_total is not None and played.ew_total is not None  # the deals are in
     assert played.finished and played.ns_total > played.ew_total
     assert round_trip() == (True, played.ns_total, played.ew_total, match.ns.name)
 

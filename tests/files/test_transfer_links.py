@@ -5,6 +5,7 @@ import json
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
@@ -37,18 +38,19 @@ def linked_party(party_factory, director) -> Party:
         Guest.objects.filter(pk=guest.pk).update(member=member)
     play_two_rounds(party, director)
     gone = get_user_model().objects.create_user("bob")  # a director once, of no club now
-    ResultChange.objects.filter(pk=ResultChange.objects.filter(result__round__party=party).first().pk).update(
-        by_user=gone
-    )
+    change = ResultChange.objects.filter(result__round__party=party).first()
+    assert change is not None  # the two rounds played are in the history
+    ResultChange.objects.filter(pk=change.pk).update(by_user=gone)
     public_services.publish(event=party)
     return party
 
 
 def links(party: Party) -> list[tuple[str, int | None, str, str, bool]]:
-    return [
-        (g.name, g.member_id, g.member.name, g.member.number, g.member.initials_only)
-        for g in party.guests.select_related("member").order_by("name")
-    ]
+    found = []
+    for g in party.guests.select_related("member").order_by("name"):
+        assert g.member is not None, f"{g.name} is no member's"
+        found.append((g.name, g.member_id, g.member.name, g.member.number, g.member.initials_only))
+    return found
 
 
 def authors(party: Party) -> list[str]:
@@ -101,7 +103,7 @@ def test_another_club_gets_the_players_as_the_file_printed_them(party_factory, d
     assert made[SHY] == ("", True, "gentleman")
     assert made["Lady 006"][0].startswith("EBU")
     assert [(g[0], g[2], g[3], g[4]) for g in links(again)] == [(g[0], g[2], g[3], g[4]) for g in links(party)]
-    assert all(g.member.club_id == other.id for g in again.guests.select_related("member"))
+    assert all(g.member is not None and g.member.club_id == other.id for g in again.guests.select_related("member"))
     assert authors(again) == authors(party)  # alice and bob by name: neither directs this club
     assert not ResultChange.objects.filter(result__round__party=again, by_user__isnull=False).exists()
     # A second import into that club finds its members again (by number, the shy one by name): none made twice.
@@ -157,6 +159,7 @@ def test_a_guest_naming_no_member_of_the_file_is_refused_whole(party_factory, di
     count = Party.objects.count(), Member.objects.count()
     with pytest.raises(Exception) as refused:
         party_import(data, club=party.club)
+    assert isinstance(refused.value, ValidationError)
     assert refused.value.messages == [
         "The export is damaged: guest 3 has member “EBU9999”, who is not a member of the file."
     ]

@@ -31,8 +31,10 @@ PEAK_LIMIT = 30 * 1024 * 1024
 
 def xlsx(rows=(("Name",), ("Mary Smith",))) -> bytes:
     book = Workbook()
+    sheet = book.active
+    assert sheet is not None  # a new workbook has its one sheet
     for row in rows:
-        book.active.append(list(row))
+        sheet.append(list(row))
     buffer = io.BytesIO()
     book.save(buffer)
     return buffer.getvalue()
@@ -237,6 +239,7 @@ def test_a_csv_cell_longer_than_the_csv_module_takes_is_not_a_list():
 def test_xlsx_rows_keep_the_spreadsheets_row_numbers():
     book = Workbook()
     sheet = book.active
+    assert sheet is not None  # a new workbook has its one sheet
     sheet["A1"], sheet["B1"] = "Name", "Kind"
     sheet["A2"], sheet["B2"] = "Mary Smith", "lady"
     sheet["A4"] = "Bob Roe"  # row 3 is empty

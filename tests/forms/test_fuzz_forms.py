@@ -64,7 +64,7 @@ def club_rows(club: Club) -> dict[str, str]:
     for model in [*apps.get_app_config("tournaments").get_models(), get_user_model()]:
         path = club_path(model)
         if path is not None:
-            rows = model.objects.filter(**{path: club.pk}).distinct().order_by("pk")
+            rows = model._default_manager.filter(**{path: club.pk}).distinct().order_by("pk")
             out[model._meta.label] = serializers.serialize("json", rows)
     return out
 
@@ -107,7 +107,7 @@ def sweep(form: Form) -> list[dict]:
     defaults = form.defaults()
     names = [f.name for f in form.fields if f.kind not in ("submit", "button", "reset")]
     names = list(dict.fromkeys(names))
-    posts = [
+    posts: list[dict] = [
         {n: HUGE for n in names},
         {n: NUL for n in names},
         {n: LONG for n in names},

@@ -37,7 +37,9 @@ class NameHolders(HTMLParser):
 
     def __init__(self, needle: str):
         super().__init__()
-        self.needle, self.stack, self.holders = needle, [], []
+        self.needle = needle
+        self.stack: list[tuple[str, set[str]]] = []  # the open elements: tag and classes
+        self.holders: list[list[tuple[str, set[str]]]] = []  # the stack where the needle was found
 
     def handle_starttag(self, tag, attrs):
         if tag not in self.VOID:
@@ -80,12 +82,15 @@ def bare_controls(html: str) -> list[str]:
 def evil_party(party_factory, client_in):
     party = party_factory(tables=2)
     guest = Guest.objects.filter(party=party).order_by("pk").first()
+    assert guest is not None  # the party has its guests
     Guest.objects.filter(pk=guest.pk).update(name=EVIL)
     return party
 
 
 def pages(party, client_in):
-    token = TableToken.objects.filter(party=party, revoked_at__isnull=True).order_by("table").first().token
+    first = TableToken.objects.filter(party=party, revoked_at__isnull=True).order_by("table").first()
+    assert first is not None  # the party's tables have their links
+    token = first.token
     link = public.publish(event=party).token
     director = [
         reverse("party_guests", args=[party.id]),
@@ -158,6 +163,7 @@ def test_a_name_posted_back_from_its_page_loses_its_controls_and_never_grows(evi
     for _save in range(3):
         page = client_in.get(url).content.decode()
         shown = re.search(r'name="name"[^>]*value="([^"]*)"|value="([^"]*)"[^>]*name="name"', page)
+        assert shown, "the name box is not on the page"
         typed = next(value for value in shown.groups() if value is not None)
         assert typed == FSI + RLO + PDI + "evil"
         answer = client_in.post(url, {"name": typed, "kind": guest.kind})

@@ -8,6 +8,7 @@ import io
 import logging
 import re
 from html import unescape
+from typing import NamedTuple
 
 import pytest
 from axes.models import AccessAttempt, AccessLog
@@ -41,11 +42,18 @@ def text(response) -> str:
     return " ".join(unescape(re.sub(r"<[^>]+>", " ", response.content.decode())).split())
 
 
-def login(username: str, password: str, address: str):
+class Attempt(NamedTuple):
+    """A login's answer (what the tests read of it) and whether it logged the user in."""
+
+    status_code: int
+    content: bytes
+    logged_in: bool
+
+
+def login(username: str, password: str, address: str) -> Attempt:
     client = Client()
     response = client.post(reverse("login"), {"username": username, "password": password}, REMOTE_ADDR=address)
-    response.logged_in = "_auth_user_id" in client.session
-    return response
+    return Attempt(response.status_code, response.content, "_auth_user_id" in client.session)
 
 
 def unlock(*args) -> str:

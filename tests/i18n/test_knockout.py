@@ -207,5 +207,5 @@ def test_the_workbook_is_in_german(client_in, director, played):
     assert deals[0][:6] == ("Turnierbaum", "Runde", "Tisch", "Spiel", "In Gefahr", "Kontrakt")
     assert deals[9][3] == "unvollendet"
     # The matches entered as totals only: a line each, in German (tests/knockout/test_slips.py).
-    assert deals[-1][15].startswith("nur Summen: das Match wurde mit seinen beiden Summen eingetragen")
+    assert str(deals[-1][15]).startswith("nur Summen: das Match wurde mit seinen beiden Summen eingetragen")
     assert deals[3][4] == "N–S"  # before deal 3, North–South vulnerable

@@ -149,7 +149,9 @@ def test_the_phone_page_speaks_the_phones_language(party_factory, language):
 def test_the_phones_script_gets_its_words_from_the_page(party_factory, language, words):
     party = party_factory(tables=1)
     page = phone(language).get(link(party)).content.decode()
-    given = json.loads(re.search(r'<script id="phone-words" type="application/json">(.*?)</script>', page).group(1))
+    found = re.search(r'<script id="phone-words" type="application/json">(.*?)</script>', page)
+    assert found, "the page carries no words for its script"
+    given = json.loads(found.group(1))
     assert [given["deal"], given["pending"]] == words
     script = (Path(__file__).resolve().parents[2] / "static" / "phone" / "phone.js").read_text()
     assert not re.search(r'"(Deal|The page|saved on this phone)[^"]*"', script)  # phone.js holds no words

@@ -340,6 +340,7 @@ def test_a_name_with_a_comma_keeps_every_line_to_its_columns(director, tmp_path)
     data = export(party, tmp_path)
     assert b"Lee; Ann" in data and b'"' not in data
     event, errors = refusals(data)
+    assert event is not None  # the file reads
     assert not [e for e in errors if not e.startswith("No score for")]
     assert any("Lee; Ann" in p.names for p in event.participants)
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
-from lxml import etree  # type: ignore[import-untyped]  # lxml ships no types; the test only parses XML
+from lxml import etree
 
 from tests.conftest import make_party
 from tournaments.models import Guest, Member, Seat

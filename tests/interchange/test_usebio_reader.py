@@ -66,6 +66,12 @@ def export(party, tmp_path, club_number: str = CLUB_NUMBER) -> bytes:
     return out.read_bytes()
 
 
+def present(text: str | None) -> str:
+    """A field the file must give: the test stops here, saying so, when it is missing."""
+    assert text is not None, "a field the file must give is missing"
+    return text
+
+
 def fields(element) -> dict[str, str | None]:
     """An element's children by name, an empty one None (as xmltodict, which MyABF reads with, gives them)."""
     return {child.tag: child.text or None for child in element}
@@ -92,8 +98,8 @@ def read(data: bytes) -> dict:
             "player_number": p["PLAYER_NUMBER"],
             "name": p["PLAYER_NAME"],
             "number": p["NATIONAL_ID_NUMBER"],
-            "place": int(p["PLACE"]),
-            "total": int(p["TOTAL_SCORE"]),
+            "place": int(present(p["PLACE"])),
+            "total": int(present(p["TOTAL_SCORE"])),
         }
         for p in map(fields, event.findall("PARTICIPANTS/PLAYER"))
     ]
@@ -191,7 +197,9 @@ def myabf(data: bytes) -> tuple[str | None, list[dict]]:
         {
             "number": pair.findtext("PAIR_NUMBER"),
             "place": int(pair.findtext("PLACE")),
-            "players": [(p["PLAYER_NAME"].title(), p["NATIONAL_ID_NUMBER"]) for p in map(fields, pair.iter("PLAYER"))],
+            "players": [
+                (present(p["PLAYER_NAME"]).title(), p["NATIONAL_ID_NUMBER"]) for p in map(fields, pair.iter("PLAYER"))
+            ],
         }
         for pair in event.findall("PARTICIPANTS/PAIR")
     ]

@@ -62,6 +62,7 @@ def test_the_page_draws_boxes_joined_by_lines_with_the_best_loser_marked(client_
     # The best loser: a box of its own beside round 1 (a distinct mark, dashed), and marked where it lost and
     # where it plays on.
     best = next(m for m in first if m.table == 2).loser
+    assert best is not None  # table 2 is decided
     stub = boxes(main, "best_loser")
     assert len(stub) == 1 and amp(best.name) in stub[0] and "best loser: lost by 10 at table 2" in stub[0]
     marked = re.findall(r'<p class="pair marked">.*?</p>', main, re.S)
@@ -114,6 +115,7 @@ def test_the_winner_in_full_and_the_runner_up_once_the_final_is_played(client_in
     for bracket in ("main", "consolation"):
         final = KnockoutRound.objects.get(knockout=knockout, bracket=bracket, tables=1).matches.get()
         box = page.split(f'id="{bracket}-winner">')[1].split("</div>")[0]
+        assert final.winner is not None and final.loser is not None  # each final is played
         assert box.startswith(amp(f"Winner: {final.winner.name}")) and amp(f"runner-up: {final.loser.name}") in box
     assert "…" not in page and 'class="box to_come' not in page
     # The long pair, in full wherever it played.
@@ -181,6 +183,7 @@ def test_the_wall_chart_is_a_landscape_page_a_bracket_with_every_pair(client_in,
     for pair in seven.pairs.all():
         assert pair.name in text
     best = get_round(seven).matches.get(table=2).loser
+    assert best is not None  # table 2 is decided
     assert "best loser: lost by 10 at table 2" in text and best.name in text
     assert "best loser: lost by the smallest margin and went on with the winners" in text  # the legend
     assert "to be drawn" in text and "winner to come" in text and "Table 7 · margin 700" in text

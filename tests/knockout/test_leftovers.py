@@ -98,7 +98,7 @@ def test_after_the_finals_the_free_tables_hold_no_finalist_and_name_rounds_by_st
         round__knockout=knockout, round__bracket="main", round__tables=2
     )
     losers = [m.loser for m in semi if not m.best_loser]
-    assert losers and all(amp(f"{pair.name} (lost the semi-final)") in free for pair in losers)
+    assert losers and all(pair is not None and amp(f"{pair.name} (lost the semi-final)") in free for pair in losers)
     assert "(lost in round 2)" in free and "(lost the consolation semi-final)" in free
     assert "main round" not in free and "lost the main" not in free
     # Every loser of a round but the main first round (to the consolation) and the finals, less the best losers.

@@ -70,6 +70,7 @@ def test_closing_five_tables_sends_the_winners_and_the_best_loser_on(client_in):
     assert pairs_of(main2) == {w for w, _ in played.values()} | {best}
     assert pairs_of(consolation) == {lo for _, lo in played.values()} - {best}
     flagged = KnockoutMatch.objects.get(round=round_, best_loser=True)
+    assert flagged.loser is not None  # a best loser lost its match
     assert flagged.table == 2 and flagged.loser.name == best
     bracket = client_in.get(reverse("knockout_bracket", args=[knockout.id])).content.decode()
     box = bracket.split('class="box best_loser"')[1].split("</div>")[0]

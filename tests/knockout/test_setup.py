@@ -33,6 +33,7 @@ def test_pasted_pairs_make_the_event_and_the_plan_is_shown_at_once(client_in):
     assert response["Location"] == reverse("knockout_detail", args=[knockout.id])
     assert [p.name for p in knockout.pairs.order_by("id")][:2] == ["North 01 & South 01", "North 02 & South 02"]
     pair = knockout.pairs.order_by("id").first()
+    assert pair is not None  # the pairs were just made
     assert (pair.player_a, pair.player_b) == ("North 01", "South 01")
     page = client_in.get(response["Location"]).content.decode()
     assert "14 pairs: 7 tables in the first round" in page
@@ -126,8 +127,10 @@ def test_an_event_needs_a_name_and_a_date(client_in):
 
 def xlsx(rows) -> bytes:
     book = Workbook()
+    sheet = book.active
+    assert sheet is not None  # a new workbook has its one sheet
     for row in rows:
-        book.active.append(row)
+        sheet.append(row)
     buffer = io.BytesIO()
     book.save(buffer)
     return buffer.getvalue()

@@ -24,8 +24,8 @@ PAPER = {"A4": (841.89, 595.28), "letter": (792.0, 612.0)}
 NAME_WORDS = set(SURNAMES) | set(LADIES) | set(GENTLEMEN) | {"Maximiliana", "Wilhelmina", "North", "South"}
 
 
-def drawn(content: bytes) -> list[list[tuple[str, str, float, float, float]]]:
-    """Per page: (text, font, size, x, baseline) of every piece of text drawn."""
+def drawn(content: bytes) -> list[tuple[float, float, list[tuple[str, str, float, float, float]]]]:
+    """Per page: its width and height, and (text, font, size, x, baseline) of every piece of text drawn."""
     pages = []
     for page in PdfReader(io.BytesIO(content)).pages:
         pieces: list[tuple[str, str, float, float, float]] = []

@@ -70,7 +70,7 @@ def test_a_refusing_server_is_retried_then_given_up(director, smtp, caplog, answ
     party = played_party(director)
     queue_results(party)
     smtp.refuse = answer
-    waits = []
+    waits: list[int] = []
     with caplog.at_level(logging.WARNING, logger="tournaments.mail"):
         for attempt in range(1, mail_services.MAX_ATTEMPTS + 1):
             mail_services.mail_send_due(now=later(sum(waits)))

@@ -2,6 +2,7 @@
 real SMTP server, read back: subject, text, HTML, language, links, List-Unsubscribe."""
 
 import re
+from typing import Any
 
 import pytest
 from django.core.management import call_command
@@ -24,7 +25,7 @@ def night(director):
     club.language = "fr"
     club.save()
     party = played_party(director)
-    linked = {
+    linked: dict[str, dict[str, Any]] = {  # member_create()'s details, by guest
         "Lady 003": {"email": "Lady3@Example.org"},
         "Gent 002": {"email": "gent2@example.org", "language": "en-gb"},
         "Lady 004": {},

@@ -132,6 +132,7 @@ def test_restore_after_a_killed_writer_gives_exactly_the_backup(database, tmp_pa
     saved, expected = sha(backup), dump(read_only(backup))
     ok(manage(database, "demo", "--club", "Second club"))  # the evening goes on after the backup
     writer = subprocess.Popen([sys.executable, "-c", CRASHING_WRITER, str(database)], stdout=subprocess.PIPE, text=True)
+    assert writer.stdout is not None  # piped
     try:
         assert writer.stdout.readline().strip() == "holding"
     finally:
@@ -239,6 +240,7 @@ def test_restore_and_force_alike_are_refused_while_the_serving_lock_is_held(data
     db.close()
     lock = Path(f"{database}.serving.lock")
     holder = subprocess.Popen([sys.executable, "-c", LOCK_HOLDER, str(lock)], stdout=subprocess.PIPE, text=True)
+    assert holder.stdout is not None  # piped
     try:
         assert holder.stdout.readline().strip() == "locked"
         before = listing(database.parent)
@@ -436,7 +438,9 @@ class PhoneAtTable:
         status, headers, page = _http(port, "GET", self.path)
         assert status == 200, page[:500]
         self.cookie = headers["Set-Cookie"].split(";", 1)[0]
-        self.csrf = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+        found = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
+        assert found, "the phone's page carries no CSRF token"
+        self.csrf = found.group(1)
 
     def post_deal(self, number: int, contract: str, declarer: str, tricks: int, client_id: str):
         body = {"csrfmiddlewaretoken": self.csrf, "action": "deal", "round": "1", "number": str(number)}
@@ -474,7 +478,9 @@ def _stop(server: subprocess.Popen) -> None:
 def _party_on_the_phone(port: int, path: str) -> str:
     status, _, page = _http(port, "GET", path)
     assert status == 200, page[:500]
-    return re.search(r'data-party="([^"]*)"', page).group(1)
+    found = re.search(r'data-party="([^"]*)"', page)
+    assert found, "the page names no party"
+    return found.group(1)
 
 
 @sqlite_only

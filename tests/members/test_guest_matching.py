@@ -47,9 +47,11 @@ def linked(party) -> dict[str, str | None]:
 
 def xlsx(names) -> bytes:
     book = Workbook()
-    book.active.append(["Name"])
+    sheet = book.active
+    assert sheet is not None  # a new workbook has its one sheet
+    sheet.append(["Name"])
     for name in names:
-        book.active.append([name])
+        sheet.append([name])
     buffer = io.BytesIO()
     book.save(buffer)
     return buffer.getvalue()

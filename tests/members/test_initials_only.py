@@ -59,6 +59,7 @@ def test_the_members_file_writes_and_reads_initials_only(club):
         ["Peter Parker", "gentleman", "", "", "", "yes", "no"],
     ]
     sheet = load_workbook(io.BytesIO(member_files.members_xlsx(members))).active
+    assert sheet is not None  # the file has its one sheet
     assert [cell.value for cell in sheet[1]][-1] == "Initials only" and sheet["G2"].value == "yes"
     Member.objects.filter(club=club).delete()
     rows = member_files.member_rows("members.csv", text.encode())

@@ -123,6 +123,7 @@ def test_export_then_import_gives_the_same_members(club):
         ]
         assert member_services.members_import(club=club, rows=rows) == member_services.Imported(0, 2)
     sheet = load_workbook(io.BytesIO(member_files.members_xlsx(members))).active
+    assert sheet is not None  # the file has its one sheet
     assert sheet["A2"].value == "=Ann" and sheet["A2"].data_type == "s"
 
 

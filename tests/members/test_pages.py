@@ -63,6 +63,7 @@ def test_an_import_with_a_bad_row_says_which_and_adds_nobody(client_in, club):
     assert "2 members added, 0 updated." in response.content.decode()
     exported = client_in.get(reverse("members_xlsx"))
     sheet = load_workbook(io.BytesIO(exported.content)).active
+    assert sheet is not None  # the file has its one sheet
     assert [row for row in sheet.iter_rows(min_row=2, values_only=True)] == [
         ("Ann", "lady", "1", None, None, "yes", "no"),
         ("Bob", "gentleman", "2", None, None, "yes", "no"),
@@ -95,9 +96,11 @@ def test_a_season_made_on_its_page_then_printed_and_published(client_in, club, d
     text = "".join(p.extract_text() for p in pdf.pages)
     assert "Winter season" in text and "18" in text and "11" in text
     book = load_workbook(io.BytesIO(client_in.get(reverse("series_xlsx", args=[series.id])).content))
-    rows = list(book.active.iter_rows(min_row=2, values_only=True))
-    assert sorted(row[3] for row in rows) == [11.0, 11.0, 18.0, 18.0]
-    assert sorted(row[0] for row in rows) == [1, 1, 3, 3] and sorted(row[1] or "" for row in rows) == [
+    sheet = book.active
+    assert sheet is not None  # the file has its one sheet
+    rows = list(sheet.iter_rows(min_row=2, values_only=True))
+    assert sorted(float(str(row[3])) for row in rows) == [11.0, 11.0, 18.0, 18.0]
+    assert sorted(str(row[0]) for row in rows) == ["1", "1", "3", "3"] and sorted(str(row[1] or "") for row in rows) == [
         "=",
         "=",
         "=",
@@ -144,6 +147,7 @@ def test_a_guest_picked_from_the_members_is_linked_and_a_newcomer_offered_member
     assert reverse("guest_membership", args=[party.id, cid.id]) in page
     client_in.post(reverse("guest_membership", args=[party.id, cid.id]))
     cid.refresh_from_db()
+    assert cid.member is not None  # just made a member
     assert cid.member.name == "Cid New" and cid.member.club == club
 
 

@@ -1,6 +1,8 @@
 """Players of a knockout, a Towie and a Boston table picked from the club's members; a newcomer made a member
 from the event's page; a merge carries every seat along. Each case checks the stored link, not just the page."""
 
+import datetime
+
 import pytest
 from django.urls import reverse
 
@@ -19,7 +21,7 @@ def club(director):
 
 @pytest.fixture
 def knockout(director, club):
-    return knockout_services.knockout_create(name="Cup", date="2026-12-05", user=director, club=club)
+    return knockout_services.knockout_create(name="Cup", date=datetime.date(2026, 12, 5), user=director, club=club)
 
 
 def test_a_pair_typed_name_by_name_links_the_picked_member_and_the_one_named_exactly(client_in, club, knockout):
@@ -53,6 +55,7 @@ def test_a_knockout_newcomer_is_made_a_member_from_the_pairs_list(client_in, clu
     response = client_in.post(url, {"player": "b"}, follow=True)
     assert "Fay New is a member." in response.content.decode()
     pair.refresh_from_db()
+    assert pair.member_b is not None, "Fay is no member"
     assert pair.member_a is None and pair.member_b.name == "Fay New" and pair.member_b.club == club
     # The same newcomer twice: no second record.
     client_in.post(url, {"player": "b"})
@@ -64,7 +67,7 @@ def test_a_knockout_newcomer_is_made_a_member_from_the_pairs_list(client_in, clu
 
 def test_towie_players_picked_kept_across_a_save_and_a_newcomer_joins(client_in, club):
     ann = member_services.member_create(club=club, name="Ann Other", kind="lady")
-    data = {"name": "Towie", "date": "2026-12-05", "stake": ""}
+    data: dict[str, object] = {"name": "Towie", "date": "2026-12-05", "stake": ""}
     data |= {"player_1": "Ann", "member_1": ann.id, "player_2": "Bob", "player_3": "Cat"}
     assert client_in.post(reverse("towie_create"), data).status_code == 302
     players = dict(TowiePlayer.objects.values_list("name", "member"))
@@ -78,7 +81,8 @@ def test_towie_players_picked_kept_across_a_save_and_a_newcomer_joins(client_in,
     assert reverse("towie_membership", args=[table.id]) in page
     cat = TowiePlayer.objects.get(name="Cat")
     client_in.post(reverse("towie_membership", args=[table.id]), {"player": str(cat.pk)})
-    assert TowiePlayer.objects.get(name="Cat").member.name == "Cat"
+    cat_member = TowiePlayer.objects.get(name="Cat").member
+    assert cat_member is not None and cat_member.name == "Cat"
 
 
 def test_boston_players_picked_and_a_newcomer_joins(client_in, club):
@@ -90,7 +94,7 @@ def test_boston_players_picked_and_a_newcomer_joins(client_in, club):
     response = client_in.post(reverse("boston_membership", args=[table.id]), {"seat": "1"}, follow=True)
     assert "Ann is a member." in response.content.decode()
     table.refresh_from_db()
-    assert table.member_1.name == "Ann" and table.member_4 == dan
+    assert table.member_1 is not None and table.member_1.name == "Ann" and table.member_4 == dan
     assert client_in.post(reverse("boston_membership", args=[table.id]), {"seat": "5"}).status_code == 404
 
 
@@ -158,7 +162,7 @@ def test_seats_keep_their_members_when_players_change_places_and_a_wrong_link_ca
     table.refresh_from_db()
     assert table.member_4 == other_ann
     # Towie: Ann keeps her member when a fourth player joins (every player row is made afresh).
-    data = {"name": "Towie", "date": "2026-12-05", "stake": ""}
+    data: dict[str, object] = {"name": "Towie", "date": "2026-12-05", "stake": ""}
     data |= {"player_1": "Ann", "member_1": ann.id, "player_2": "Bob", "player_3": "Cat"}
     client_in.post(reverse("towie_create"), data)
     towie = TowiePlayer.objects.get(name="Ann").table

@@ -102,6 +102,7 @@ def test_a_knockout_pair_picked_from_the_members_counts_for_the_same_player_as_h
     one, _ = night(director, "October", NS_WINS, ["Ann Smith", "Bob", "Cid", "Dee"])
     cup = make_knockout(pairs=2, user=director, name="Cup")
     first = KnockoutPair.objects.filter(knockout=cup).order_by("id").first()
+    assert first is not None  # the cup has its pairs
     first.player_a, first.member_a = "Ann S.", ann  # picked from the list under a shorter spelling
     first.save()
     match = cup.rounds.get().matches.get()

@@ -78,7 +78,7 @@ def make_sheet(players: int = 8, *, rounds: int = 3, mixed: bool = False, keep_p
     for i in range(players):
         total = 1000 - 150 * i
         kind = ("lady" if i % 2 else "gentleman") if mixed else ""
-        per_round = [
+        per_round: list[tuple[int, int | None, str, str, int | None]] = [
             (r, (i + r) % 4 + 1, SEATS[(i + r) % 4], player_name((i + r) % players), 100 * r)
             for r in range(1, rounds + 1)
         ]
@@ -110,8 +110,8 @@ def make_workbook(tables: int = 2, *, rounds: int = 3, mixed: bool = False, keep
     seating, deals = [], []
     for r in range(1, rounds + 1):
         for t in range(1, tables + 1):
-            names = [player_name((4 * (t - 1) + k + r) % (4 * tables)) for k in range(4)]
-            seating.append(SeatingRow(r, t, *names, 400, -400, "NS"))
+            north, east, south, west = (player_name((4 * (t - 1) + k + r) % (4 * tables)) for k in range(4))
+            seating.append(SeatingRow(r, t, north, east, south, west, 400, -400, "NS"))
             for n in range(1, 5):
                 deals.append(DealRecordRow(r, t, n, "4S" if n % 2 else "3NX", SEATS[n - 1], 10, 620, 620, -620))
     return Workbook(sheet, seating, deals)
@@ -145,4 +145,6 @@ def page_points(content: bytes, index: int = 0) -> tuple[int, int]:
 
 
 def page_stream(content: bytes, index: int = 0) -> bytes:
-    return pdf_reader(content).pages[index].get_contents().get_data()
+    contents = pdf_reader(content).pages[index].get_contents()
+    assert contents is not None, "the page draws nothing"
+    return contents.get_data()

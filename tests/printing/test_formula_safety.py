@@ -107,7 +107,10 @@ def test_every_text_cell_is_text_and_every_number_a_number():
     ]
     pairs = [("1", f"{names[0]} & {names[1]}", 500), ("=2", f"{names[2]} & {names[3]}", 400)]
     pairs += [("=2", f"{names[4]} & {names[5]}", 400), ("4", f"{names[6]} & {names[7]}", -450)]
-    seating = [SeatingRow(1, 1, *names[:4], 400, -400, "NS"), SeatingRow(1, 2, *names[4:], -450, 450, "EW")]
+    seating = [
+        SeatingRow(1, 1, names[0], names[1], names[2], names[3], 400, -400, "NS"),
+        SeatingRow(1, 2, names[4], names[5], names[6], names[7], -450, 450, "EW"),
+    ]
     book = dataclasses.replace(book, sheet=dataclasses.replace(book.sheet, lines=lines, pairs=pairs), seating=seating)
     _, _, content = results_xlsx(book)
     assert_no_formula(content)

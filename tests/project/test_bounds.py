@@ -22,7 +22,7 @@ MODELS = [Party, Round, Seat, TableResult, DealEntry, ResultChange]
 
 
 def snapshot() -> str:
-    return "".join(serializers.serialize("json", model.objects.order_by("pk")) for model in MODELS)
+    return "".join(serializers.serialize("json", model._default_manager.order_by("pk")) for model in MODELS)
 
 
 def text(response) -> str:
@@ -181,8 +181,10 @@ def test_the_new_party_form_speaks_in_its_own_words_and_its_boxes_stop_where_the
         assert message in page
     assert "This field is required" not in page and not Party.objects.exists()
     html = client_in.get(reverse("party_create")).content.decode()
-    tables = re.search(r'<input type="number" name="tables"[^>]*>', html).group(0)
-    rounds = re.search(r'<input type="number" name="rounds_planned"[^>]*>', html).group(0)
+    tables_box = re.search(r'<input type="number" name="tables"[^>]*>', html)
+    rounds_box = re.search(r'<input type="number" name="rounds_planned"[^>]*>', html)
+    assert tables_box and rounds_box, "the form lacks its number boxes"
+    tables, rounds = tables_box.group(0), rounds_box.group(0)
     assert 'min="1"' in tables and 'max="500"' in tables and 'min="1"' in rounds and 'max="30"' in rounds
 
 

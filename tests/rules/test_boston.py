@@ -8,6 +8,7 @@ meaningful if the markdown's layout ever changes under the parser.
 import re
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -83,7 +84,7 @@ MISERE_PATTERN = r"(little misère|grand misère|little spread|grand spread) (\d
 MISERES = [(m.replace("è", "e"), int(v)) for m, v in _after("**Misères**", MISERE_PATTERN)[:4]]
 
 
-def _fontainebleau_cells() -> list[tuple[str, str, str, int]]:
+def _fontainebleau_cells() -> list[tuple[str, str, str | None, int]]:
     """(bid, column, suit, figure) from table 1."""
     table = _table("bid")
     header, cells = table[0], []
@@ -191,7 +192,7 @@ def test_french_rows_known_from_the_book(row):
     for bid, partner in FRENCH_ROW_NAMES[name]:
         needed = int(boston.normalise_bid(boston.FRENCH_ALIASES.get(bid, bid)))
         for suit in FRENCH_SUITS:
-            kw = {"suit": suit, "partner": partner}
+            kw: dict[str, Any] = {"suit": suit, "partner": partner}  # payment()'s keyword arguments
             assert payment("french", bid, needed, **kw) == base[suit]
             assert payment("french", bid, needed + 1, **kw) == base[suit] + extra[suit]
             assert payment("french", bid, needed - 1, **kw) == -base[suit]
@@ -736,7 +737,7 @@ def test_settlement_in_counters_and_money():
 
 # ---- every deal balances: four players and the pool ---------------------------------------------
 
-FULL_HOUSE = {
+FULL_HOUSE: dict[str, Any] = {  # the engine's house settings (boston.payment's `house`)
     "pool_feed": 10,
     "pool_limit": 60,
     "no_trump": {**{n: 20 * n for n in range(5, 14)}, "spread slam": 900},

@@ -60,6 +60,7 @@ def test_plans_beyond_the_advice_follow_the_same_rule(tables, expected):
     assert knockout.plan(tables) == expected
     assert not knockout.within_advice(tables)
     note = knockout.advice_note(tables)
+    assert note is not None  # five tables or more are described
     # Only more than eight goes against the advice; fewer than five is simply not described.
     if tables > 8:
         assert "beyond the Four Aces' advice: they advise no more than eight" in note
@@ -125,7 +126,7 @@ TIED_FOR_BEST_LOSER = [
 
 def test_tie_for_best_loser_is_cut_reproducibly():
     first = knockout.advance_detail(TIED_FOR_BEST_LOSER, 6, seed=7)
-    assert first.cut_needed
+    assert first.cut_needed and first.cut is not None
     assert first.cut.among == ("Cole", "Fry", "Gray") and first.cut.margin == 50 and first.cut.places == 1
     assert len(first.cut.drawn) == 1 and first.cut.drawn[0] in first.cut.among
     assert not first.cut.by_director
@@ -148,13 +149,13 @@ def test_tie_for_two_places_cuts_among_the_tied_only():
     detail = knockout.advance_detail(TIED_FOR_BEST_LOSER[:4] + [("Kent", 10, "Lowe", 0)], 8, seed=3)
     # Lowe (10) is sure; two of the three who lost by 50 go on.
     assert [b.pair for b in detail.best_losers][0] == "Lowe"
-    assert detail.cut.places == 2 and len(detail.cut.drawn) == 2
+    assert detail.cut is not None and detail.cut.places == 2 and len(detail.cut.drawn) == 2
     assert detail.others == [next(p for p in ("Cole", "Fry", "Gray") if p not in detail.cut.drawn), "Bell"]
 
 
 def test_director_overrides_the_cut():
     detail = knockout.advance_detail(TIED_FOR_BEST_LOSER, 6, seed=7, cut=["Gray"])
-    assert detail.cut.by_director and detail.cut.drawn == ("Gray",)
+    assert detail.cut is not None and detail.cut.by_director and detail.cut.drawn == ("Gray",)
     assert detail.qualified[-1] == "Gray"
     with pytest.raises(ValueError, match="name exactly 1"):
         knockout.advance(TIED_FOR_BEST_LOSER, 6, cut=["Bell"])
@@ -177,7 +178,7 @@ def test_tied_match_must_be_decided_by_the_director():
     # Decided by a cut: the losers' margins are 0, so they are first in line for best loser.
     detail = knockout.advance_detail(tied, 4, seed=1, decided=["Bell", "Eden"])
     assert detail.winners == ["Bell", "Dunn", "Eden"] and detail.results[0].decided
-    assert detail.cut.among == ("Ames", "Fry") and detail.cut.margin == 0
+    assert detail.cut is not None and detail.cut.among == ("Ames", "Fry") and detail.cut.margin == 0
     assert detail.best_losers[0] in (knockout.Loser("Ames", 0, 1), knockout.Loser("Fry", 0, 3))
     assert detail.others[-1] == "Cole"
     assert knockout.advance(tied[:2], 2, decided=["Ames"]) == (["Ames", "Dunn"], ["Bell", "Cole"])
@@ -232,7 +233,7 @@ def test_bad_rounds(matches, places, message):
 
 def test_bad_seed():
     with pytest.raises(ValueError, match="seed"):
-        knockout.advance(TIED_FOR_BEST_LOSER, 6, seed=[1, 2])
+        knockout.advance(TIED_FOR_BEST_LOSER, 6, seed=[1, 2])  # type: ignore[arg-type]  # a bad seed on purpose
 
 
 # Properties, 2 to 16 tables.

@@ -368,4 +368,4 @@ def test_a_mixed_party_must_say_every_player_kind():
     with pytest.raises(ValueError, match=r"1e and 1w \(EW\) are not a lady and a gentleman"):
         next_seating(seating, {1: "NS"}, keep_partners=False, kinds=kinds)
     with pytest.raises(ValueError, match="kinds must map each player"):
-        next_seating(seating, {1: "NS"}, keep_partners=False, kinds=["lady"] * 4)
+        next_seating(seating, {1: "NS"}, keep_partners=False, kinds=["lady"] * 4)  # type: ignore[arg-type]  # on purpose

@@ -41,7 +41,7 @@ def test_the_best_three_places_hold_every_player_at_least_as_good_as_the_last_of
 
 @given(totals)
 def test_equal_totals_always_share_one_place(totals):
-    places = {}
+    places: dict[int, set[tuple[int, str]]] = {}
     for p in rank(totals):
         places.setdefault(p.total, set()).add((p.position, p.label))
     assert all(len(shared) == 1 for shared in places.values())

@@ -205,6 +205,7 @@ def test_the_clock_counts_down_pauses_and_extends(round_one):
     resumed = round_services.clock_resume(round_=round_one)
     extended = round_services.clock_extend(round_=resumed)
     assert extended.clock_extra_minutes == 2
+    assert extended.clock_started_at is not None  # the round has started
     late = round_clock(extended, 30, extended.clock_started_at + datetime.timedelta(minutes=30, seconds=30))
     assert late.ending and not late.over and late.remaining_seconds <= 120
 

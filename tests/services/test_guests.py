@@ -79,6 +79,7 @@ def test_a_csv_guest_list_with_a_header_and_semicolons():
 def test_an_xlsx_guest_list(mixed_party):
     book = Workbook()
     sheet = book.active
+    assert sheet is not None  # a new workbook has its one sheet
     sheet.append(["name", "kind"])
     sheet.append(["Mary Smith", "Lady"])
     sheet.append(["Bob Roe", "Gentleman"])

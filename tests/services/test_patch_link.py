@@ -14,7 +14,9 @@ pytestmark = pytest.mark.django_db
 
 
 def now_live(round_):
-    return live.phone_state(token_of(round_).token)["live"]
+    state = live.phone_state(token_of(round_).token)
+    assert state is not None  # the link is live
+    return state["live"]
 
 
 def fresh(round_):
@@ -50,7 +52,9 @@ def test_other_writes_keep_no_patch(round_one, case):  # noqa: F811
         for number in (1, 2, 3, 4):
             accept(round_one, number)
     assert link(round_one) == ""
-    state, patch = live.phone_poll(token_of(round_one).token)
+    polled = live.phone_poll(token_of(round_one).token)
+    assert polled is not None  # the link is live
+    state, patch = polled
     assert patch is None
 
 

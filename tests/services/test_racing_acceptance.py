@@ -51,7 +51,7 @@ def test_both_read_before_either_wrote_and_both_succeed(all_in, monkeypatch):
     counts); the west phone's write finds the result changed, reads again, and succeeds."""
     round_, token = all_in
     read = deal_by_deal._read_for
-    raced = []
+    raced: list[bool] = []
 
     def read_then_the_other_phone(*args, **kwargs):
         found = read(*args, **kwargs)

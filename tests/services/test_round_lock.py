@@ -41,7 +41,7 @@ def _lock_timeout(ms: int) -> None:
 def test_another_tables_save_goes_on_while_one_is_open_and_closing_waits(director):
     party = make_party(tables=2, user=director)
     round_ = party.rounds.get(number=1)
-    held, done, errors = threading.Event(), threading.Event(), []
+    held, done, errors = threading.Event(), threading.Event(), list[Exception]()
     worker = threading.Thread(target=_holding_table_one, args=(round_, held, done, errors))
     worker.start()
     try:

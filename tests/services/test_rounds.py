@@ -41,6 +41,7 @@ def test_a_one_table_party_played_deal_by_deal(one_table, director):
     assert [d.ns for d in result.deals.all()] == [420, 500, 0, 1430]
 
     second = round_services.round_close(round_=first)
+    assert second is not None  # round 2 follows
     sat = seats(second)
     # The winners stay: North keeps his seat, South shifts one seat clockwise to West; the losers split.
     assert sat["N"] == "Player 001" and sat["W"] == "Player 003"
@@ -155,6 +156,7 @@ def test_a_keep_partners_party_stands_by_pair(party_factory, director):
     result_services.result_record(round_=first, table=1, net=(300, -300), by_user=director)
     result_services.result_record(round_=first, table=2, net=(-500, 500), by_user=director)
     second = round_services.round_close(round_=first)
+    assert second is not None  # round 2 follows
     pairs_before = {
         frozenset((s.guest.name, o.guest.name))
         for s in first.seats.all()

@@ -89,6 +89,7 @@ def test_a_bad_correction_keeps_the_deal_as_it_was(client_in, towie_factory):
     post_deal(client_in, table, "B", "4H", 10)
     before = snapshot(table)
     first = TowieDeal.objects.filter(table=table).order_by("position").first()
+    assert first is not None  # two deals are on the sheet
     url = reverse("towie_deal_edit", args=[table.pk, first.pk])
     for fields, message in [
         (deal_fields("D", "4S", 10), "D is waiting this deal: the declarer must be one of A, B, C."),

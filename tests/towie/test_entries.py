@@ -79,6 +79,7 @@ def test_a_corrected_deal_changes_every_figure_after_it(client_in, towie_factory
     for hand in [("B", "5H", 11), ("A", "4N", 12), ("B", "4SX", 8), ("A", "5DX", 11)]:
         post_deal(client_in, table, *hand)
     first = TowieDeal.objects.filter(table=table).order_by("position").first()
+    assert first is not None  # the deals are on the sheet
     # Deal 1 was really C's: now C is vulnerable, B is not, and deal 3's penalty is B's non-vulnerable one.
     url = reverse("towie_deal_edit", args=[table.pk, first.pk])
     form = client_in.get(url).context["form"]
@@ -93,7 +94,8 @@ def test_a_corrected_deal_changes_every_figure_after_it(client_in, towie_factory
         {"A": 1300, "B": 0, "C": 0},
     ]
     assert page.totals == {"A": 2240, "B": 0, "C": 850}
-    assert TowieDeal.objects.get(pk=first.pk).declarer.name == "C"
+    declarer = TowieDeal.objects.get(pk=first.pk).declarer
+    assert declarer is not None and declarer.name == "C"
 
 
 def test_a_deal_can_be_corrected_into_a_goulash_and_back(client_in, towie_factory):
@@ -117,6 +119,7 @@ def test_removing_a_deal_works_the_sheet_again_and_later_deals_keep_their_seats(
     post_deal(client_in, table, "D", "4H", 10)  # D out, B in
     post_deal(client_in, table, "C", "3N", 9)
     first = TowieDeal.objects.filter(table=table).order_by("position").first()
+    assert first is not None  # the deals are on the sheet
     response = client_in.post(reverse("towie_deal_remove", args=[table.pk, first.pk]), follow=True)
     assert "The deal is removed: the sheet is worked again without it." in response.content.decode()
     page = sheet(client_in, table)

@@ -3,6 +3,7 @@
 import datetime
 import io
 from decimal import Decimal
+from typing import Any
 
 import pytest
 from django.urls import reverse
@@ -18,7 +19,7 @@ def text_of(content: bytes) -> str:
 
 def plain_sheet(**changes) -> TowieSheetPrint:
     cells = (SheetCell(0, 0, False, "seated"), SheetCell(620, 620, False, "declarer"), SheetCell(0, 0, False, "seated"))
-    data = {
+    data: dict[str, Any] = {  # the sheet's fields, some replaced by the test
         "name": "Towie at the Müllers’",
         "day": datetime.date(1934, 3, 1),
         "party_name": "Spring party",

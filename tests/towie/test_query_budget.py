@@ -4,6 +4,8 @@ The sheet is worked out again from the stored deals in Python: players and deals
 whatever the number of deals. The session and user lookups of the logged-in client are two queries.
 """
 
+from typing import Any
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -15,7 +17,7 @@ from tournaments.services import towie as towie_services
 
 pytestmark = pytest.mark.django_db
 
-HANDS = [
+HANDS: list[dict[str, Any]] = [  # towie_deal_record's keyword arguments
     {"kind": "played", "declarer": "Ann", "contract": "4S", "tricks": 10},
     {"kind": "played", "declarer": "Bob", "contract": "3N", "tricks": 8, "honours_holder": "Cid", "honours": 150},
     {"kind": "goulash", "contract": "3H"},

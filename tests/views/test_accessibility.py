@@ -38,7 +38,7 @@ class Page(HTMLParser):
             self._th += data
 
     def handle_endtag(self, tag):
-        if tag == "th":
+        if tag == "th" and self._th is not None:
             self.headers.append(self._th.strip())
             self._th = None
 

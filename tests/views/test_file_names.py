@@ -74,7 +74,8 @@ def test_in_english_the_names_are_as_they_were(client_in, director):
 def test_the_ascii_fallback_is_plain_and_the_real_name_rides_beside_it(name, fallback):
     header = content_disposition(name)
     assert ascii_filename(name) == fallback
-    assert header.isascii() and ASCII_FALLBACK.search(header)[1] == fallback
+    found = ASCII_FALLBACK.search(header)
+    assert header.isascii() and found and found[1] == fallback
     assert header.endswith(
         "filename*=UTF-8''" + "".join(f"%{b:02X}" if chr(b) not in SAFE else chr(b) for b in name.encode())
     )

@@ -15,7 +15,9 @@ PASTED = "Anne Roy, lady\nJean Roy, gentleman\nMarie Dupont, lady\nPaul Petit"
 
 
 def box(page: str) -> str:
-    return re.search(r'<textarea name="names"[^>]*>(.*?)</textarea>', page, re.S)[1]
+    found = re.search(r'<textarea name="names"[^>]*>(.*?)</textarea>', page, re.S)
+    assert found, "no names box on the page"
+    return found[1]
 
 
 def test_a_mistake_keeps_the_text_and_the_panel_open_and_names_the_line(client_in, party_factory):

@@ -84,7 +84,9 @@ def part_poll(client, party, tag, token=None):
 
 
 def drawn_live(response) -> str:
-    return '"' + re.search(r'data-live="([0-9a-f]+)"', response.content.decode()).group(1) + '"'
+    found = re.search(r'data-live="([0-9a-f]+)"', response.content.decode())
+    assert found, "the page carries no data-live"
+    return '"' + found.group(1) + '"'
 
 
 def tags(client, party):
@@ -178,6 +180,7 @@ def _writes(director):  # noqa: C901  (one small maker per write)
 
     def renamed(round_):
         guest = Guest.objects.filter(seats__round=round_, seats__table=1).first()
+        assert guest is not None  # table 1 is seated
         return lambda: party_services.guest_update(
             guest=guest, name="Renamed Guest", kind=guest.kind, plays_as=guest.plays_as, reserve=False
         )
@@ -187,6 +190,7 @@ def _writes(director):  # noqa: C901  (one small maker per write)
 
     def member_linked(round_):
         guest = Guest.objects.filter(seats__round=round_, seats__table=1).first()
+        assert guest is not None  # table 1 is seated
         return lambda: member_services.guest_make_member(guest=guest)
 
     def party_edited(round_):

@@ -26,6 +26,7 @@ def figures(round_number: int, table: int) -> tuple[int, int]:
 def guest_list_xlsx() -> bytes:
     book = Workbook()
     sheet = book.active
+    assert sheet is not None  # a new workbook has its one sheet
     sheet.append(["Name", "Lady or gentleman"])
     for i in range(1, 11):
         sheet.append([f"Mrs {i:02d}", "lady"])
@@ -189,6 +190,7 @@ def test_the_standings_draw_each_players_running_total(client_in, party_factory,
     first = party.rounds.get(number=1)
     result_services.result_record(round_=first, table=1, net=(400, -400), by_user=director)
     second = round_services.round_close(round_=first)
+    assert second is not None  # round 2 follows
     result_services.result_record(round_=second, table=1, net=(-100, 100), by_user=director)
     page = client_in.get(reverse("party_standings", args=[party.id])).content.decode()
     labels = re.findall(r'aria-label="Running total after each round: ([^"]*)"', page)

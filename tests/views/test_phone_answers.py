@@ -180,7 +180,9 @@ def test_a_locked_tables_acceptance_is_refused_in_words_the_script_puts_after_it
     assert answer.json()["message"] == "The director has locked this table: ask the director to change it."
     assert stored(party) == [(1, "4S", "N", 10, False)]
     page = phone.get(url_of(party)).content.decode()
-    words = json.loads(re.search(r'<script id="phone-words" type="application/json">(.*?)</script>', page).group(1))
+    found = re.search(r'<script id="phone-words" type="application/json">(.*?)</script>', page)
+    assert found, "the page carries no words for its script"
+    words = json.loads(found.group(1))
     # phone.js writes the refusal as this word with the deal's number and the answer's message.
     assert words["refused_accept"] == "Deal %(number)s was not accepted: %(message)s"
     assert words["refused_deal"] == "Deal %(number)s was not saved: %(message)s"
@@ -223,6 +225,7 @@ def test_last_rounds_moves_leave_once_this_rounds_first_deal_is_in(party, direct
 def test_the_page_carries_each_deals_own_dealer_and_vulnerability_for_its_script(party):
     page = Client().get(url_of(party)).content.decode()
     found = re.search(r'<script id="phone-deals" type="application/json">(.*?)</script>', page)
+    assert found, "the page carries no deals for its script"
     deals = json.loads(found.group(1))
     # The rules: deal 1 dealer N nobody vulnerable, 2 E East-West, 3 S North-South, 4 W both.
     assert [(d["number"], d["dealer"], d["vulnerable"]) for d in deals] == [

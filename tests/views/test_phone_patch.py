@@ -34,7 +34,9 @@ def part(phone, party) -> str:
 
 
 def live_of(html: str) -> str:
-    return LIVE.search(html).group(1)
+    found = LIVE.search(html)
+    assert found, "the page carries no live validator"
+    return found.group(1)
 
 
 def lines_and_score(html: str) -> str:
@@ -227,7 +229,9 @@ def test_a_saves_line_carries_the_token_the_phone_sent_and_the_acceptance_posted
     page carries it), not one masked anew; the answer leaves the cookie be. Posted back, it passes."""
     phone = Client(enforce_csrf_checks=True)
     page = phone.get(url_of(party)).content.decode()
-    sent = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+    found = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
+    assert found, "the phone's page carries no CSRF token"
+    sent = found.group(1)
     with_token = {"csrfmiddlewaretoken": sent}
     assert phone.post(url_of(party), deal(1, "a1") | with_token, **JSON).status_code == 200
     html = part(phone, party)
@@ -236,7 +240,9 @@ def test_a_saves_line_carries_the_token_the_phone_sent_and_the_acceptance_posted
     line = answer.json()["patch"]["line"]
     assert f'name="csrfmiddlewaretoken" value="{sent}"' in line
     # East–West accept from the line as drawn (the same browser: the same cookie).
-    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', line).group(1)
+    found = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', line)
+    assert found, "the patched line carries no CSRF token"
+    token = found.group(1)
     accepted = phone.post(url_of(party), accept(2, "e2") | {"csrfmiddlewaretoken": token}, **JSON)
     assert accepted.status_code == 200 and accepted.json()["ok"] is True
     refused = Client(enforce_csrf_checks=True).post(url_of(party), accept(1, "e1") | {"csrfmiddlewaretoken": token})

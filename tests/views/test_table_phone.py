@@ -93,6 +93,7 @@ def test_a_closed_round_takes_no_more_results_and_shows_where_to_go(client, part
     for table in (1, 2):
         result_services.result_record(round_=first, table=table, net=(100, -100), by_user=director)
     second = round_services.round_close(round_=first)
+    assert second is not None  # round 2 follows
     url = link(party)
     page = client.get(url).content.decode()
     assert "Round 1 is closed" in page and "Where everyone from this table goes now" in page
@@ -149,10 +150,12 @@ def test_the_director_undoes_a_change(client_in, party_factory, director):
     result_services.result_record(round_=first, table=1, net=(400, -400), by_user=director)
     result, _ = result_services.result_record(round_=first, table=1, net=(-200, 200), by_user=director)
     latest = result.changes.first()
+    assert latest is not None  # two entries made two changes
     client_in.post(reverse("result_undo", args=[party.id, 1, 1, latest.id]))
     result.refresh_from_db()
     assert (result.ns, result.ew, result.winner) == (400, -400, "NS")
-    assert result.changes.first().action == "undone"
+    newest = result.changes.first()
+    assert newest is not None and newest.action == "undone"
     page = client_in.get(reverse("table_enter", args=[party.id, 1, 1])).content.decode()
     assert "undone" in page and "alice" in page
 

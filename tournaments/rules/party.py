@@ -5,6 +5,7 @@ Rules: docs/rules/four-aces-party.md, "A round" and "Scoring each deal".
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from tournaments.rules.contract import SIDE_OF_SEAT, check_seat, other_side, parse_contract
 from tournaments.rules.errors import RuleError
@@ -93,7 +94,17 @@ def score_round(deals: Sequence[tuple[str, str, int]], rules: str = "modern") ->
     return scored
 
 
-def net_result(scored: Sequence[ScoredDeal]) -> tuple[int, int]:
+class Sides(Protocol):
+    """What a tally reads of a deal: each side's figure (a deal just scored, or one read back as stored)."""
+
+    @property
+    def ns(self) -> int: ...
+
+    @property
+    def ew(self) -> int: ...
+
+
+def net_result(scored: Sequence[Sides]) -> tuple[int, int]:
     return sum(d.ns for d in scored), sum(d.ew for d in scored)
 
 
@@ -117,7 +128,7 @@ def table_winner(ns: int, ew: int) -> str | None:
     return None
 
 
-def actual_points(scored: Sequence[ScoredDeal]) -> tuple[int, int]:
+def actual_points(scored: Sequence[Sides]) -> tuple[int, int]:
     """The variant the Four Aces dislike: each side's own credits, charges ignored."""
     return sum(max(d.ns, 0) for d in scored), sum(max(d.ew, 0) for d in scored)
 

@@ -45,7 +45,7 @@ Where towie.md is silent, this module chooses:
   players were first given.
 """
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import cast
@@ -634,7 +634,9 @@ def _score_hand(sheet: TowieSheet, declarer: str, contract: str, tricks: int, ho
     sheet.goulash(contract)
 
 
-def score_sheet(players: list[str], hands: list[tuple[str, str, int]]) -> dict[str, int]:
+def score_sheet(
+    players: list[str], hands: Sequence[tuple[str, str, int] | tuple[str, str, int, tuple[str, int] | None]]
+) -> dict[str, int]:
     """Each player's total after the hands, in order: (declarer, contract, tricks[, honours])."""
     sheet = TowieSheet(players, track_seats=False)
     if isinstance(hands, (str, bytes, Mapping)) or not isinstance(hands, Iterable):

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from django.http import Http404
 
-from tournaments.models import CardEvening, Entry, EntryList, Knockout
+from tournaments.models import CardEvening, Entry, EntryList, Knockout, Party
 from tournaments.rules import draw
 from tournaments.rules import entries as rules
 from tournaments.rules.errors import Words
@@ -36,7 +36,7 @@ def entry_by_token(token: str) -> Entry:
     return found
 
 
-def entry_list_of(event) -> EntryList | None:
+def entry_list_of(event: Party | Knockout | CardEvening) -> EntryList | None:
     """A party's, a knockout's or a card evening's entries, if it takes any."""
     field = {Knockout: "knockout", CardEvening: "evening"}.get(type(event), "party")
     return EntryList.objects.select_related("party", "knockout", "evening").filter(**{field: event}).first()

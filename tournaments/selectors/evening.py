@@ -1,6 +1,6 @@
 """Reads for card evenings: a club's list, one evening by id (of the director's clubs only), its tables."""
 
-from django.db.models import Count, Q
+from django.db.models import Count, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
 from tournaments.directors import Director
@@ -8,7 +8,7 @@ from tournaments.models import BostonTable, CardEvening, Club, TowieTable
 from tournaments.selectors.clubs import of_my_clubs
 
 
-def evening_list(club: Club):
+def evening_list(club: Club) -> QuerySet[CardEvening]:
     """The club's evenings, newest first, each with its number of confirmed entrants (one query)."""
     return (
         CardEvening.objects.filter(club=club)

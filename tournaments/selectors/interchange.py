@@ -116,7 +116,9 @@ def _pairs(seats: Seating, first: int, by_name: dict[str, Player]) -> tuple[list
     return pairs, pair_of
 
 
-def _side(sitting: dict[str, str], one: str, other: str, pair_of, player_of) -> str:
+def _side(
+    sitting: dict[str, str], one: str, other: str, pair_of: dict[str, int] | None, player_of: dict[str, int]
+) -> str:
     if pair_of is not None:
         return str(pair_of.get(sitting.get(one, ""), ""))
     return "-".join(str(player_of[sitting[seat]]) for seat in (one, other) if seat in sitting)
@@ -131,7 +133,9 @@ def _duplicate_score(number: int, contract: str, declarer: str, tricks: int) -> 
     return deal_breakdown(contract, vulnerable, tricks, "modern").total
 
 
-def _deals(party: Party, seats: Seating, initials: set[str], pair_of, player_of) -> list[Deal]:
+def _deals(
+    party: Party, seats: Seating, initials: set[str], pair_of: dict[str, int] | None, player_of: dict[str, int]
+) -> list[Deal]:
     entries = (
         # Only agreed tables' deals: the ranking counts only theirs (a table still entering, or waiting for the
         # other side to accept, is in neither).

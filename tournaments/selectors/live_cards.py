@@ -13,13 +13,15 @@ director's (or the club's) language and the club's numbers, which the statement 
 
 import functools
 
+from django.db.models import Model
+
 from tournaments import plain_sql
 from tournaments.directors import Director
 from tournaments.models import BostonDeal, BostonTable, Club, Membership, TowieDeal, TowiePlayer, TowieTable
 from tournaments.selectors.live import etag
 
 
-def mine(alias: str, model) -> str:
+def mine(alias: str, model: type[Model]) -> str:
     """SQL: the row `alias` (of `model`, which has a club) is one of the user's clubs' (one %s: the user)."""
     member = plain_sql.table(Membership)
     c = plain_sql.column
@@ -29,7 +31,7 @@ def mine(alias: str, model) -> str:
     )
 
 
-def _deals_counted(deal_model, order: str, table_sql: str) -> str:
+def _deals_counted(deal_model: type[BostonDeal | TowieDeal], order: str, table_sql: str) -> str:
     deal, c = plain_sql.table(deal_model), plain_sql.column
     of_table = f"FROM {deal} d WHERE d.{c(deal_model, 'table')} = {table_sql}"
     return (

@@ -1,5 +1,6 @@
 """Reads about a club's members: the list, the few letters typed when picking a guest, a member's nights."""
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
 
@@ -94,7 +95,7 @@ class History:
         return sum(1 for n in self.nights if n.place.lstrip("=") == "1")
 
 
-def night_totals(party_ids) -> dict[int, dict[str, int]]:
+def night_totals(party_ids: Iterable[int]) -> dict[int, dict[str, int]]:
     """Each party's totals by guest name, for many parties at once: two queries. A party with no
     result in yet has no totals (it is not yet a night played)."""
     totals: dict[int, dict[str, int]] = {pid: {} for pid in party_ids}

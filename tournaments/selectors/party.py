@@ -1,8 +1,9 @@
 """Reads for the party pages: each a fixed number of queries, whatever the number of tables."""
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.db.models import Count, Q
+from django.db.models import Count, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
 from tournaments.directors import Director
@@ -14,7 +15,7 @@ from tournaments.selectors.clubs import of_my_clubs
 from tournaments.selectors.member_match import MemberMatch, match_members
 
 
-def party_list(club: Club):
+def party_list(club: Club) -> QuerySet[Party]:
     return (
         Party.objects.filter(club=club)
         .for_list()
@@ -36,7 +37,7 @@ class GuestCount:
         return not self.problems
 
 
-def guest_count(party: Party, guests=None) -> GuestCount:
+def guest_count(party: Party, guests: Sequence[Guest] | None = None) -> GuestCount:
     """The live count against what the tables need ("2 more gentlemen needed").
 
     From the guests given, else from the party's read as plain values (one query; a 500-table party has

@@ -4,11 +4,11 @@ from dataclasses import dataclass
 
 from django.http import Http404
 
-from tournaments.models import KnockoutMatch, Party, PublicLink
+from tournaments.models import Knockout, KnockoutMatch, Party, PublicLink, Series
 from tournaments.presentation.names import Where, name_for, pair_name_for
 from tournaments.presentation.names import shown_name as shown_name  # the rule's old home: still importable
 from tournaments.selectors.names import party_namer
-from tournaments.selectors.seasons import series_standings
+from tournaments.selectors.seasons import Row, series_standings
 from tournaments.selectors.standings import party_standings
 
 
@@ -59,10 +59,10 @@ def party_board(party: Party) -> Board:
     )
 
 
-def series_board(series) -> Board:
+def series_board(series: Series) -> Board:
     table = series_standings(series)
 
-    def line(row) -> Line:
+    def line(row: Row) -> Line:
         return Line(row.label, name_for(Where.PUBLIC_PAGE, row.name, row.initials_only), row.points)
 
     return Board(
@@ -95,7 +95,7 @@ def _pair_shown(name: str, a: str, b: str, a_initials: bool | None, b_initials: 
     return pair_name_for(Where.PUBLIC_PAGE, name, a, b, a_initials, b_initials)
 
 
-def knockout_matches(knockout) -> list[MatchLine]:
+def knockout_matches(knockout: Knockout) -> list[MatchLine]:
     """One query: every match, its two pairs and the members they are."""
     rows = (
         KnockoutMatch.objects.filter(round__knockout=knockout)

@@ -22,7 +22,7 @@ from tournaments.rules.collation import name_key
 SEAT_ORDER = ("N", "E", "S", "W")
 
 
-def round_summaries(party: Party):
+def round_summaries(party: Party) -> list[Round]:
     complete = Q(results__status="agreed") & ~Q(results__winner="")
     return list(party.rounds.annotate(results_in=Count("results", filter=complete)).order_by("number"))
 
@@ -107,19 +107,19 @@ class TableView:
         return self.seats[seat].guest.name if seat in self.seats else "—"
 
     @property
-    def north(self):
+    def north(self) -> str:
         return self.name("N")
 
     @property
-    def east(self):
+    def east(self) -> str:
         return self.name("E")
 
     @property
-    def south(self):
+    def south(self) -> str:
         return self.name("S")
 
     @property
-    def west(self):
+    def west(self) -> str:
         return self.name("W")
 
 

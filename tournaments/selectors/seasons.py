@@ -1,6 +1,7 @@
 """A season's standings: its nights read at once (a fixed number of queries, however many nights),
 scored by tournaments/rules/season.py."""
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
@@ -103,7 +104,7 @@ class _People:
         return f"name:{name.casefold()}", (name, kind, False), False
 
 
-def _knockout_totals(knockout_ids) -> dict[int, dict[tuple, int]]:
+def _knockout_totals(knockout_ids: Iterable[int]) -> dict[int, dict[tuple, int]]:
     """Each knockout's rubber points by pair (its two players: name and member, if known), all matches summed."""
     totals: dict[int, dict[tuple, int]] = {k: {} for k in knockout_ids}
     rows = KnockoutMatch.objects.filter(round__knockout_id__in=totals).values_list(

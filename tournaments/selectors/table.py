@@ -1,9 +1,10 @@
 """Reads for a table's phone page: the token, the round it plays, where its players go next."""
 
 import functools
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from django.db.models import prefetch_related_objects
+from django.db.models import Model, prefetch_related_objects
 from django.http import Http404
 from django.utils import timezone
 
@@ -23,7 +24,7 @@ def token_get(token: str) -> TableToken:
         raise Http404 from None
 
 
-def next_places(round_, table: int) -> list[tuple[str, int, str]]:
+def next_places(round_: Round, table: int) -> list[tuple[str, int, str]]:
     """For the players at this table in a closed round: (name, next table, next seat)."""
     following = round_.party.rounds.filter(number=round_.number + 1).first()
     if following is None:
@@ -35,7 +36,7 @@ def next_places(round_, table: int) -> list[tuple[str, int, str]]:
     return sorted(((names[g], t, s) for g, t, s in nxt), key=lambda x: (x[1], order[x[2]]))
 
 
-def table_page(token: TableToken):
+def table_page(token: TableToken) -> tuple[Round | None, Round | None, round_selectors.TableView | None]:
     party = token.party
     current = round_selectors.round_current(party)
     previous = None
@@ -141,7 +142,7 @@ def _phone_result_sql() -> str:
     )
 
 
-def _split(row, models) -> list:
+def _split(row: Sequence[object], models: Iterable[type[Model]]) -> list[Sequence[object]]:
     """The row cut into each model's values, in the order of `models`."""
     parts, at = [], 0
     for model in models:
@@ -253,7 +254,12 @@ class DealLine:
         }
 
 
-def deal_by_deal(token: TableToken, page, correcting: int | None = None, deals: list[DealEntry] | None = None) -> dict:
+def deal_by_deal(
+    token: TableToken,
+    page: tuple[Round | None, Round | None, round_selectors.TableView | None],
+    correcting: int | None = None,
+    deals: list[DealEntry] | None = None,
+) -> dict:
     """What the phone shows: the four deals, the one to play (or to correct), the clock (one query:
     the deals, unless phone_page read them; the round, seats and result come with the page)."""
     current, _, view = page
@@ -306,7 +312,9 @@ def table_state(token: TableToken, current: Round | None = None, saved: TableRes
     return state
 
 
-def page_live(token: TableToken, current: Round | None, result: TableResult | None, deals_in: int, accepted: int):
+def page_live(
+    token: TableToken, current: Round | None, result: TableResult | None, deals_in: int, accepted: int
+) -> str:
     """The validator of the phone's page as drawn (its state's `live`), from what the page read."""
     party_values, round_values = live.phone_values(token.party, current)
     if result is None or not result.pk:

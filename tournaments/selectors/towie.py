@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.db.models import Count
+from django.db.models import Count, QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -48,7 +48,7 @@ STRAIN_WORDS = {
 # --- getting a table ---------------------------------------------------------------------------
 
 
-def towie_list(club: Club, party: Party | None = None):
+def towie_list(club: Club, party: Party | None = None) -> QuerySet[TowieTable]:
     tables = TowieTable.objects.filter(club=club).for_list().annotate(player_count=Count("players", distinct=True))
     return tables.filter(party=party) if party is not None else tables
 
@@ -374,7 +374,7 @@ def deal_words(scored: towie.TowieDeal) -> str:
     return text
 
 
-def _label(label, points: int) -> str:
+def _label(label: str, points: int) -> str:
     """One entry as the sheet shows it: "game 500" (the engine's label, in the reader's language)."""
     return _("%(label)s %(points)s") % {"label": l10n.say(label), "points": l10n.number(points)}
 

@@ -6,6 +6,8 @@ saves nothing and says why. Only inputs are stored; the figures are always worke
 """
 
 import datetime
+from collections.abc import Mapping
+from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -92,7 +94,7 @@ def _replay(
     candidate: BostonDeal | None = None,
     why: str = "",
     removed: int | None = None,
-):
+) -> tuple[boston.BostonGame, list[boston.DealResult]]:
     """Play the deals; the game and the results, or a ValidationError saying which deal fails and why.
 
     `why` is the change being checked: "settings", "correction" or "removal" (of deal `removed`).
@@ -138,7 +140,7 @@ def _clean_players(players: list[str]) -> list[str]:
     return names
 
 
-def _clean_no_trump(no_trump) -> dict:
+def _clean_no_trump(no_trump: Mapping[object, object] | None) -> dict:
     cleaned = {}
     for row, value in (no_trump or {}).items():
         if str(row) not in NO_TRUMP_ROWS or isinstance(value, bool) or not isinstance(value, int) or value < 1:
@@ -149,7 +151,7 @@ def _clean_no_trump(no_trump) -> dict:
     return cleaned
 
 
-def _clean_french_rows(rows) -> dict:
+def _clean_french_rows(rows: Mapping[str, object] | None) -> dict:
     known = dict(FRENCH_HOUSE_ROWS)
     cleaned = {}
     for key, row in (rows or {}).items():
@@ -205,7 +207,7 @@ def _check_boston_pool(table: BostonTable) -> None:
         raise ValidationError(errors)
 
 
-def _link_members(table: BostonTable, before: dict[str, int], picked) -> None:
+def _link_members(table: BostonTable, before: dict[str, int], picked: Mapping[str, int | None] | None) -> None:
     """Each seat's club member, in this order: the one picked from the list for its name (`picked`: a casefolded
     name -> a member id); the one the name had before this save (`before`: a casefolded name -> a member id, so
     players may change seats); the only active member named exactly so."""
@@ -259,13 +261,13 @@ TABLE_FIELDS = (
 def boston_table_create(
     *,
     name: str,
-    date,
+    date: datetime.date,
     variant: str,
     players: list[str],
     party: Party | None = None,
     start_time: datetime.time = USUAL_START,
     length_minutes: int = DEFAULT_LENGTH_MINUTES,
-    money_value=None,
+    money_value: Decimal | None = None,
     money_per: str = "white",
     currency: str = "",
     pool_feed: int | None = None,
@@ -277,7 +279,7 @@ def boston_table_create(
     user: User | None = None,
     club: Club | None = None,
     demo: bool = False,
-    picked=None,
+    picked: Mapping[str, int | None] | None = None,
 ) -> BostonTable:
     table = BostonTable(created_by=user, club=event_club(user, club, party), demo=demo)
     _table_set(
@@ -330,7 +332,7 @@ def boston_table_update(*, table: BostonTable, **fields: Any) -> BostonTable:
 # ---- the deals ----------------------------------------------------------------------------------
 
 
-def _check_seat(seat, field: str) -> int | None:
+def _check_seat(seat: int | None, field: str) -> int | None:
     if seat is None:
         return None
     if seat not in SEATS:
@@ -386,7 +388,9 @@ def _refuse_if_finished(table: BostonTable) -> None:
 
 
 @transaction.atomic
-def boston_deal_add(*, table: BostonTable, number: int | None = None, user: User | None = None, **inputs: Any):
+def boston_deal_add(
+    *, table: BostonTable, number: int | None = None, user: User | None = None, **inputs: Any
+) -> tuple[BostonDeal, boston.DealResult]:
     """Enter the next deal. `number` is the deal the page was showing: a second send of it is refused.
 
     Returns the saved deal and the engine's result (who paid whom, the pools after it).
@@ -409,7 +413,9 @@ def boston_deal_add(*, table: BostonTable, number: int | None = None, user: User
 
 
 @transaction.atomic
-def boston_deal_update(*, deal: BostonDeal, user: User | None = None, **inputs: Any):
+def boston_deal_update(
+    *, deal: BostonDeal, user: User | None = None, **inputs: Any
+) -> tuple[BostonDeal, boston.DealResult]:
     """Correct a deal: it and every deal after it are settled again, or nothing changes."""
     table = _lock(deal.table)
     _refuse_if_finished(table)
@@ -453,7 +459,9 @@ def _finish_or_refuse(game: boston.BostonGame, table: BostonTable) -> boston.Dea
 
 
 @transaction.atomic
-def boston_table_finish(*, table: BostonTable, last_trick: int | None = None, stop_early: bool = False):
+def boston_table_finish(
+    *, table: BostonTable, last_trick: int | None = None, stop_early: bool = False
+) -> boston.DealResult:
     """Close the game: the pools are divided equally, or go to the winner of the thirteenth deal's last trick.
 
     Before the last deal only with `stop_early` (the players agree to stop). Returns the closing division.

@@ -2,6 +2,7 @@
 language, paper and number style, its national club number, and a director's own language."""
 
 import datetime
+from collections.abc import Iterable
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
@@ -43,7 +44,7 @@ def _club_name(name: str) -> str:
     return name
 
 
-def _new_account(username: str, password: str):
+def _new_account(username: str, password: str) -> User:
     """A director's account (never staff): the user name free and valid, the password strong enough."""
     User = get_user_model()
     username = (username or "").strip()
@@ -67,12 +68,12 @@ def _new_account(username: str, password: str):
 
 
 @transaction.atomic
-def account_create(*, username: str, password: str):
+def account_create(*, username: str, password: str) -> User:
     return _new_account(username, password)
 
 
 @transaction.atomic
-def club_setup(*, club_name: str, username: str, password: str):
+def club_setup(*, club_name: str, username: str, password: str) -> tuple[User, Club]:
     """The first run: the club, its owner and their login. Refused once any club exists."""
     if Club.objects.exists():
         raise ValidationError(_("This Club Director is already set up: log in instead."))
@@ -167,7 +168,7 @@ def invite_check(invite: DirectorInvite | None) -> DirectorInvite:
 
 
 @transaction.atomic
-def invite_accept(*, token: str, username: str, password: str):
+def invite_accept(*, token: str, username: str, password: str) -> tuple[User, Club]:
     """The one-time link opened: a new account in the club; the link cannot be used again."""
     invite = invite_check(DirectorInvite.objects.select_for_update().filter(token=token).first())
     user = _new_account(username, password)
@@ -208,7 +209,7 @@ def event_club(user: User | None, club: Club | None, party: Party | None) -> Clu
     return party.club
 
 
-def _one_of(value: str, choices, field: str) -> str:
+def _one_of(value: str, choices: Iterable[tuple[str, object]], field: str) -> str:
     """A value of the list (blank allowed where the list offers none of its own)."""
     if value not in [code for code, _label in choices]:
         raise ValidationError({field: _("Choose one of the list: “%(value)s” is not one of them.") % {"value": value}})

@@ -46,7 +46,7 @@ ROUND_ONE = {
 }
 
 
-def _director_of(club: Club):
+def _director_of(club: Club) -> User | None:
     membership = Membership.objects.filter(club=club).order_by("-role", "id").select_related("user").first()
     return membership.user if membership else None
 

@@ -6,6 +6,7 @@ An entry refused (closed, full, a duplicate, an empty name…) writes nothing. W
 goes to tournaments/services/entry_notices.py once the write has committed.
 """
 
+import datetime
 import re
 from functools import partial
 
@@ -76,7 +77,11 @@ def _locked(entry_list: EntryList) -> EntryList:
 
 @transaction.atomic
 def entry_list_save(
-    *, event: Party | Knockout | CardEvening, open: bool, closes_at=None, tables: int | None = None
+    *,
+    event: Party | Knockout | CardEvening,
+    open: bool,
+    closes_at: datetime.datetime | None = None,
+    tables: int | None = None,
 ) -> EntryList:
     """Open (or close) a party's, a knockout's or a card evening's entries, until when and for how many tables
     (a party's or an evening's own tables, a knockout's eight, when none are given); more tables take the first
@@ -174,7 +179,9 @@ def _name_problem(entry_list: EntryList, name: str, most: int) -> str:
     return ""
 
 
-def _check(entry_list: EntryList, *, name, kind, email, phone, partner, shape) -> None:
+def _check(
+    entry_list: EntryList, *, name: str, kind: str, email: str, phone: str, partner: str, shape: dict[str, bool]
+) -> None:
     """Every plain problem with an entry, before anything is written."""
     errors: dict[str, str] = {}
     most = _most(entry_list)
@@ -202,7 +209,7 @@ def _check(entry_list: EntryList, *, name, kind, email, phone, partner, shape) -
         raise ValidationError(errors)
 
 
-def _check_duplicates(entry_list: EntryList, *, name, email, partner, member) -> None:
+def _check_duplicates(entry_list: EntryList, *, name: str, email: str, partner: str, member: Member | None) -> None:
     taken = entry_list.entries.exclude(state=Entry.State.CANCELLED)
     if email and taken.filter(email=email).exists():
         raise ValidationError({"email": _("An entry with this e-mail address is already on the list.")})

@@ -8,6 +8,7 @@ Every function checks everything before it writes, so a refused request saves no
 import datetime
 import random
 import secrets
+from collections.abc import Iterable, Mapping, Sequence
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
@@ -51,11 +52,11 @@ def _new_seed() -> int:
 def knockout_create(
     *,
     name: str,
-    date,
+    date: datetime.date,
     rules: str = "modern",
     start_time: datetime.time = USUAL_START,
     length_minutes: int = DEFAULT_LENGTH_MINUTES,
-    pairs=(),
+    pairs: Iterable[Sequence[str]] = (),
     user: User | None = None,
     club: Club | None = None,
     demo: bool = False,
@@ -86,7 +87,7 @@ def knockout_update(
     *,
     knockout: Knockout,
     name: str,
-    date,
+    date: datetime.date,
     rules: str,
     start_time: datetime.time | None = None,
     length_minutes: int | None = None,
@@ -109,7 +110,7 @@ def _pair_key(a: str, b: str) -> frozenset[str]:
     return frozenset((a.casefold(), b.casefold()))
 
 
-def _check_pair(parts, line: str) -> tuple[str, str] | str:
+def _check_pair(parts: Sequence[str], line: str) -> tuple[str, str] | str:
     """(a, b) for a good line, else the message for it."""
     names = [clean_name(part) for part in parts]
     shown = " & ".join(name for name in names if name)
@@ -162,7 +163,9 @@ def _clean_pairs(entries: list, *, existing: list[KnockoutPair]) -> list[tuple[s
     return cleaned
 
 
-def _create_pairs(knockout: Knockout, cleaned: list[tuple[str, str]], picked=None) -> list[KnockoutPair]:
+def _create_pairs(
+    knockout: Knockout, cleaned: list[tuple[str, str]], picked: Mapping[str, int | None] | None = None
+) -> list[KnockoutPair]:
     """`picked`: a casefolded name -> the id of the member chosen for it from the list (else found by name)."""
     named = members_named(knockout.club_id, [name for pair in cleaned for name in pair], picked)
     return KnockoutPair.objects.bulk_create(
@@ -190,7 +193,9 @@ def _clear_unplayed_draw(knockout: Knockout) -> bool:
 
 
 @transaction.atomic
-def pairs_add(*, knockout: Knockout, entries: list, picked=None) -> tuple[list[KnockoutPair], bool]:
+def pairs_add(
+    *, knockout: Knockout, entries: list, picked: Mapping[str, int | None] | None = None
+) -> tuple[list[KnockoutPair], bool]:
     """Add pairs (each entry the names on one line); returns them and whether an unplayed draw was cleared."""
     live.touched(knockout.pk)
     knockout = Knockout.objects.select_for_update().get(pk=knockout.pk)
@@ -387,7 +392,7 @@ def _stored_deals(match: KnockoutMatch) -> list[tuple]:
     return [(d.contract, d.declarer, d.tricks, d.honours) for d in match.deals.order_by("number")]
 
 
-def _check_deal_number(match: KnockoutMatch, number, played: int) -> int:
+def _check_deal_number(match: KnockoutMatch, number: object, played: int) -> int:
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:
         raise ValidationError(_("Say which deal this is: 1 to 8."))
     if number > match.deals_allowed:
@@ -468,7 +473,7 @@ def match_deal_remove(*, match: KnockoutMatch) -> KnockoutMatch:
     return match
 
 
-def _check_total(value, side: str) -> int:
+def _check_total(value: object, side: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         words = _("%(side)s's total must be a whole number of points, like %(example)s.")
         raise ValidationError(words % {"side": side, "example": l10n.number(1250)})

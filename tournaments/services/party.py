@@ -1,6 +1,7 @@
 """Writes for setting up a party: the party itself and its guests."""
 
 import datetime
+from collections.abc import Sequence
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -27,7 +28,7 @@ FROZEN_ONCE_STARTED = ("tables", "mixed", "keep_partners")
 def party_create(
     *,
     name: str,
-    date,
+    date: datetime.date,
     tables: int,
     mixed: bool = False,
     keep_partners: bool = False,
@@ -86,7 +87,7 @@ def _at_line(line: int | None, text: str) -> str:
     return text if line is None else _("Line %(line)s: %(problem)s") % {"line": line, "problem": text}
 
 
-def _clean_entries(party: Party, entries) -> list[tuple[str, str]]:
+def _clean_entries(party: Party, entries: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """Check a batch of (name, kind) before any is saved: all or nothing."""
     existing = {n.casefold() for n in party.guests.values_list("name", flat=True)}
     seen: set[str] = set()
@@ -130,7 +131,7 @@ def _clean_entries(party: Party, entries) -> list[tuple[str, str]]:
 
 
 @transaction.atomic
-def guests_add(*, party: Party, entries: list[tuple[str, str]]) -> list[Guest]:
+def guests_add(*, party: Party, entries: Sequence[tuple[str, str]]) -> list[Guest]:
     """Add guests as (name, kind) pairs; one bad entry and none is added. Each is linked to the member it
     is (selectors/member_match.py), however the names came (typed, pasted, a file): a member's number and
     choice of initials only go with them. A name two members share is left for the hostess to pick."""

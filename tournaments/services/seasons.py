@@ -11,8 +11,16 @@ from tournaments.rules import season as season_rules
 from tournaments.rules.errors import RuleError
 
 
-def _check(club: Club, scoring: str, place_points: list[int], best_of: int | None, parties, knockouts) -> None:
-    strangers = [e.name for e in [*parties, *knockouts] if e.club_id != club.pk]
+def _check(
+    club: Club,
+    scoring: str,
+    place_points: list[int],
+    best_of: int | None,
+    parties: list[Party],
+    knockouts: list[Knockout],
+) -> None:
+    events: list[Party | Knockout] = [*parties, *knockouts]
+    strangers = [e.name for e in events if e.club_id != club.pk]
     if strangers:
         raise ValidationError(
             _("A season holds one club's events only: %(events)s belong to another club.")

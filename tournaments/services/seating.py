@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
 from tournaments import l10n
-from tournaments.models import Party, Round, Seat, SeatOverride, TableResult
+from tournaments.models import Guest, Party, Round, Seat, SeatOverride, TableResult
 from tournaments.rules import draw, movement
 from tournaments.rules.errors import RuleError, joined
 from tournaments.rules.names import clean_name
@@ -197,7 +197,7 @@ def seat_swap(
 
 
 @transaction.atomic
-def seat_replace(*, round_: Round, table: int, seat: str, guest, user: User | None = None) -> None:
+def seat_replace(*, round_: Round, table: int, seat: str, guest: Guest, user: User | None = None) -> None:
     """A reserve (or a late arrival added as a guest) takes a seat; the player leaving becomes a reserve."""
     round_ = Round.objects.select_for_update(of=("self",)).select_related("party").get(pk=round_.pk)
     if round_.is_closed:

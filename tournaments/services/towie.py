@@ -6,7 +6,9 @@ before it is saved: a change the rules refuse raises ValidationError and saves n
 
 import datetime
 import random
+from collections.abc import Callable, Mapping
 from decimal import Decimal, InvalidOperation
+from typing import TypedDict
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
@@ -21,7 +23,7 @@ from tournaments.models.timing import DEFAULT_LENGTH_MINUTES, USUAL_START
 from tournaments.models.towie import new_towie_token
 from tournaments.rules import towie
 from tournaments.rules.names import clean_name
-from tournaments.selectors.towie import ReplayError, deal_apply, sentence, sheet_replay, sheet_seats
+from tournaments.selectors.towie import Replay, ReplayError, deal_apply, sentence, sheet_replay, sheet_seats
 from tournaments.services.clubs import event_club
 from tournaments.services.members import members_named
 
@@ -81,7 +83,7 @@ def _clean_names(players: list[str]) -> list[str]:
     return names
 
 
-def _clean_stake(stake) -> Decimal | None:
+def _clean_stake(stake: Decimal | str | None) -> Decimal | None:
     if stake in (None, ""):
         return None
     try:
@@ -97,7 +99,7 @@ def _clean_stake(stake) -> Decimal | None:
     return value
 
 
-def _clean_table(name: str, date) -> str:
+def _clean_table(name: str, date: datetime.date | None) -> str:
     name = " ".join(str(name or "").split())
     if not name:
         raise ValidationError({"name": gettext("Give the table a name, like “Towie at the Smiths’”.")})
@@ -112,7 +114,12 @@ def _guests_by_name(party: Party | None) -> dict[str, Guest]:
     return {guest.name.casefold(): guest for guest in party.guests.all()}
 
 
-def _link_members(table: TowieTable, players: list[TowiePlayer], picked=None, keep=None) -> None:
+def _link_members(
+    table: TowieTable,
+    players: list[TowiePlayer],
+    picked: Mapping[str, int | None] | None = None,
+    keep: Mapping[str, int | None] | None = None,
+) -> None:
     """Each player's club member, in this order: the party guest's member; the one picked from the list
     (`picked`: a casefolded name -> a member id); the one the name had before this save (`keep`: a casefolded
     name -> a member id, so a seat keeps a member picked under another spelling when players are added,
@@ -137,16 +144,16 @@ def _link_members(table: TowieTable, players: list[TowiePlayer], picked=None, ke
 def towie_table_create(
     *,
     name: str,
-    date,
+    date: datetime.date,
     players: list[str],
-    stake=None,
+    stake: Decimal | str | None = None,
     start_time: datetime.time = USUAL_START,
     length_minutes: int = DEFAULT_LENGTH_MINUTES,
     party: Party | None = None,
     user: User | None = None,
     club: Club | None = None,
     demo: bool = False,
-    picked=None,
+    picked: Mapping[str, int | None] | None = None,
 ) -> TowieTable:
     """A new table with three to five players, in the order given (the draw comes next). `picked`: the
     members chosen from the list for some names (a casefolded name -> a member id)."""
@@ -187,10 +194,10 @@ def towie_table_update(
     *,
     table: TowieTable,
     name: str,
-    date,
-    stake=None,
+    date: datetime.date,
+    stake: Decimal | str | None = None,
     players: list[str],
-    picked=None,
+    picked: Mapping[str, int | None] | None = None,
     start_time: datetime.time | None = None,
     length_minutes: int | None = None,
 ) -> TowieTable:
@@ -261,7 +268,9 @@ def _locked(table: TowieTable) -> TowieTable:
 
 
 @transaction.atomic
-def towie_seats_draw(*, table: TowieTable, cards: dict[str, str] | None = None, rng=None) -> towie.SeatDraw:
+def towie_seats_draw(
+    *, table: TowieTable, cards: dict[str, str] | None = None, rng: random.Random | None = None
+) -> towie.SeatDraw:
     """Draw for seats: the cards each player drew (by name), or None for the software to draw them.
 
     The highest card deals first; the order of the draw is the order of choosing seats and of waiting.
@@ -296,7 +305,7 @@ def towie_seats_draw(*, table: TowieTable, cards: dict[str, str] | None = None, 
     return draw
 
 
-def _replay(table: TowieTable, *, next_seats: dict | None = None):
+def _replay(table: TowieTable, *, next_seats: dict | None = None) -> tuple[list[TowiePlayer], list[TowieDeal], Replay]:
     """The players, the stored deals and the sheet they make (ValidationError if a stored deal no longer reads)."""
     players = list(table.players.order_by("order"))
     deals = list(table.deals.order_by("position"))
@@ -325,6 +334,7 @@ def towie_seats_choose(*, table: TowieTable, seated: list[str], dealer: str) -> 
         sheet.seat([name for name in seated if name], dealer or None)
     except ValueError as error:
         raise _error(l10n.say(error), "seated" if "dealer" not in str(error) else "dealer") from None
+    assert sheet.seated is not None and sheet.dealer is not None  # seat() above seated them, or raised
     if (sheet.seated, sheet.waiting, sheet.dealer) == replay.proposed:
         table.next_seats = None
     else:
@@ -345,7 +355,17 @@ def towie_seats_reset(*, table: TowieTable) -> TowieTable:
 # --- the deals ---------------------------------------------------------------------------------
 
 
-def _fill(deal: TowieDeal, ids: dict[str, int], *, kind, declarer, contract, tricks, honours_holder, honours) -> None:
+def _fill(
+    deal: TowieDeal,
+    ids: dict[str, int],
+    *,
+    kind: str,
+    declarer: str | None,
+    contract: str,
+    tricks: int | None,
+    honours_holder: str | None,
+    honours: int | None,
+) -> None:
     """Put the entered fields on the deal (names to players); what does not belong to the kind is dropped."""
     if kind not in TowieDeal.Kind.values:
         raise ValidationError(
@@ -363,6 +383,14 @@ def _fill(deal: TowieDeal, ids: dict[str, int], *, kind, declarer, contract, tri
     _fill_played(deal, ids, declarer=declarer, tricks=tricks, honours_holder=honours_holder, honours=honours)
 
 
+class _Entered(TypedDict):
+    """What a deal's form gives besides its kind and honours (_fill's fields)."""
+
+    declarer: str | None
+    contract: str
+    tricks: int | None
+
+
 def _player_id(ids: dict[str, int], name: str, what: str) -> int:
     wanted = name.strip().casefold()
     for known, pk in ids.items():
@@ -372,7 +400,15 @@ def _player_id(ids: dict[str, int], name: str, what: str) -> int:
     raise ValidationError({what: gettext("%(name)s is not at this table: choose one of %(names)s.") % figures})
 
 
-def _fill_played(deal: TowieDeal, ids: dict[str, int], *, declarer, tricks, honours_holder, honours) -> None:
+def _fill_played(
+    deal: TowieDeal,
+    ids: dict[str, int],
+    *,
+    declarer: str | None,
+    tricks: int | None,
+    honours_holder: str | None,
+    honours: int | None,
+) -> None:
     if not deal.contract:
         raise ValidationError({"contract": gettext("Give the contract: level and suit (and doubled or redoubled).")})
     if not declarer:
@@ -410,7 +446,7 @@ def _seat(deal: TowieDeal, sheet: towie.TowieSheet, ids: dict[str, int], dealer:
     deal.dealer_id = ids[now_dealer]
 
 
-def _engine_check(apply) -> None:
+def _engine_check(apply: Callable[[], object]) -> None:
     try:
         apply()
     except ValueError as error:
@@ -451,7 +487,7 @@ def towie_deal_record(
     if replay.override_problem:
         raise ValidationError(f"{replay.override_problem} {gettext('Choose the seats again.')}")
     deal = TowieDeal(table=table)
-    entered = {"declarer": declarer, "contract": contract, "tricks": tricks}
+    entered: _Entered = {"declarer": declarer, "contract": contract, "tricks": tricks}
     _fill(deal, replay.ids, kind=kind, **entered, honours_holder=honours_holder, honours=honours)
     _seat(deal, replay.sheet, replay.ids, dealer)
     _engine_check(lambda: deal_apply(replay.sheet, deal, replay.names))
@@ -487,7 +523,7 @@ def towie_deal_update(
     stored = next((d for d in deals if d.pk == deal.pk), None)
     if stored is None:
         raise ValidationError(gettext("That deal has been removed meanwhile: reload the sheet."))
-    entered = {"declarer": declarer, "contract": contract, "tricks": tricks}
+    entered: _Entered = {"declarer": declarer, "contract": contract, "tricks": tricks}
     _fill(stored, ids, kind=kind, **entered, honours_holder=honours_holder, honours=honours)
     if dealer:
         dealer_id = _player_id(ids, dealer, "dealer")

@@ -4,10 +4,16 @@ Also the few words the director's pages take from the rules and the selectors, i
 language: a seat's letter, a table's status, a sentence from the rules engine.
 """
 
+import datetime
+from collections.abc import Iterable
+
 from django import template
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from tournaments import l10n
+from tournaments.models import DealEntry
+from tournaments.rules.errors import RuleError, Words
+from tournaments.selectors.rounds import TableView
 
 register = template.Library()
 
@@ -37,13 +43,13 @@ def contract(code: str) -> str:
 
 
 @register.filter
-def seat(code) -> str:
+def seat(code: str | None) -> str:
     """ "E" -> "E" (English), "O" (German, Dutch); anything else as it is."""
     return str(SEATS.get(code, code)) if code else ""
 
 
 @register.filter
-def status_words(table) -> str:
+def status_words(table: TableView) -> str:
     """A table's status (a TableView): "not started", "accepted at the table", "entered by the director"."""
     if table.status == "agreed" and table.by_table:
         return gettext("accepted at the table")
@@ -51,25 +57,25 @@ def status_words(table) -> str:
 
 
 @register.filter
-def day(value) -> str:
+def day(value: datetime.date | None) -> str:
     """A party's date in the club's style, the month named in the page's language: "28 Nov 2026"."""
     return l10n.day(value, long=True)
 
 
 @register.filter
-def say(said) -> str:
+def say(said: RuleError | Words | str) -> str:
     """A sentence from the rules engine (RuleError, Words or a plain str) in the page's language."""
     return l10n.say(said)
 
 
 @register.filter
-def say_each(said) -> list[str]:
+def say_each(said: Iterable[RuleError | Words | str] | None) -> list[str]:
     """The same for a list of them (the guest count's problems)."""
     return [l10n.say(one) for one in said or ()]
 
 
 @register.filter
-def made(entry) -> str:
+def made(entry: DealEntry | None) -> str:
     """The tricks against the contract: "=", "+1", "−2" (blank for a passed-out deal)."""
     if entry is None or entry.contract == "PASS":
         return ""

@@ -11,7 +11,7 @@ register = template.Library()
 
 
 @register.filter
-def day(value, long: bool = True) -> str:
+def day(value: datetime.date | datetime.datetime | None, long: bool = True) -> str:
     """A date or a moment (shown as the local day): "28 Nov 2026", "28 nov. 2026", "28. Nov. 2026"."""
     if isinstance(value, datetime.datetime):
         value = timezone.localtime(value).date() if timezone.is_aware(value) else value.date()

@@ -5,12 +5,13 @@ from django import template
 from django.template import Context
 
 from tournaments.presentation import phone
+from tournaments.selectors.table import DealLine
 
 register = template.Library()
 
 
 @register.simple_tag(takes_context=True)
-def phone_line(context: Context, line):
+def phone_line(context: Context, line: DealLine) -> str:
     round_ = context.get("round")
     return phone.line_html(
         line, context.get("result"), round_.number if round_ else "", str(context.get("csrf_token", ""))
@@ -18,5 +19,5 @@ def phone_line(context: Context, line):
 
 
 @register.simple_tag(takes_context=True)
-def phone_running(context: Context):
+def phone_running(context: Context) -> str:
     return phone.running_html(context.get("result"), context.get("deals_in") or 0)

@@ -37,11 +37,12 @@ def public_page(request: HtmxRequest, token: str) -> HttpResponse:
         context["matches"] = public_selectors.knockout_matches(link.knockout)
         response = live(request, "public/knockout.html", "public/_knockout_body.html", context, tag)
     else:
-        board = (
-            public_selectors.party_board(link.party)
-            if link.party is not None
-            else public_selectors.series_board(link.series)
-        )
+        if link.party is not None:
+            board = public_selectors.party_board(link.party)
+        elif link.series is not None:
+            board = public_selectors.series_board(link.series)
+        else:  # a link names one event (a database constraint): this cannot happen
+            raise Http404
         context = {"link": link, "board": board, "title": board.title, "day": board.day, "projector": projector}
         context["season"] = bool(link.series_id)
         response = live(request, "public/board.html", "public/_board_body.html", context, tag)

@@ -3,7 +3,7 @@
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeAlias, TypedDict
 
-from django.db.models import Count, Q
+from django.db.models import Count, Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
@@ -68,7 +68,7 @@ def entry_words(label: str) -> str:
 # --- the event ------------------------------------------------------------------------------------------------
 
 
-def knockout_list(club: Club):
+def knockout_list(club: Club) -> QuerySet[Knockout]:
     closed = Q(rounds__status=KnockoutRound.Status.CLOSED)
     return (
         Knockout.objects.filter(club=club)

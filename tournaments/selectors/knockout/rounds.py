@@ -80,7 +80,9 @@ def status_words(m: KnockoutMatch) -> str:
     return _("margin %(margin)s") % {"margin": l10n.number(m.margin)}
 
 
-def round_outcome(round_: KnockoutRound, matches: list[KnockoutMatch], cut: list[str] | None = None):
+def round_outcome(
+    round_: KnockoutRound, matches: list[KnockoutMatch], cut: list[str] | None = None
+) -> knockout_rules.Advance:
     """The knockout engine's reading of a round whose matches are all decided (raises ValueError otherwise).
 
     A closed round is read again from its kept seed, or from the pairs the director put through.

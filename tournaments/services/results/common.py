@@ -2,6 +2,7 @@
 
 import functools
 import secrets
+from collections.abc import Iterable, Sequence
 
 from django.core.exceptions import ValidationError
 from django.db import connection
@@ -26,7 +27,7 @@ SEND_ID_MAX = 64  # PhoneSend.client_id's length: a longer id is refused, never 
 SIDE_NAMES = {"NS": gettext_lazy("North–South"), "EW": gettext_lazy("East–West")}
 
 
-def _store_deals(result: TableResult, scored, *, new: bool = False) -> None:
+def _store_deals(result: TableResult, scored: Iterable[party_rules.ScoredDeal], *, new: bool = False) -> None:
     """Replace the result's deal rows with the scored deals (`new`: a result just made has none to delete)."""
     if not new:
         result.deals.all().delete()
@@ -34,7 +35,7 @@ def _store_deals(result: TableResult, scored, *, new: bool = False) -> None:
     DealEntry.objects.bulk_create(DealEntry(result=result, **{f: getattr(d, f) for f in fields}) for d in scored)
 
 
-def _snapshot(result: TableResult | None, deals=None) -> dict:
+def _snapshot(result: TableResult | None, deals: Iterable[party_rules.ScoredDeal | DealEntry] | None = None) -> dict:
     """The result as the history keeps it; `deals`: its deals as just stored (not read back)."""
     if result is None or result.pk is None:
         return {}
@@ -52,13 +53,13 @@ def _snapshot(result: TableResult | None, deals=None) -> dict:
     }
 
 
-def _tally(scored, tally_mode: str) -> tuple[int, int]:
+def _tally(scored: Sequence[party_rules.Sides], tally_mode: str) -> tuple[int, int]:
     if tally_mode == "actual":
         return party_rules.actual_points(scored)
     return party_rules.net_result(scored)
 
 
-def _score(deals, rules: str):
+def _score(deals: Sequence[tuple[str, str, int]], rules: str) -> list[party_rules.ScoredDeal]:
     try:
         return party_rules.score_round(deals, rules)
     except ValueError as error:

@@ -278,7 +278,7 @@ def _read(round_: Round, table: int, by_token: TableToken | None, client_id: str
 
 def _read_for(
     read: phone_read.TableRead | None, round_: Round, table: int, by_token: TableToken | None, client_id: str
-):
+) -> phone_read.TableRead:
     """The caller's read where it is of this save (the phone's view reads it with the link), else a read."""
     token_id = by_token.pk if by_token is not None else None
     if read is not None and read.of == phone_read.key(round_.pk, table, token_id, client_id):
@@ -421,7 +421,7 @@ def _deal_write(
     link: str,
     sending: list[plain_sql.Statement],
     after_result: Callable[[int], list[plain_sql.Statement]],
-    now,
+    now: datetime.datetime,
 ) -> Callable[[], int]:
     """A deal's save, in its transaction: the send kept, the table's result made (its first deal) or
     updated as read, then the deal's row and the history's (`after_result`); the result's id."""
@@ -454,7 +454,7 @@ def _deal_write(
     return write_next
 
 
-def deal_shown(entry) -> str:
+def deal_shown(entry: _Deal | DealEntry) -> str:
     """What a phone showed of a deal, sent back with its acceptance: "4S N 10"."""
     return f"{entry.contract} {entry.declarer or '-'} {entry.tricks}"
 

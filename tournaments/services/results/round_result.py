@@ -68,6 +68,7 @@ def result_record(
     result.entry = TableResult.Entry.DEALS if deals is not None else TableResult.Entry.NET
     result.ns, result.ew = ns, ew
     if complete:
+        assert ns is not None and ew is not None  # complete: four deals scored, or both net figures
         winner, cut = _winner(ns, ew)
         result.winner, result.cut, result.cut_overridden = winner, cut, False
         # The director's word is final; a table's entry waits for both sides to agree.
@@ -117,11 +118,14 @@ def _check_version(result: TableResult | None, expected: int | None) -> None:
         )
 
 
-def _figures(party: Party, deals, net, complete: bool):
+def _figures(
+    party: Party, deals: list | None, net: tuple[int, int] | None, complete: bool
+) -> tuple[list[party_rules.ScoredDeal], int | None, int | None]:
     """The scored deals and the two tally figures, from the deals or the net figures."""
     if (deals is None) == (net is None):
         raise ValidationError(_("Enter either the deals or the two net figures."))
     if deals is None:
+        assert net is not None  # the check above: exactly one of the two is given
         ns, ew = _check_net(net, party.rules)
         if party.tally_mode == "actual" and (ns < 0 or ew < 0):
             raise ValidationError(_("With actual points neither side can be minus: each side enters what it scored."))
@@ -160,7 +164,7 @@ def _points(value: int) -> str:
     return l10n.signed(value)  # +1,000 / −1,000 / 0, in the reader's style
 
 
-def _check_net(net, rules: str) -> tuple[int, int]:
+def _check_net(net: tuple[int, int], rules: str) -> tuple[int, int]:
     try:
         ns, ew = net
     except (TypeError, ValueError):
