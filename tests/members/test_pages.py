@@ -100,12 +100,8 @@ def test_a_season_made_on_its_page_then_printed_and_published(client_in, club, d
     assert sheet is not None  # the file has its one sheet
     rows = list(sheet.iter_rows(min_row=2, values_only=True))
     assert sorted(float(str(row[3])) for row in rows) == [11.0, 11.0, 18.0, 18.0]
-    assert sorted(str(row[0]) for row in rows) == ["1", "1", "3", "3"] and sorted(str(row[1] or "") for row in rows) == [
-        "=",
-        "=",
-        "=",
-        "=",
-    ]  # two pairs of equals
+    assert sorted(str(row[0]) for row in rows) == ["1", "1", "3", "3"]
+    assert [str(row[1] or "") for row in rows] == ["=", "=", "=", "="]  # two pairs of equals
     client_in.post(reverse("publish_toggle", args=["series", series.id]), {"action": "publish"})
     link = PublicLink.objects.get(series=series)
     assert f"/r/{link.token}/" in client_in.get(reverse("series_detail", args=[series.id])).content.decode()
