@@ -66,24 +66,30 @@ def test_each_gunicorn_has_its_own_control_socket():
     assert "--no-control-socket" in servers.gunicorn_command(8103, workers=1, threads=1, control_socket=None)
 
 
-class _Barrier:
-    def wait(self, timeout=None):
-        return 0
-
-
 def test_the_fair_load_sends_what_the_old_phones_send():
     """bench/loadtest.py's plans are bench/load.py's Phone.play and Phone.play_deals, request for request."""
     from bench import load, loadtest
+
+    class Recording(load.Phone):
+        """A phone whose requests are written down, not sent."""
+
+        sent: list[tuple[dict | None, bool]]
+
+        def open(self) -> str | None:
+            return "csrf"
+
+        def request(self, method: str, body: dict | None = None, *, timed: bool = True) -> tuple[int, str]:
+            self.sent.append((body, timed))
+            return 302, ""
 
     round_deals = [("4S", "N", 10), ("PASS", "", 0), ("3NX", "E", 8), ("2H", "W", 9)]
     for play, steps in (
         (load.Phone.play_deals, loadtest.deal_steps(7, round_deals)),
         (load.Phone.play, loadtest.round_steps(round_deals)),
     ):
-        sent = []
-        phone = load.Phone(0, "tok", 7, round_deals, [], [])
-        phone.open = lambda: "csrf"
-        phone.request = lambda method, body=None, *, timed=True, sent=sent: sent.append((body, timed)) or (302, "")
-        play(phone, _Barrier())
+        phone = Recording(0, "tok", 7, round_deals, [], [])
+        phone.sent = []
+        play(phone, threading.Barrier(1))  # one party: never waits
+        sent = phone.sent
         expected = [({"csrfmiddlewaretoken": "csrf", **step["form"]}, step["timed"]) for step in steps]
         assert sent == expected

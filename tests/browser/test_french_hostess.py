@@ -9,6 +9,7 @@ import os
 
 import pytest
 from django.contrib.auth import get_user_model
+from playwright.sync_api import Dialog
 
 from tests.conftest import make_party
 from tournaments.models import Club, Membership, Party
@@ -87,8 +88,13 @@ def test_a_french_hostess_evening(browser, live_server):
 
         # Deleting the demo party asks first: "Annuler" keeps it, "OK" deletes it.
         page.goto(f"{live_server.url}/")
-        questions = []
-        page.once("dialog", lambda dialog: (questions.append(dialog.message), dialog.dismiss()))
+        questions: list[str] = []
+
+        def answer(dialog: Dialog) -> None:
+            questions.append(dialog.message)
+            dialog.dismiss()
+
+        page.once("dialog", answer)
         page.click("text=Supprimer les événements de démonstration")
         page.wait_for_timeout(500)
         assert questions == ["Supprimer les événements de démonstration et tout ce qui y a été saisi\u202f?"]

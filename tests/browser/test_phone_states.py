@@ -5,6 +5,7 @@ arriving late), Save is never dead, an error is where the guest is, and the keyb
 finds nothing wrong in any state."""
 
 import pytest
+from playwright.sync_api import Route
 
 from tests.browser.axe import violations
 from tests.browser.test_phone_offline import (  # noqa: F401 (fixtures)
@@ -153,9 +154,9 @@ def test_a_refusal_stays_until_seen_through_polls_and_redraws(party_browser, at_
 def test_a_part_arriving_after_a_refusal_is_not_drawn_over_it(party_browser, at_party):  # noqa: F811
     party = make_party(tables=2)
     page = party_browser.new_context(**PHONE).new_page()
-    held = []
+    held: list[Route] = []
 
-    def hold_polls(route):
+    def hold_polls(route: Route) -> None:
         if "part=1" in route.request.url and route.request.headers.get("if-none-match") and not held:
             held.append(route)  # answered later, after the refusal
         else:
@@ -223,7 +224,8 @@ def test_a_save_refused_for_a_missing_field_is_in_view_and_focused(party_browser
     assert message(page) == "Deal 1 was not saved: Give the declarer."
     assert page.evaluate("document.activeElement.id") == "phone-message"
     box = page.locator("#phone-message").bounding_box()
-    assert box and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["viewport"]["height"]  # in view
+    screen = page.viewport_size
+    assert box and screen and box["y"] >= 0 and box["y"] + box["height"] <= screen["height"]  # in view
     assert page.evaluate("!!document.querySelector('#entry #phone-message')")  # by the Save button
     invalid = page.evaluate("[...new Set([...document.querySelectorAll('[aria-invalid=true]')].map(i => i.name))]")
     assert invalid == ["deal-declarer"]

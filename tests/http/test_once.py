@@ -3,9 +3,12 @@ and a repeat of it is sent to what the first post made, told so."""
 
 import re
 from html import unescape
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from django.contrib.messages import get_messages
 from django.core.cache import cache
+from django.test import Client
 from django.urls import reverse
 
 from tests.conftest import make_party
@@ -108,11 +111,32 @@ def test_a_post_without_a_token_or_with_a_mangled_one_is_acted_on_as_before(clie
 
 def test_a_repeat_arriving_while_the_first_is_still_working_is_answered_at_once(client_in, monkeypatch):
     data = new_party(client_in)
-    cache.add(f"once:{client_in.session['_auth_user_id']}:{data['once'][0]}", once.PENDING, 60)
+    key = f"once:{client_in.session['_auth_user_id']}:{data['once'][0]}"
+    cache.add(key, once.PENDING, 60)
     monkeypatch.setattr(once, "time", None, raising=False)  # nothing in the module may wait
-    page = client_in.post(reverse("party_create"), data, follow=True)
-    assert "That form is still being sent: look again in a moment." in text(page)
+    repeat = client_in.post(reverse("party_create"), data, HTTP_REFERER="http://testserver/parties/new/")
+    # Never the empty form again (a click there would make a second party): a page that waits on its own.
+    wait = reverse("form_sent", args=[data["once"][0]]) + "?from=http%3A%2F%2Ftestserver%2Fparties%2Fnew%2F"
+    assert repeat.status_code == 302 and repeat["Location"] == wait
+    page = client_in.get(wait)
+    assert page.status_code == 200 and '<meta http-equiv="refresh" content="1">' in page.content.decode()
+    assert "the first one is still at work" in text(page) and "no-store" in page["Cache-Control"]
     assert not Party.objects.exists()
+    # The first post answers: the waiting page's next look goes where it led, and says so.
+    cache.set(key, "/parties/7/guests/", 60)
+    led = client_in.get(wait)
+    assert led.status_code == 302 and led["Location"] == "/parties/7/guests/"
+    assert [str(m) for m in get_messages(led.wsgi_request)] == ["That form was already sent: here is what it made."]
+
+
+def test_the_waiting_page_of_a_refused_or_unknown_form_says_to_send_it_again(client_in):
+    token = "a" * 24
+    page = client_in.get(reverse("form_sent", args=[token]) + "?from=/parties/new/")
+    assert page.status_code == 404 and "refresh" not in page.content.decode()
+    assert "The form you sent twice was not saved" in text(page) and 'href="/parties/new/"' in page.content.decode()
+    elsewhere = client_in.get(reverse("form_sent", args=[token]) + "?from=http://evil.example/")
+    assert elsewhere.status_code == 404 and "Back to the form" not in text(elsewhere)
+    assert Client().get(reverse("form_sent", args=[token])).status_code == 302  # to log in
 
 
 def test_a_repeat_after_the_first_answered_goes_where_it_led(client_in):
@@ -221,13 +245,18 @@ def test_a_claim_the_cache_cannot_write_is_no_repeat_the_view_answers_it(client_
     assert made.status_code == 302 and Party.objects.count() == 1
 
 
-def test_a_repeat_told_to_look_again_goes_back_to_its_form_never_to_a_post_only_address(client_in, monkeypatch):
+def test_a_repeat_told_to_wait_goes_back_to_its_form_never_to_a_post_only_address(client_in, monkeypatch):
     data = new_party(client_in)
     cache.add(f"once:{client_in.session['_auth_user_id']}:{data['once'][0]}", once.PENDING, 60)
+
+    def back_link(response) -> str:
+        assert response.status_code == 302
+        return parse_qs(urlsplit(response["Location"]).query)["from"][0]
+
     page = client_in.post(reverse("party_create"), data, HTTP_REFERER="http://testserver/parties/new/")
-    assert page["Location"] == "http://testserver/parties/new/"
-    paste = reverse("guests_paste", args=[1])  # takes only POST: the repeat goes back to the form's page
+    assert back_link(page) == "http://testserver/parties/new/"
+    paste = reverse("guests_paste", args=[1])  # takes only POST: the way back is the form's page
     back = client_in.post(paste, data, HTTP_REFERER="http://testserver/parties/1/guests/")
-    assert back["Location"] == "http://testserver/parties/1/guests/"
+    assert back_link(back) == "http://testserver/parties/1/guests/"
     elsewhere = client_in.post(reverse("party_create"), data, HTTP_REFERER="http://evil.example/")
-    assert elsewhere["Location"] == reverse("party_create") and not Party.objects.exists()
+    assert back_link(elsewhere) == reverse("party_create") and not Party.objects.exists()

@@ -11,7 +11,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 from endplay.parsers import pbn
-from endplay.types import Player, Vul
+from endplay.types import Board, Contract, Player, Vul
 
 from tests.conftest import make_party
 from tests.interchange.evening import BOARDS, DUPLICATE, FRENCH, GREEK, PRIVATE, play_evening, shown, where
@@ -27,6 +27,12 @@ def export(party, tmp_path) -> str:
     out = tmp_path / "evening.pbn"
     call_command("export_results", str(party.pk), "--format", "pbn", "-o", str(out))
     return out.read_bytes().decode()
+
+
+def played(board: Board) -> tuple[int, Contract, Vul]:
+    """The board's number, contract and vulnerability: every board we write has all three."""
+    assert board.board_num is not None and board.contract is not None and board.vul is not None
+    return board.board_num, board.contract, board.vul
 
 
 def declarer_side_score(board) -> int:
@@ -46,9 +52,9 @@ def test_endplay_reads_every_deal_and_its_score_agrees_with_its_contract(directo
     boards = pbn.loads(text)
     # Twelve deals entered (round 2's table 2 was entered as net figures: no deals), each its own number.
     assert len(boards) == 12
-    assert sorted(b.board_num for b in boards) == BOARDS
+    assert sorted(played(b)[0] for b in boards) == BOARDS
     for board in boards:
-        number = board.board_num
+        number, contract, vul = played(board)
         round_, table, deal = where(number)
         assert (board.info["Round"], board.info["Table"], board.info["PartyDeal"]) == (
             str(round_),
@@ -62,16 +68,16 @@ def test_endplay_reads_every_deal_and_its_score_agrees_with_its_contract(directo
         assert Player.from_board(number).abbr == dealer
         side, score, ns, ew = DUPLICATE[(round_, table, deal)]
         assert board.info["Score"] == f"{side} {score}"
-        assert board.contract.score(board.vul) == declarer_side_score(board)
+        assert contract.score(vul) == declarer_side_score(board)
         assert board.info["PartyCredit"] == f"NS {ns} EW {ew}"
         sitting = seats[(round_, table)]
         assert [board.info.get(seat) for seat in ("North", "East", "South", "West")] == [
             shown(sitting[s]) for s in "NESW"
         ]
     # The capped deals: the contract's own score, not the 1,000 the party credited.
-    capped = {b.board_num: b for b in boards}
-    assert capped[6].info["Score"] == "EW 1080" and capped[6].contract.score(Vul.ew) == 1080
-    assert capped[15].info["Score"] == "EW 2000" and capped[15].contract.score(Vul.ns) == -2000
+    capped = {played(b)[0]: b for b in boards}
+    assert capped[6].info["Score"] == "EW 1080" and played(capped[6])[1].score(Vul.ew) == 1080
+    assert capped[15].info["Score"] == "EW 2000" and played(capped[15])[1].score(Vul.ns) == -2000
     names = {board.info[seat] for board in boards for seat in ("North", "East", "South", "West")}
     assert {GREEK, FRENCH, "M. J. W."} <= names and PRIVATE not in names
 
@@ -102,8 +108,9 @@ def test_a_1938_partys_score_is_the_contracts_duplicate_score_and_its_credit_the
     party = make_party(tables=1, rounds=1, user=director, name="Period night", rules="1938")
     deals = [("PASS", "", 0), ("4SXX", "E", 10), ("PASS", "", 0), ("PASS", "", 0)]
     result_services.result_record(round_=party.rounds.get(number=1), table=1, deals=deals, by_user=director)
-    boards = {b.board_num: b for b in pbn.loads(export(party, tmp_path))}
-    assert boards[6].info["Score"] == "EW 1080" and boards[6].contract.score(boards[6].vul) == 1080
+    boards = {played(b)[0]: b for b in pbn.loads(export(party, tmp_path))}
+    _number, contract, vul = played(boards[6])
+    assert boards[6].info["Score"] == "EW 1080" and contract.score(vul) == 1080
     assert boards[6].info["PartyCredit"] == "NS -1030 EW 1000"
 
 

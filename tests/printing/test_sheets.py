@@ -1,6 +1,7 @@
 """The movement sheet (who sits where next) and the results sheet (standings, prizes, pairs)."""
 
 import dataclasses
+from typing import Any
 
 import pytest
 
@@ -169,7 +170,7 @@ def test_movement_sheet_headers_stay_inside_their_columns(language, paper, mixed
     lines = make_movement() if mixed else [dataclasses.replace(line, kind="") for line in make_movement()]
     width = page_size(paper)[0] - 2 * sheets.MARGIN
     with translation.override(language):
-        table = sheets._movement_table(lines, mixed, width)
+        table: Any = sheets._movement_table(lines, mixed, width)  # its cells: attributes reportlab's stubs omit
     for head, column in zip(table._cellvalues[0], table._colWidths, strict=True):
         texts = head.lines if isinstance(head, Lines) else [head]
         size = head.size if isinstance(head, Lines) else 11
@@ -194,7 +195,7 @@ def test_results_sheet_headers_stay_inside_their_columns(language, rounds):
     sheet = make_sheet(rounds=rounds, mixed=True, keep_partners=True)
     width = page_size("A4", landscape=rounds > 4)[0] - 2 * sheets.MARGIN
     with translation.override(language):
-        tables = [sheets._standings_table(sheet, width), sheets._pairs_table(sheet, width)]
+        tables: list[Any] = [sheets._standings_table(sheet, width), sheets._pairs_table(sheet, width)]  # as above
     for table in tables:
         size = table._cellStyles[0][0].fontsize
         for head, column in zip(table._cellvalues[0], table._colWidths, strict=True):

@@ -1,9 +1,11 @@
 """Tally cards: one per player, four or six to a page, marked and coloured by kind at a mixed party."""
 
 import dataclasses
+from typing import cast
 
 import pytest
 from django.utils import translation
+from pypdf.generic import DictionaryObject
 
 from tests.printing.factories import (
     DAY,
@@ -173,7 +175,8 @@ def test_the_band_and_grid_are_drawn_once_and_placed_on_every_card():
     so twelve cards draw three forms; each card places its band and its grid."""
     content = tallies_pdf(make_tallies(12, mixed=True))[2]
     reader = pdf_reader(content)
-    forms = {str(name) for page in reader.pages for name in page["/Resources"]["/XObject"]}
+    resources = [cast(DictionaryObject, page["/Resources"]) for page in reader.pages]
+    forms = {str(name) for each in resources for name in cast(DictionaryObject, each["/XObject"])}
     assert len(forms) == 3
     assert all(page_stream(content, i).count(b" Do") == 8 for i in range(3))
 

@@ -8,9 +8,11 @@ Each test reads the text back out of the PDF bytes (pypdf) and compares it with 
 import dataclasses
 import io
 import unicodedata
+from typing import cast
 
 import arabic_reshaper
 import pytest
+from pypdf.generic import DictionaryObject
 from reportlab.pdfgen.canvas import Canvas
 
 from tests.printing.factories import make_sheet, make_tally, pdf_pages, pdf_reader
@@ -144,7 +146,8 @@ def test_without_any_cjk_font_every_cjk_character_is_a_white_square(monkeypatch,
 def test_every_pdf_embeds_its_unicode_fonts():
     content = tallies_pdf([make_tally(0, name=CJK[0]), make_tally(1, name=HEBREW)])[2]
     fonts_used = {}
-    for font in pdf_reader(content).pages[0]["/Resources"]["/Font"].values():
+    resources = cast(DictionaryObject, pdf_reader(content).pages[0]["/Resources"])
+    for font in cast(DictionaryObject, resources["/Font"]).values():
         font = font.get_object()
         if font["/Subtype"] != "/TrueType":  # reportlab's initial Helvetica, listed but drawing nothing here
             continue

@@ -3,6 +3,10 @@ would, and its answer says what a fresh read says (one phone at a time; and when
 one moment make the round count)."""
 
 import datetime
+import inspect
+from collections.abc import Callable
+from functools import partial
+from typing import Any
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -37,6 +41,7 @@ def concrete(instance) -> dict:
 def test_the_phones_one_read_gives_what_the_orm_reads(party):
     token = TableToken.objects.get(party=party, table=2)
     found, current, read = table_selectors.phone_post(token.token)
+    assert current is not None  # the party has started
     assert concrete(found) == concrete(token)
     assert concrete(found.party) == concrete(Party.objects.get(pk=party.pk))
     assert concrete(current) == concrete(Round.objects.get(party=party, number=1))
@@ -100,6 +105,7 @@ def test_what_a_phone_writes_reads_back_through_the_orm(party):
     send = PhoneSend.objects.get(token=token, client_id="two")
     assert timezone.is_aware(send.at) and before <= send.at <= timezone.now()
     change = ResultChange.objects.filter(result__round=round_, result__table=1).order_by("pk").last()
+    assert change is not None
     assert change.action == "deal 2 accepted by EW" and change.by_token_id == token.pk and change.by_user_id is None
     assert before <= change.at <= timezone.now()
     assert change.before["deals"] == [[1, "4S", "N", 10], [2, "3NX", "E", 7]]
@@ -154,17 +160,24 @@ def test_the_answer_after_each_save_is_what_a_fresh_read_says(party):
     round_ = token.party.rounds.get(number=1)
     assert round_.party is token.party
     deals = [("4S", "N", 10), ("PASS", "", 0), ("3N", "E", 8), ("2H", "S", 8)]
-    steps = []
+
+    def record(**given: Any) -> TableResult:
+        return result_services.deal_record(round_=round_, table=1, by_token=token, **given)[0]
+
+    def accept(number: int, side: str) -> TableResult:
+        return result_services.deal_accept(
+            round_=round_, table=1, number=number, side=side, by_token=token, client_id=f"ok{number}{side}"
+        )
+
+    steps: list[Callable[[], TableResult]] = []
     for number, deal in enumerate(deals, start=1):
-        steps.append(lambda n=number, d=deal: result_services.deal_record(
-            round_=round_, table=1, number=n, deal=d, side="NS", by_token=token, client_id=f"d{n}")[0])  # fmt: skip
-    correction, repeat = {"number": 2, "deal": ("1C", "W", 7), "side": "EW", "correcting": True}, {"client_id": "d1"}
-    repeat |= {"number": 1, "deal": deals[0], "side": "NS"}
+        steps.append(partial(record, number=number, deal=deal, side="NS", client_id=f"d{number}"))
+    correction: dict[str, Any] = {"number": 2, "deal": ("1C", "W", 7), "side": "EW", "correcting": True}
+    repeat: dict[str, Any] = {"client_id": "d1", "number": 1, "deal": deals[0], "side": "NS"}
     for extra in (correction, repeat):  # a correction clears the acceptances; a repeated send changes nothing
-        steps.append(lambda e=extra: result_services.deal_record(round_=round_, table=1, by_token=token, **e)[0])
+        steps.append(partial(record, **extra))
     for number, side in ((1, "EW"), (2, "NS"), (3, "EW"), (3, "EW"), (4, "EW")):
-        steps.append(lambda n=number, s=side: result_services.deal_accept(
-            round_=round_, table=1, number=n, side=s, by_token=token, client_id=f"ok{n}{s}"))  # fmt: skip
+        steps.append(partial(accept, number, side))
     for step in steps:
         saved = step()
         assert saved.deals_counted is not None
@@ -200,7 +213,7 @@ def test_two_acceptances_at_one_moment_answer_that_the_round_counts(party):
         result_services.deal_record(round_=round_, table=1, number=number, deal=deal, by_token=token)
     for number in (1, 2):
         result_services.deal_accept(round_=round_, table=1, number=number, side="EW", by_token=token)
-    planned = result_services.deal_accept.__wrapped__(round_=round_, table=1, number=3, side="EW", by_token=token)
+    planned = inspect.unwrap(result_services.deal_accept)(round_=round_, table=1, number=3, side="EW", by_token=token)
     result_services.deal_accept(round_=round_, table=1, number=4, side="EW", by_token=token)
     with transaction.atomic():
         saved = planned.done(planned.write())
@@ -231,6 +244,7 @@ def test_the_phones_page_read_in_plain_sql_is_what_the_orm_reads(party, director
         orm_current, orm_previous, orm_view = table_selectors.table_page(orm_token)
         assert concrete(fast_token) == concrete(orm_token) and concrete(fast_token.party) == concrete(orm_token.party)
         assert (concrete(current), concrete(previous)) == (concrete(orm_current), concrete(orm_previous))
+        assert previous is not None and current is not None and view is not None and orm_view is not None
         assert previous.number == 1 and current.number == 2
         assert view.names == orm_view.names and len(view.names) == 4
         assert {s: concrete(seat) for s, seat in view.seats.items()} == {
@@ -239,7 +253,7 @@ def test_the_phones_page_read_in_plain_sql_is_what_the_orm_reads(party, director
         if table == 1:
             assert view.result is None and orm_view.result is None and deals == []
             continue
-        assert concrete(view.result) == concrete(orm_view.result)
+        assert concrete(view.result) == concrete(orm_view.result) and orm_view.result is not None
         assert [concrete(d) for d in deals] == [concrete(d) for d in orm_view.result.deals.order_by("number")]
         assert [(d.number, d.contract, d.accepted) for d in deals] == [(1, "1C", True), (2, "3N", False)]
 
@@ -305,7 +319,7 @@ def test_a_save_takes_a_read_made_for_it_only(party):
     _found, _current, of_two = table_selectors.phone_post(two.token, "x")
     _found, _current, of_y = table_selectors.phone_post(one.token, "y")
     for number, client_id, read in ((2, "x", of_two), (3, "x3", of_y)):  # each differs in one thing only
-        deal = {"number": number, "deal": ("3N", "E", 9), "client_id": client_id, "read": read}
+        deal: dict[str, Any] = {"number": number, "deal": ("3N", "E", 9), "client_id": client_id, "read": read}
         result_services.deal_record(round_=round_, table=1, by_token=one, **deal)
     stored = {r.table: [d.number for d in r.deals.order_by("number")] for r in TableResult.objects.all()}
     assert stored == {1: [1, 2, 3], 2: [1]}

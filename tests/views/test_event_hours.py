@@ -3,6 +3,7 @@ usual start through the Club page: each read back, and bad input refused with it
 
 import datetime
 from html import unescape
+from typing import Protocol
 
 import pytest
 from django.contrib.auth.models import User
@@ -28,12 +29,16 @@ def filled(client: Client, url: str, **changes: str) -> dict[str, list[str]]:
     return the_form(client, url) | {name: [value] for name, value in changes.items()}
 
 
-def text(response: object) -> str:
-    return unescape(response.content.decode())  # type: ignore[attr-defined]
+class Answered(Protocol):
+    content: bytes
+
+
+def text(response: Answered) -> str:
+    return unescape(response.content.decode())
 
 
 def club_of(director: User) -> Club:
-    return director.memberships.get().club  # type: ignore[attr-defined]
+    return director.memberships.get().club
 
 
 HOURS = {"start_time": "20:15", "length_minutes": "150"}

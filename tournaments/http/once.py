@@ -5,11 +5,13 @@ tournaments/templatetags/once_tags.py). The view wrapped in `@once_only` claims 
 (a database table shared by every worker, so `cache.add` lets exactly one request win) before it runs.
 When the view made something (it answered with a redirect and no error message), the token remembers
 where it sent the director; a repeat of the token is sent there too, told "That form was already
-sent: here is what it made." A repeat arriving while the first is still working is answered at
-once ("still being sent: look again in a moment"): no request waits for another. A view that refused the
-form (its errors shown again, or a new error message) frees the token, so the corrected form goes
-through. A post without a token (a script, an older page) is acted on as before: the token is a guard
-against repeats, not a permission.
+sent: here is what it made." A repeat arriving while the first is still working is answered at once
+with a waiting page (`form_sent` in tournaments/views/forms_flow.py) that looks again every second on
+its own, without JavaScript, and goes where the first post led once it has answered. No request waits
+for another, and the director never sees the empty form again while her first post is at work (sending
+it would make a second one). A view that refused the form (its errors shown again, or a new error
+message) frees the token, so the corrected form goes through. A post without a token (a script, an
+older page) is acted on as before: the token is a guard against repeats, not a permission.
 """
 
 import contextlib
@@ -26,7 +28,8 @@ from django.db import DatabaseError
 from django.http import HttpRequest
 from django.http.response import HttpResponseBase
 from django.shortcuts import redirect
-from django.utils.http import url_has_allowed_host_and_scheme
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.utils.translation import gettext as _
 
 FIELD = "once"
@@ -75,19 +78,37 @@ def _repeat(request: HttpRequest, key: str) -> HttpResponseBase | None:
     if where is None:
         return None  # the first post was refused meanwhile: this one is acted on in its own right
     if where == PENDING:
-        messages.warning(request, _("That form is still being sent: look again in a moment."))
-        return _back(request)
+        return redirect(reverse("form_sent", args=[_token_of(key)]) + "?" + urlencode({"from": _from(request)}))
     messages.info(request, _("That form was already sent: here is what it made."))
     return redirect(where)
 
 
-def _back(request: HttpRequest) -> HttpResponseBase:
+def _token_of(key: str) -> str:
+    return key.rsplit(":", 1)[1]
+
+
+def _from(request: HttpRequest) -> str:
     """The page the form was sent from, when the browser says: the address posted to may take only POST
     (guests pasted, one more round…), where a GET is a 405."""
     page = request.META.get("HTTP_REFERER", "")
     if page and url_has_allowed_host_and_scheme(page, allowed_hosts={request.get_host()}):
-        return redirect(page)
-    return redirect(request.get_full_path())
+        return page
+    return request.get_full_path()
+
+
+def _back(request: HttpRequest) -> HttpResponseBase:
+    return redirect(_from(request))
+
+
+def first_post(request: HttpRequest, token: str) -> str | None:
+    """Where the director's first post of this token led: PENDING while it is still at work; None when it
+    was refused (its token freed), long forgotten, never hers, or the token is not one of ours."""
+    return cache.get(_key(request, token)) if PLAUSIBLE.fullmatch(token) else None
+
+
+def safe_back(request: HttpRequest, page: str) -> str:
+    """The page to go back to when it is one of this site's, else nothing."""
+    return page if url_has_allowed_host_and_scheme(page, allowed_hosts={request.get_host()}) else ""
 
 
 def _forget(key: str) -> None:

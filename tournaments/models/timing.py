@@ -8,11 +8,15 @@ evening at 19:30 stays at 19:30 when the clocks change or the club's zone is cor
 import datetime
 import zoneinfo
 from functools import cache
+from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext, gettext_lazy
+
+if TYPE_CHECKING:
+    from tournaments.models.club import Club
 
 USUAL_START = datetime.time(19, 30)
 DEFAULT_LENGTH_MINUTES = 180  # three hours: an evening's bridge
@@ -49,6 +53,11 @@ class Timed(models.Model):
         ],
     )
 
+    # Each kind of event declares its own date and club (their related names differ); named here for the
+    # type checker, which reads the properties below on the abstract class.
+    date: datetime.date
+    club: "Club"
+
     class Meta:
         abstract = True
 
@@ -59,11 +68,11 @@ class Timed(models.Model):
     @property
     def starts_at(self) -> datetime.datetime:
         """The start as an aware datetime in the club's zone (fold 0: the first of a doubled hour)."""
-        return datetime.datetime.combine(self.date, self.start_time, tzinfo=self.club.zone)  # type: ignore[attr-defined]
+        return datetime.datetime.combine(self.date, self.start_time, tzinfo=self.club.zone)
 
     @property
     def ends_at(self) -> datetime.datetime:
         """The end, in the club's zone: the length is elapsed time, so a night the clocks change is an hour
         longer or shorter on the wall clock, never in the room."""
         end = self.starts_at.astimezone(datetime.UTC) + self.length
-        return end.astimezone(self.club.zone)  # type: ignore[attr-defined]
+        return end.astimezone(self.club.zone)

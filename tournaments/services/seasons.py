@@ -1,5 +1,7 @@
 """Writes to a club's seasons: a series of its own events, scored by a rule the club chooses."""
 
+from collections.abc import Sequence
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -48,8 +50,8 @@ def series_save(
     scoring: str = season_rules.TOTALS,
     place_points: list[int] | None = None,
     best_of: int | None = None,
-    parties: list[Party] = (),  # type: ignore[assignment]
-    knockouts: list[Knockout] = (),  # type: ignore[assignment]
+    parties: Sequence[Party] = (),
+    knockouts: Sequence[Knockout] = (),
     series: Series | None = None,
 ) -> Series:
     name = " ".join((name or "").split())

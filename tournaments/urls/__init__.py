@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from tournaments.views import home
+from tournaments.views import forms_flow, home
 
 # The table's phones and the party's pages come first: they are the most requests by far (every phone
 # polls every 5 s, the round page every 4 s), and Django tries the patterns in order. No pattern of
@@ -21,4 +21,5 @@ urlpatterns = [
     path("", include("tournaments.urls.public")),
     path("", include("tournaments.urls.mail")),
     path("", include("tournaments.urls.transfer")),
+    path("sent/<str:token>/", forms_flow.form_sent, name="form_sent"),
 ]

@@ -18,8 +18,12 @@ from django.core.exceptions import ValidationError
 from django.forms import BaseForm
 from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
+from django.utils.cache import patch_cache_control
+from django.utils.translation import gettext as _
 
+from tournaments.directors import DirectorRequest
+from tournaments.http import once
 from tournaments.views.common import add_errors, ask_first, confirmed
 
 Made = TypeVar("Made")
@@ -85,3 +89,18 @@ def delete_asked(
     else:
         messages.success(request, _words(said, made))
     return redirect(to)
+
+
+def form_sent(request: DirectorRequest, token: str) -> HttpResponseBase:
+    """The waiting page of a form sent again while its first post was still at work (tournaments/http/once.py):
+    it looks again every second on its own, without JavaScript, until the first post has answered, then goes
+    where it led. A token the director never sent, or long forgotten, is a 404 that says to send it again.
+    Any method: a GET or a POST here changes nothing."""
+    where = once.first_post(request, token)
+    if where is not None and where != once.PENDING:
+        messages.info(request, _("That form was already sent: here is what it made."))
+        return redirect(where)
+    context = {"back": once.safe_back(request, request.GET.get("from", "")), "waiting": where == once.PENDING}
+    response = render(request, "once_wait.html", context, status=200 if context["waiting"] else 404)
+    patch_cache_control(response, no_store=True)
+    return response
