@@ -83,7 +83,7 @@ class PhoneState:
 
     def __init__(self, port: int, table: dict, tally: Tally):
         self.connection, self.tally = Connection(port, json_answers=True), tally
-        self.connection.lock = asyncio.Lock()  # type: ignore[attr-defined]
+        self.connection.lock = asyncio.Lock()  # type: ignore[attr-defined]  # one lock per table, kept on its connection
         self.path, self.state, self.part = table["path"], table["state"], table.get("part")
         self.tag, self.token, self.deals_in = "", "", 0
 

@@ -332,7 +332,7 @@ def hot_spots(director, party, names=None) -> dict:
         profile.enable()
         call()
         profile.disable()
-        stats = pstats.Stats(profile).stats  # type: ignore[attr-defined]
+        stats = pstats.Stats(profile).stats  # type: ignore[attr-defined]  # the raw table typeshed leaves out
         total = sum(tt for _cc, _nc, tt, _ct, _callers in stats.values()) or 1e-9
         buckets: dict[str, float] = {}
         for key, (_cc, _nc, tt, _ct, _callers) in stats.items():

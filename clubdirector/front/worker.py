@@ -8,8 +8,8 @@ is closed after HEADER_SECONDS.
 """
 
 from django.conf import settings
-from gunicorn.asgi.protocol import ASGIProtocol  # type: ignore[import-untyped]
-from gunicorn.workers import gasgi  # type: ignore[import-untyped]
+from gunicorn.asgi.protocol import ASGIProtocol  # type: ignore[import-untyped]  # gunicorn ships no types
+from gunicorn.workers import gasgi  # type: ignore[import-untyped]  # gunicorn ships no types
 
 from clubdirector.front.threads import ThreadedWsgi
 

@@ -255,7 +255,7 @@ def qr_svg(value: str, *, label: str = "") -> str:
     widget = QrCodeWidget(value, barBorder=QR_BORDER)
     # The stub is wrong here: QrCodeWidget sets its encoder `qr` in __init__ (through __dict__), and the stub
     # gives `qr` only to the QrCode flowable.
-    qr = widget.qr  # type: ignore[attr-defined]
+    qr = widget.qr  # type: ignore[attr-defined]  # made by reportlab, left out of its stubs
     qr.make()
     count = qr.getModuleCount()
     side = count + 2 * QR_BORDER

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import TypeVar
 
-from pyuca import Collator  # type: ignore[import-untyped]
+from pyuca import Collator  # type: ignore[import-untyped]  # pyuca ships no types
 
 T = TypeVar("T")
 

@@ -42,7 +42,7 @@ class Words(str):
     message: str
     plural: str | None
     # The count of a plural sentence. It hides str.count on these objects (nobody counts in them).
-    count: int | None  # type: ignore[assignment]
+    count: int | None  # type: ignore[assignment]  # hides str.count, as said above
     figures: dict[str, Any]
 
 
