@@ -20,6 +20,7 @@ from pathlib import Path
 from django.db import connection
 
 from bench.build import deals, party
+from bench.servers import free_port
 from tournaments.models import TableResult, TableToken
 from tournaments.rules import party as party_rules
 
@@ -28,12 +29,6 @@ WORKERS = int(os.environ.get("BENCH_WORKERS", "4"))
 THREADS = int(os.environ.get("BENCH_THREADS", "1"))
 LIMIT_S = 120
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def _gunicorn() -> str:
@@ -188,7 +183,7 @@ def _burst(director, name: str, play) -> dict:
     created = party(CLIENTS, director, name=name, rounds=1)
     tokens = dict(TableToken.objects.filter(party=created, revoked_at__isnull=True).values_list("table", "token"))
     planned = {table: deals(rng) for table in range(1, CLIENTS + 1)}
-    port = _free_port()
+    port = free_port()
     if connection.vendor == "sqlite":
         # Building the parties left a long write-ahead log; a running server checkpoints as it goes.
         with connection.cursor() as cursor:

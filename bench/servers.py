@@ -27,10 +27,44 @@ ROOT = Path(__file__).resolve().parent.parent
 NGINX = ("/usr/sbin/nginx", "nginx")
 
 
-def free_port() -> int:
+PORTS_SETTING = "BENCH_PORTS"
+_PORT_RANGE = re.compile(r"\s*(\d{1,5})\s*-\s*(\d{1,5})\s*")
+_handed_out: set[int] = set()
+
+
+def port_range(text: str) -> range:
+    """BENCH_PORTS as a range ("8500-8549", both ends included); a clear refusal for anything else."""
+    match = _PORT_RANGE.fullmatch(text)
+    first, last = (int(match[1]), int(match[2])) if match else (0, -1)
+    if not match or not 1024 <= first <= last <= 65535:
+        raise SystemExit(f"{PORTS_SETTING}={text!r}: give a range of ports such as 8500-8549 (1024 to 65535)")
+    return range(first, last + 1)
+
+
+def _free(port: int) -> bool:
     with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+        try:
+            sock.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+        return True
+
+
+def free_port() -> int:
+    """A free port for one of the bench's servers: the next free one in BENCH_PORTS when set (a machine whose
+    firewall or other services want them known), else one the system picks. A port handed out once is not
+    handed out again in the same run, even while its server is still starting."""
+    setting = os.environ.get(PORTS_SETTING, "").strip()
+    if not setting:
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            port: int = sock.getsockname()[1]
+            return port
+    for port in port_range(setting):
+        if port not in _handed_out and _free(port):
+            _handed_out.add(port)
+            return port
+    raise SystemExit(f"{PORTS_SETTING}={setting}: no free port left in the range; widen it or stop what holds them")
 
 
 def gunicorn_path() -> str:

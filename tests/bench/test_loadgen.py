@@ -2,8 +2,11 @@
 command lines the two-server run writes. No timing is asserted (the bench itself never runs here)."""
 
 import asyncio
+import socket
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
 
 from bench import loadgen, servers
 
@@ -93,3 +96,27 @@ def test_the_fair_load_sends_what_the_old_phones_send():
         sent = phone.sent
         expected = [({"csrfmiddlewaretoken": "csrf", **step["form"]}, step["timed"]) for step in steps]
         assert sent == expected
+
+
+def test_the_bench_takes_its_ports_from_bench_ports_in_turn(monkeypatch):
+    with socket.socket() as held:  # a port in the range already taken: it is skipped
+        held.bind(("127.0.0.1", 0))
+        taken = held.getsockname()[1]
+        monkeypatch.setenv("BENCH_PORTS", f"{taken}-{taken + 2}")
+        monkeypatch.setattr(servers, "_handed_out", set())
+        first, second = servers.free_port(), servers.free_port()
+        assert (first, second) == (taken + 1, taken + 2)  # each handed out once, in order
+        with pytest.raises(SystemExit, match=r"BENCH_PORTS=.*: no free port left in the range"):
+            servers.free_port()
+
+
+@pytest.mark.parametrize("setting", ["8500", "8549-8500", "80-90", "eighty-ninety", "8500-70000"])
+def test_a_bench_ports_setting_that_is_no_range_is_refused_plainly(monkeypatch, setting):
+    monkeypatch.setenv("BENCH_PORTS", setting)
+    with pytest.raises(SystemExit, match=r"give a range of ports such as 8500-8549"):
+        servers.free_port()
+
+
+def test_without_bench_ports_the_system_picks(monkeypatch):
+    monkeypatch.delenv("BENCH_PORTS", raising=False)
+    assert 1024 <= servers.free_port() <= 65535
