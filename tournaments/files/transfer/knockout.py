@@ -233,7 +233,8 @@ def _matches_section(rows: list, rounds: dict, pairs: dict) -> dict[tuple[str, i
     seated: dict[tuple, str] = {}
     for number, raw in enumerate(rows, start=1):
         where = f"match {number}"
-        match = _record(raw, where, KnockoutMatch, _plain_names(KnockoutMatch), refs=("round", "ns", "ew", "winner", "conceded_by"))
+        refs = ("round", "ns", "ew", "winner", "conceded_by")
+        match = _record(raw, where, KnockoutMatch, _plain_names(KnockoutMatch), refs=refs)
         round_ = _key_ref(match["round"], rounds, where, "round")
         _whole(match["table"], where, "table", 1, rounds[round_]["tables"])
         _match_pairs(match, pairs, where)
