@@ -61,7 +61,7 @@ def test_a_withdrawal_in_main_round_1_gives_a_walkover_and_an_odd_consolation():
     assert selectors.status_words(table(first, 1)) == f"walkover: {gone.name} withdrew"
 
 
-def _counted(knockout: Knockout) -> Knockout:
+def _counted(knockout: Knockout) -> selectors.CountedKnockout:
     return Knockout.objects.select_related("club").annotate(pair_count=Count("pairs")).get(pk=knockout.pk)
 
 
