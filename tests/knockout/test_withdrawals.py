@@ -198,3 +198,24 @@ def test_undo_reopens_the_round_until_the_next_round_starts():
         withdrawals.walkover_undo(match=m)
     assert error.value.messages == ["Main semi-final has started: the walkover at table 1 of Main round 1 stands."]
     assert snapshot(knockout) == before
+
+
+def test_the_export_keeps_the_walkover_and_imports_it_back():
+    import json
+
+    from django.core.serializers.json import DjangoJSONEncoder
+
+    from tests.conftest import default_club
+    from tournaments.files.transfer import knockout_export, knockout_import
+
+    knockout = make_knockout(pairs=8)
+    m = table(get_round(knockout), 1)
+    services.match_deal_record(match=m, number=1, contract="4S", declarer="N", tricks=10)
+    withdrawals.pair_withdraw(knockout=knockout, pair=m.ew)
+    again = knockout_import(
+        json.loads(json.dumps(knockout_export(knockout), cls=DjangoJSONEncoder)), club=default_club()
+    )
+    copied = KnockoutMatch.objects.get(round__knockout=again, round__bracket="main", round__number=1, table=1)
+    assert (copied.conceded_by.name, copied.winner.name, copied.finished, copied.deals_played) == (
+        m.ew.name, m.ns.name, True, 1,
+    )  # fmt: skip
