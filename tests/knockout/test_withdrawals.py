@@ -2,11 +2,16 @@
 in each round of an eight-pair knockout (main 4, 2, 1 tables; consolation 2, 1), a best-loser place passing to
 the next smallest margin, the refusals (nothing changed), and the undo until the next round starts."""
 
+import json
+
 import pytest
 from django.core.exceptions import ValidationError
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db.models import Count
 
+from tests.conftest import default_club
 from tests.knockout.helpers import get_round, make_knockout, matches, pairs_of
+from tournaments.files.transfer import knockout_export, knockout_import
 from tournaments.models import Knockout, KnockoutMatch, KnockoutRound
 from tournaments.selectors import knockout as selectors
 from tournaments.services import knockout as services
@@ -201,13 +206,6 @@ def test_undo_reopens_the_round_until_the_next_round_starts():
 
 
 def test_the_export_keeps_the_walkover_and_imports_it_back():
-    import json
-
-    from django.core.serializers.json import DjangoJSONEncoder
-
-    from tests.conftest import default_club
-    from tournaments.files.transfer import knockout_export, knockout_import
-
     knockout = make_knockout(pairs=8)
     m = table(get_round(knockout), 1)
     services.match_deal_record(match=m, number=1, contract="4S", declarer="N", tricks=10)
@@ -216,6 +214,7 @@ def test_the_export_keeps_the_walkover_and_imports_it_back():
         json.loads(json.dumps(knockout_export(knockout), cls=DjangoJSONEncoder)), club=default_club()
     )
     copied = KnockoutMatch.objects.get(round__knockout=again, round__bracket="main", round__number=1, table=1)
+    assert copied.conceded_by is not None and copied.winner is not None
     assert (copied.conceded_by.name, copied.winner.name, copied.finished, copied.deals_played) == (
         m.ew.name, m.ns.name, True, 1,
     )  # fmt: skip
