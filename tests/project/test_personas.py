@@ -215,6 +215,7 @@ def test_the_walk_reaches_every_pattern_and_fills_every_kwarg(w):
     names = [name for _, name, _ in pages]
     assert len(names) == len(set(names)) and None not in names, "every page has a name of its own"
     assert len(pages) > 80 and {"home", "table_page", "towie_phone_sheet", "boston_pdf", "invite_revoke"} <= set(names)
+    assert {"knockout_pair_withdraw", "knockout_walkover_undo"} <= set(names)
     for route, name, _ in pages:
         assert "<" not in build(w, route, name), name
 

@@ -149,6 +149,16 @@ class KnockoutMatch(models.Model):
         default=False, help_text=_("The players cut at the table; the director says who won.")
     )
     best_loser = models.BooleanField(default=False, help_text=_("The loser went on as a best loser."))
+    # A pair that had to leave concedes its match (docs/rules/rubber-knockout.md, "Withdrawals"): the match is
+    # finished, won by the other pair, and its totals (if any were in) stay as played but decide nothing.
+    conceded_by = models.ForeignKey(
+        KnockoutPair,
+        null=True,
+        blank=True,
+        on_delete=models.RESTRICT,
+        related_name="+",
+        help_text=_("The pair that withdrew and conceded the match: its opponents won by a walkover."),
+    )
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -176,7 +186,20 @@ class KnockoutMatch(models.Model):
         return self.ew if self.winner_id == self.ns_id else self.ns
 
     @property
+    def walkover(self) -> bool:
+        return self.conceded_by_id is not None
+
+    @property
+    def conceded_pair(self) -> KnockoutPair | None:
+        """The pair that withdrew, read from the match's own two pairs (no query of its own)."""
+        if self.conceded_by_id is None:
+            return None
+        return self.ns if self.conceded_by_id == self.ns_id else self.ew
+
+    @property
     def margin(self) -> int | None:
+        if self.walkover:
+            return None  # a walkover has no margin: it never makes or takes a best-loser place
         if self.winner_id is None or self.ns_total is None or self.ew_total is None:
             return None
         return abs(self.ns_total - self.ew_total)
@@ -187,7 +210,9 @@ class KnockoutMatch(models.Model):
 
     @property
     def status(self) -> str:
-        """not_started, playing, tied, won: for the tiles and the bracket."""
+        """not_started, playing, tied, won, walkover: for the tiles and the bracket."""
+        if self.walkover:
+            return "walkover"
         if not self.started:
             return "not_started"
         if not self.finished:

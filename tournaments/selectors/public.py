@@ -86,6 +86,7 @@ class MatchLine:
     ns_total: int | None
     ew_total: int | None
     winner: str
+    walkover: bool = False  # the loser withdrew and conceded: no score decided it
 
 
 _PAIR = ("name", "player_a", "player_b", "member_a__initials_only", "member_b__initials_only")
@@ -109,13 +110,16 @@ def knockout_matches(knockout: Knockout) -> list[MatchLine]:
             "ns_id",
             "ew_id",
             "winner_id",
+            "conceded_by_id",
             *(f"ns__{name}" for name in _PAIR),
             *(f"ew__{name}" for name in _PAIR),
         )  # fmt: skip
     )
     lines = []
-    for bracket, number, table, ns_total, ew_total, ns_id, ew_id, winner_id, *pairs in rows:
+    for bracket, number, table, ns_total, ew_total, ns_id, ew_id, winner_id, conceded, *pairs in rows:
         ns, ew = _pair_shown(*pairs[: len(_PAIR)]), _pair_shown(*pairs[len(_PAIR) :])
         winner = ns if winner_id == ns_id else ew if winner_id == ew_id else ""
-        lines.append(MatchLine(bracket, number, table, ns, ew, ns_total, ew_total, winner))
+        if conceded is not None:
+            ns_total = ew_total = None  # a walkover: what was played before the pair left decides nothing
+        lines.append(MatchLine(bracket, number, table, ns, ew, ns_total, ew_total, winner, conceded is not None))
     return lines

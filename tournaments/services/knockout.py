@@ -23,7 +23,7 @@ from tournaments.models import Club, Knockout, KnockoutDeal, KnockoutMatch, Knoc
 from tournaments.models.knockout import DEALS_PER_MATCH
 from tournaments.models.timing import DEFAULT_LENGTH_MINUTES, USUAL_START
 from tournaments.rules import knockout as knockout_rules
-from tournaments.rules import rubber
+from tournaments.rules import rubber, withdrawals
 from tournaments.rules.names import clean_name
 from tournaments.selectors import knockout as knockout_selectors
 from tournaments.services import live_knockout as live
@@ -250,7 +250,7 @@ def _check_not_started(round_: KnockoutRound) -> list[KnockoutMatch]:
     if round_.is_closed:
         raise ValidationError(_("%(round)s is closed: its draw can no longer change.") % {"round": round_.title})
     matches = list(round_.matches.select_related("ns", "ew"))
-    started = [m.table for m in matches if m.started]
+    started = [m.table for m in matches if m.started or m.walkover]
     if started:
         words = ngettext(
             "Scores are in at table %(tables)s: the draw of %(round)s can no longer change.",
@@ -355,6 +355,10 @@ def _lock_match(match: KnockoutMatch) -> KnockoutMatch:
     if match.round.is_closed:
         words = _("%(round)s is closed: reopen it to correct table %(table)s.")
         raise ValidationError(words % {"round": match.round.title, "table": match.table})
+    conceded = match.conceded_pair
+    if conceded is not None:
+        words = _("%(pair)s withdrew and conceded table %(table)s: undo the walkover first to enter a score.")
+        raise ValidationError(words % {"pair": conceded.name, "table": match.table})
     return match
 
 
@@ -550,7 +554,7 @@ def _not_tied(match: KnockoutMatch) -> str:
 # --- closing and reopening rounds -----------------------------------------------------------------------------
 
 
-def _following(round_: KnockoutRound) -> list[KnockoutRound]:
+def following_rounds(round_: KnockoutRound) -> list[KnockoutRound]:
     """The rounds that closing this one created: the bracket's next round, and the consolation after main round 1."""
     rounds = KnockoutRound.objects.filter(knockout=round_.knockout_id, bracket=round_.bracket, number=round_.number + 1)
     if round_.bracket == "main" and round_.number == 1:
@@ -569,7 +573,7 @@ def round_close(*, round_: KnockoutRound, cut: list[int] | None = None) -> list[
     round_ = KnockoutRound.objects.select_for_update(of=("self",)).select_related("knockout").get(pk=round_.pk)
     if round_.is_closed:
         raise ValidationError(_("%(round)s is already closed.") % {"round": round_.title})
-    matches = list(round_.matches.select_related("ns", "ew", "winner"))
+    matches = knockout_selectors.round_matches(round_)
     problems = knockout_selectors.close_problems(matches)
     if problems:
         raise ValidationError([*problems, _("%(round)s stays open: nothing was changed.") % {"round": round_.title}])
@@ -609,12 +613,23 @@ def _cut_record(cut: knockout_rules.Cut) -> dict:
 def _draw_following(round_: KnockoutRound, qualified: list, others: list) -> list[KnockoutRound]:
     first = round_.knockout.rounds.get(bracket="main", number=1)
     plan = knockout_rules.plan_rounds(first.tables)
+    if round_.bracket == "consolation":
+        # A withdrawal in the main first round can leave the consolation a table short of the plan: its rounds
+        # follow its own first round.
+        opening = round_.knockout.rounds.get(bracket="consolation", number=1)
+        plan["consolation"] = knockout_rules.bracket_rounds("consolation", opening.tables)
     created = []
     bracket = plan[round_.bracket]
     if round_.number < len(bracket):
         created.append(_new_round(round_.knockout, bracket[round_.number], qualified))
     if round_.bracket == "main" and round_.number == 1 and plan["consolation"]:
-        created.append(_new_round(round_.knockout, plan["consolation"][0], others))
+        # The consolation takes the others two to a table; an odd one out (a pair withdrew) goes to the free tables.
+        by_name = {pair.name: pair for pair in others}
+        consolation = withdrawals.consolation([pair.name for pair in others])
+        if consolation.rounds:
+            created.append(
+                _new_round(round_.knockout, consolation.rounds[0], [by_name[n] for n in consolation.entrants])
+            )
     return created
 
 
@@ -625,9 +640,9 @@ def round_reopen(*, round_: KnockoutRound) -> KnockoutRound:
     round_ = KnockoutRound.objects.select_for_update(of=("self",)).select_related("knockout").get(pk=round_.pk)
     if not round_.is_closed:
         raise ValidationError(_("%(round)s is not closed.") % {"round": round_.title})
-    following = _following(round_)
+    following = following_rounds(round_)
     for later in following:
-        if later.is_closed or later.matches.exclude(entry="").exists():
+        if later.is_closed or later.matches.exclude(entry="", conceded_by__isnull=True).exists():
             words = _("%(later)s has started: %(round)s can no longer be reopened. Its results stand as played.")
             raise ValidationError(words % {"later": later.title, "round": round_.title})
     for later in following:

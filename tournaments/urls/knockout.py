@@ -4,6 +4,7 @@ from django.urls import path
 
 from tournaments.views import entries, interchange, members
 from tournaments.views import knockout as views
+from tournaments.views import knockout_withdrawals as withdrawals
 
 K = "<int:knockout_id>/"
 R = K + "<slug:bracket>/<int:number>/"
@@ -35,4 +36,6 @@ urlpatterns = [
     path(R + "reopen/", views.knockout_round_reopen, name="knockout_round_reopen"),
     path(R + "draw.pdf", views.knockout_round_pdf, name="knockout_round_pdf"),
     path(M, views.knockout_match, name="knockout_match"),
+    path(M + "walkover/undo/", withdrawals.knockout_walkover_undo, name="knockout_walkover_undo"),
+    path(K + "pairs/<int:pair_id>/withdraw/", withdrawals.knockout_pair_withdraw, name="knockout_pair_withdraw"),
 ]

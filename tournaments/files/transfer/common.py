@@ -69,6 +69,7 @@ LATER_FIELDS = {
     (Guest, "member"),
     (KnockoutPair, "member_a"),
     (KnockoutPair, "member_b"),
+    (KnockoutMatch, "conceded_by"),
     (Party, "id"),
     (Party, "public"),
     (Knockout, "id"),

@@ -96,6 +96,7 @@ def knockout_export(knockout) -> dict:
                 "ns": pairs[m.ns_id].name,
                 "ew": pairs[m.ew_id].name,
                 "winner": pairs[m.winner_id].name if m.winner_id else None,
+                "conceded_by": pairs[m.conceded_by_id].name if m.conceded_by_id else None,
             }
             for m in matches
         ],
@@ -212,6 +213,12 @@ def _match_pairs(match: dict, pairs: dict, where: str) -> None:
     if ns == ew:
         values = {"where": where, "pair": _shown(ns), "ns": "ns", "ew": "ew"}
         raise _damaged(gettext("%(where)s has %(pair)s at both %(ns)s and %(ew)s") % values)
+    conceded = match.get("conceded_by")
+    if conceded is not None and (conceded not in (ns, ew) or match["winner"] != (ew if conceded == ns else ns)):
+        values = {"where": where, "pair": _shown(conceded), "winner": _shown(match["winner"])}
+        raise _damaged(
+            gettext("%(where)s was conceded by %(pair)s, which does not fit its pairs and winner %(winner)s") % values
+        )
     if match["winner"] is not None and match["winner"] not in (ns, ew):
         values = {"where": where, "winner": _shown(match["winner"]), "ns": _shown(ns), "ew": _shown(ew)}
         raise _damaged(
@@ -226,7 +233,8 @@ def _matches_section(rows: list, rounds: dict, pairs: dict) -> dict[tuple[str, i
     seated: dict[tuple, str] = {}
     for number, raw in enumerate(rows, start=1):
         where = f"match {number}"
-        match = _record(raw, where, KnockoutMatch, _plain_names(KnockoutMatch), refs=("round", "ns", "ew", "winner"))
+        refs = ("round", "ns", "ew", "winner", "conceded_by")
+        match = _record(raw, where, KnockoutMatch, _plain_names(KnockoutMatch), refs=refs)
         round_ = _key_ref(match["round"], rounds, where, "round")
         _whole(match["table"], where, "table", 1, rounds[round_]["tables"])
         _match_pairs(match, pairs, where)
@@ -301,11 +309,25 @@ def _knockout_scores_section(rules: str, matches: dict, deals: list[dict]) -> No
         if numbers != list(range(1, len(numbers) + 1)):
             values = {"where": where, "numbers": ", ".join(map(str, numbers)), "count": len(numbers)}
             raise _damaged(gettext("%(where)s has deals numbered %(numbers)s (1 to %(count)s expected)") % values)
+        # A conceded match is finished and won by a walkover whatever its pad says (services/knockout_withdrawals).
+        as_played = match
+        if match.get("conceded_by"):
+            if not match["finished"]:
+                raise _rules_give(where, "finished", match["finished"], True)
+            as_played = match | {"finished": _finished_as_played(match, len(played))}
         if match["entry"] == KnockoutMatch.Entry.DEALS:
-            _pad_section(rules, match, played, where)
+            _pad_section(rules, as_played, played, where)
         else:
-            _totals_section(match, played, where)
-        _match_winner_section(match, where)
+            _totals_section(as_played, played, where)
+        if not match.get("conceded_by"):
+            _match_winner_section(match, where)
+
+
+def _finished_as_played(match: dict, played: int) -> bool:
+    """Whether a conceded match's pad was complete before the walkover (as services/knockout_withdrawals reads it)."""
+    if match["entry"] == KnockoutMatch.Entry.TOTALS:
+        return match["decision"] != KnockoutMatch.Decision.DEAL
+    return match["entry"] == KnockoutMatch.Entry.DEALS and played >= DEALS_PER_MATCH + match["extra_deals"]
 
 
 def _pad_section(rules: str, match: dict, played: list[dict], where: str) -> None:
@@ -396,6 +418,7 @@ def _write_knockout(checked: dict, user, club) -> tuple[Knockout, list[str]]:
             ns=pairs[m["ns"]],
             ew=pairs[m["ew"]],
             winner=pairs.get(m["winner"]),
+            conceded_by=pairs.get(m["conceded_by"]) if m.get("conceded_by") else None,
             **{name: m[name] for name in fields},
         )
         for m in checked["matches"].values()

@@ -79,6 +79,7 @@ class MatchSheet:
     # The pairs as the score pad (handed to the table) names them: in full (docs/names.md); "" for ns and ew.
     pad_ns: str = ""
     pad_ew: str = ""
+    walkover: str = ""  # the pair that withdrew and conceded (the winner went through by a walkover); "" none
 
     @property
     def loser(self) -> str:

@@ -152,6 +152,8 @@ def _winners(book: KnockoutBook) -> list[Flowable]:
 
 
 def _note(m: MatchSheet) -> str:
+    if m.walkover:
+        return m.decided_by
     if not m.entry:
         return _("not started")
     if not m.finished:
@@ -347,7 +349,11 @@ def _pad(book: KnockoutBook, m: MatchSheet, width: float) -> list[Flowable]:
         story.append(_p("; ".join(deal % {"number": line.number, "notes": line.notes} for line in notes), NOTE))
     if m.entry == "totals":
         story.append(_p(_("Only the two match totals were entered for this match."), NOTE))
-    if m.finished and m.winner:
+    if m.walkover:
+        winner = (m.pad_ns or m.ns) if m.winner == m.ns else (m.pad_ew or m.ew)
+        figures = {"pair": winner, "gone": m.walkover}
+        story.append(_p(_("Won by %(pair)s by a walkover: %(gone)s withdrew.") % figures, BODY))
+    elif m.finished and m.winner:
         winner = (m.pad_ns or m.ns) if m.winner == m.ns else (m.pad_ew or m.ew)
         figures = {"pair": winner, "margin": _number(m.margin), "how": m.decided_by}
         won = _("Won by %(pair)s, by %(margin)s (%(how)s).") if m.decided_by else _("Won by %(pair)s, by %(margin)s.")

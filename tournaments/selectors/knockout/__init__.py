@@ -53,6 +53,13 @@ from tournaments.selectors.knockout.rounds import (
     round_view,
     status_words,
 )
+from tournaments.selectors.knockout.withdrawal import (
+    WithdrawalPreview,
+    open_match,
+    withdrawal_pair,
+    withdrawal_preview,
+    withdrawal_refusal,
+)
 
 __all__ = [
     "BRACKETS",
@@ -72,6 +79,7 @@ __all__ = [
     "SIDE_SHORT",
     "SIDE_WORDS",
     "VULNERABLE_WORDS",
+    "WithdrawalPreview",
     "bracket_chart",
     "bracket_view",
     "close_problems",
@@ -93,4 +101,8 @@ __all__ = [
     "seat_letter",
     "seat_names",
     "status_words",
+    "open_match",
+    "withdrawal_pair",
+    "withdrawal_preview",
+    "withdrawal_refusal",
 ]

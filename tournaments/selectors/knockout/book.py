@@ -25,6 +25,9 @@ def _printed_match(
         for r in (pad.rows if pad else [])
     ]  # fmt: skip
     decided = {"cut": _("a cut"), "deal": _("one more deal")}.get(m.decision, "") if m.winner_id else ""
+    conceded = m.conceded_pair
+    if conceded is not None:
+        decided = _("a walkover: %(pair)s withdrew") % {"pair": conceded.name}
     return printed.MatchSheet(
         round_title=round_.title,
         table=m.table,
@@ -38,8 +41,8 @@ def _printed_match(
         lines=lines,
         finish_ns=pad.finish_ns if pad else None,
         finish_ew=pad.finish_ew if pad else None,
-        ns_total=m.ns_total if m.started else None,
-        ew_total=m.ew_total if m.started else None,
+        ns_total=m.ns_total if m.started and conceded is None else None,
+        ew_total=m.ew_total if m.started and conceded is None else None,
         finished=m.finished,
         winner=m.winner.name if m.winner is not None else "",
         margin=m.margin,
@@ -47,6 +50,7 @@ def _printed_match(
         best_loser=m.best_loser,
         entry=m.entry,
         progress=status_words(m),
+        walkover=conceded.name if conceded is not None else "",
     )
 
 

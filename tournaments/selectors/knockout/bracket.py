@@ -10,7 +10,7 @@ from tournaments.models import Knockout, KnockoutMatch, KnockoutPair, KnockoutRo
 from tournaments.presentation.knockout import short_names
 from tournaments.presentation.names import Form, Where
 from tournaments.printing import knockout as printed
-from tournaments.selectors.knockout.event import CountedKnockout, PlanLine, PlanView, plan_view
+from tournaments.selectors.knockout.event import CountedKnockout, PlanLine, PlanView, plan_view, with_consolation
 from tournaments.selectors.knockout.rounds import _round_order, knockout_rounds, status_words
 from tournaments.selectors.names import knockout_pair_names
 
@@ -83,13 +83,17 @@ def _knocked_out(
     first round (its losers play the consolation) and the finals (their losers are the runners-up)."""
     out = []
     closed = sorted((r for r in rounds if r.is_closed), key=lambda r: (r.closed_at, _round_order(r)))
+    consolation = next((r for r in rounds if r.bracket == "consolation" and r.number == 1), None)
+    playing = {pk for m in matches_of[consolation.pk] for pk in (m.ns_id, m.ew_id)} if consolation else set()
     for round_ in closed:
         to_consolation = round_.bracket == "main" and round_.number == 1 and bool(plan.consolation)
-        if to_consolation or round_.is_final:
+        if round_.is_final:
             continue
         for m in matches_of[round_.pk]:
-            if m.loser is not None and not m.best_loser:
-                out.append(OutPair(m.loser, _went_out(round_)))
+            # A pair that withdrew has gone home; after main round 1 only an odd one out misses the consolation.
+            if m.loser is None or m.best_loser or m.walkover or (to_consolation and m.loser.pk in playing):
+                continue
+            out.append(OutPair(m.loser, _went_out(round_)))
     return out
 
 
@@ -214,7 +218,10 @@ def _chart_box(node: _Node, side: BracketSide) -> printed.ChartBox:
     came_up = side.columns[node.column].came_up
     return printed.ChartBox(
         kind="match", table=m.table, status=m.status, note=status_words(m),
-        pairs=(_chart_pair(m.ns, m.ns_total, m, came_up), _chart_pair(m.ew, m.ew_total, m, came_up)),
+        pairs=(
+            _chart_pair(m.ns, None if m.walkover else m.ns_total, m, came_up),
+            _chart_pair(m.ew, None if m.walkover else m.ew_total, m, came_up),
+        ),
         **where,
     )  # fmt: skip
 
@@ -300,6 +307,8 @@ def bracket_view(knockout: CountedKnockout, where: Where = Where.DIRECTOR_PAGES)
     for m in matches:
         matches_of[m.round_id].append(m)
     by_key = {(r.bracket, r.number): r for r in rounds}
+    if ("consolation", 1) in by_key:
+        plan = with_consolation(plan, by_key["consolation", 1].tables)
     sides = [_side("main", plan.main, by_key, matches_of)]
     if plan.consolation:
         sides.append(_side("consolation", plan.consolation, by_key, matches_of))

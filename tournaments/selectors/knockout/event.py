@@ -153,6 +153,26 @@ def _who(plan: dict, bracket: str, index: int) -> str:
     return _("the %(pairs)s first-round losers") % {"pairs": current.pairs}
 
 
+def _lines(plan: dict, bracket: str) -> list[PlanLine]:
+    return [
+        PlanLine(
+            bracket, r.number, _stage(r.tables, r.number), r.tables, r.pairs, r.best_losers_in,
+            r.best_losers_out, _who(plan, bracket, i),
+        )
+        for i, r in enumerate(plan[bracket])
+    ]  # fmt: skip
+
+
+def with_consolation(view: PlanView, tables: int) -> PlanView:
+    """The plan with the consolation as it was drawn: a pair that withdrew in the main first round can leave it
+    a table short (rules/withdrawals.py)."""
+    if view.tables is None or not view.consolation or view.consolation[0].tables == tables:
+        return view
+    plan = knockout_rules.plan_rounds(view.tables)
+    plan["consolation"] = knockout_rules.bracket_rounds("consolation", tables)
+    return PlanView(view.pairs, view.tables, view.problem, view.note, view.main, _lines(plan, "consolation"))
+
+
 def plan_view(pair_count: int) -> PlanView:
     """The evening's plan for this many pairs, in plain words; a problem instead while the numbers do not fit."""
     try:
@@ -164,12 +184,5 @@ def plan_view(pair_count: int) -> PlanView:
     advice = knockout_rules.advice_note(tables)
     view = PlanView(pair_count, tables, None, l10n.say(advice) if advice else None)
     for bracket in BRACKETS:
-        lines = [
-            PlanLine(
-                bracket, r.number, _stage(r.tables, r.number), r.tables, r.pairs, r.best_losers_in,
-                r.best_losers_out, _who(plan, bracket, i),
-            )
-            for i, r in enumerate(plan[bracket])
-        ]  # fmt: skip
-        setattr(view, bracket, lines)
+        setattr(view, bracket, _lines(plan, bracket))
     return view

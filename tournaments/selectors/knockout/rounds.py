@@ -10,6 +10,7 @@ from django.utils.translation import ngettext
 from tournaments import l10n
 from tournaments.models import Knockout, KnockoutMatch, KnockoutPair, KnockoutRound
 from tournaments.rules import knockout as knockout_rules
+from tournaments.rules import withdrawals
 from tournaments.selectors.knockout.event import BRACKETS
 
 
@@ -39,6 +40,8 @@ def close_problems(matches: list[KnockoutMatch]) -> list[str]:
     problems = []
     for m in matches:
         figures = {"table": m.table, "ns": m.ns.name, "ew": m.ew.name}
+        if m.walkover:
+            continue  # conceded: decided whatever its pad says
         if not m.started:
             problems.append(_("Table %(table)s (%(ns)s v %(ew)s) has no result yet.") % figures)
         elif not m.finished and m.entry == KnockoutMatch.Entry.TOTALS:
@@ -63,6 +66,8 @@ def close_problems(matches: list[KnockoutMatch]) -> list[str]:
 
 def status_words(m: KnockoutMatch) -> str:
     """How a match stands, in a few words: for the tiles, the bracket and the prints."""
+    if m.walkover:
+        return _("walkover: %(pair)s withdrew") % {"pair": m.conceded_pair.name if m.conceded_pair else ""}
     if not m.started:
         return _("not started")
     if not m.finished and m.entry == KnockoutMatch.Entry.TOTALS:
@@ -89,13 +94,21 @@ def round_outcome(
     """
     rows = []
     for m in matches:
+        if m.walkover:
+            rows.append((m.ns.name, 0, m.ew.name, 0))  # the engine ignores a conceded match's totals
+            continue
         # The callers read only a round whose matches are all finished (close_problems), and a finished match has
         # both totals: every write of a match's result sets them with it.
         assert m.ns_total is not None and m.ew_total is not None, f"table {m.table} is finished without its totals"
         rows.append((m.ns.name, m.ns_total, m.ew.name, m.ew_total))
-    decided = [m.winner.name for m in matches if m.ns_total == m.ew_total and m.winner is not None]
+    decided = [m.winner.name for m in matches if not m.walkover and m.ns_total == m.ew_total and m.winner is not None]
     if cut is None and round_.cut.get("by_director"):
         cut = round_.cut["drawn"]
+    gone = [pair.name for m in matches if (pair := m.conceded_pair) is not None]
+    if gone:
+        return withdrawals.advance_with_withdrawals(
+            rows, round_.places, round_.cut_seed, withdrawn=gone, decided=decided, cut=cut
+        )
     return knockout_rules.advance_detail(rows, round_.places, round_.cut_seed, decided=decided, cut=cut)
 
 
@@ -174,13 +187,22 @@ class RoundView:
         return _("Knocked out: free tables, playing rubber bridge")
 
     @property
+    def consolation(self) -> withdrawals.Consolation | None:
+        """Main round 1's others as the consolation takes them: an odd one out (after a withdrawal) plays at the
+        free tables."""
+        if self.outcome is None or not self.to_consolation:
+            return None
+        return withdrawals.consolation(self.outcome.others)
+
+    @property
     def cut_drawn(self) -> list[str]:
         return list(self.outcome.cut.drawn) if self.outcome and self.outcome.cut else []
 
 
-def round_view(round_: KnockoutRound) -> RoundView:
-    """The round with its matches and what closing it does (or did): one query."""
-    matches = round_matches(round_)
+def round_view(round_: KnockoutRound, matches: list[KnockoutMatch] | None = None) -> RoundView:
+    """The round with its matches and what closing it does (or did): one query (none when the matches are given,
+    as the withdrawal's preview gives them changed in memory)."""
+    matches = round_matches(round_) if matches is None else matches
     view = RoundView(round_, matches, close_problems(matches))
     view.entrants = sorted((pair for m in matches for pair in (m.ns, m.ew)), key=lambda pair: pair.name.casefold())
     if matches and not view.problems:
