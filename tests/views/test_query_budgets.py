@@ -49,8 +49,9 @@ PAGES = {
     # session, user, clubs (the header), party, guests, seats, results (the guests apart: a name and kind
     # joined to each of a big party's 16,000 seats cost more than their own query)
     "party_standings": (lambda p: reverse("party_standings", args=[p.id]), 7),
-    # session, user, clubs (the header), party, rounds, guests, table links
-    "party_print": (lambda p: reverse("party_print", args=[p.id]), 7),
+    # session, user, clubs (the header), party, rounds, guests, table links, the guests' names (a name no
+    # printed font draws is named before she prints)
+    "party_print": (lambda p: reverse("party_print", args=[p.id]), 8),
     # session, user, clubs (the header), party, round, the table's seats, its result, its deals, its history
     "table_enter": (lambda p: reverse("table_enter", args=[p.id, 1, 1]), 9),
 }

@@ -125,6 +125,14 @@ def _drawable(ch: str, fallback: bool) -> str:
     return plain if len(plain) == 1 and printable(plain) else MISSING
 
 
+def unprintable(text: object) -> str:
+    """The characters of a typed text that no font here draws (each once, in order): what `clean` marks with a
+    white square. The print page warns of them before the hostess prints (selectors.prints.unprintable_names):
+    the same rule as the printed matter, so the page and the paper cannot disagree."""
+    text = "" if text is None else str(text)
+    return "".join(dict.fromkeys(ch for ch in text if _drawable(ch, True) == MISSING and ch != MISSING))
+
+
 def runs(text: str, font: str) -> list[tuple[str, str]]:
     """The text in runs of one font each: `font` where it has the glyph, else the regular face (the oblique
     has no Arabic), else a fallback font (CJK)."""

@@ -1,10 +1,12 @@
-"""The fonts every PDF embeds: DejaVu Sans Condensed (vendored in static/fonts with its licence).
+"""The fonts every PDF embeds, all vendored in static/fonts with their licences: DejaVu Sans Condensed, and
+WenQuanYi Micro Hei for Chinese, Japanese and Korean.
 
-A Unicode TrueType font, so Latin of every European language, Greek and Cyrillic print exactly as
+DejaVu is a Unicode TrueType font, so Latin of every European language, Greek and Cyrillic print exactly as
 typed (the standard PDF fonts know only one Western code page), and the true minus sign too. The
 condensed cut is about as wide as Helvetica, so names fit the cards' columns as they did. DejaVu also has
-Hebrew and Arabic (common.clean reorders and shapes them); Chinese, Japanese and Korean take a fallback
-font installed on the machine (below), else a visible white square.
+Hebrew and Arabic (common.clean reorders and shapes them); Chinese, Japanese and Korean take the vendored
+fallback font (below). A character neither has (an emoji, a rare script) prints as a visible white square, and
+the print page names the guest beforehand (common.unprintable, the one rule both use).
 
 Arabic is drawn in its joined letters (presentation forms); each font's text layer (its ToUnicode map) gives
 the letters as typed for them, so a reader's search and copy find "سارة أحمد", not the joined forms.
@@ -79,40 +81,28 @@ def printable(ch: str) -> bool:
     return ord(ch) in _CHARS
 
 
-# --- fallback fonts for Chinese, Japanese and Korean --------------------------------------------------------
-# DejaVu has no CJK glyphs. A CJK TrueType font installed on the machine (Debian's fonts-droid-fallback for
-# Chinese and Japanese, fonts-wqy-microhei or fonts-nanum for Korean too) draws those characters instead; each
-# character takes the first font here that has it. A .ttc collection is read through its first face
-# (subfontIndex 0). CFF-outlined fonts (Noto CJK's .ttc/.otf) cannot be embedded by reportlab and are skipped.
-# Without any of them a CJK character prints as a white square (common.MISSING), never as "?".
-FALLBACK_FILES = (
-    ("/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf", 0),
-    ("/usr/share/fonts/truetype/droid/DroidSansFallback.ttf", 0),
-    ("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc", 0),
-    ("/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc", 0),
-    ("/usr/share/fonts/truetype/nanum/NanumGothic.ttf", 0),
-    ("/usr/share/fonts/truetype/noto/NotoSansCJK-Regular.ttc", 0),
-    ("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", 0),
-)
+# --- the fallback font for Chinese, Japanese and Korean ------------------------------------------------------
+# DejaVu has no CJK glyphs: WenQuanYi Micro Hei (vendored beside it, Apache 2.0) draws them: Chinese (all of
+# the unified ideographs), Japanese kana and Korean Hangul, in TrueType outlines (reportlab embeds nothing
+# else, so a CFF font such as Noto Sans CJK will not do). Droid Sans Fallback, the font it grew from, lacks
+# Hangul. Only the repo's own fonts: what prints never depends on what the machine has installed. The file is
+# a collection (.ttc); its first face is the proportional one. Registered when a character first needs it:
+# most printouts have no CJK name, and a worker keeps it once read.
+FALLBACK_FILES = ((FONTS_DIR / "WenQuanYiMicroHei.ttc", 0),)
 
 _fallbacks: list[tuple[str, dict]] | None = None  # (registered name, its character map), read on first need
 
 
 def fallbacks() -> list[tuple[str, dict]]:
-    """The fallback fonts found on this machine, registered with reportlab (read once, when first needed)."""
+    """The fallback fonts, registered with reportlab once per process (when first needed)."""
     global _fallbacks
     if _fallbacks is None:
         found = []
         for path, index in FALLBACK_FILES:
-            name = "Fallback-" + Path(path).stem
-            if not Path(path).is_file():
-                continue
-            try:
-                if name not in pdfmetrics.getRegisteredFontNames():
-                    pdfmetrics.registerFont(TTFont(name, path, subfontIndex=index))
-                found.append((name, _char_map(name)))
-            except Exception:  # a font reportlab cannot read (CFF outlines, a broken file): not a fallback
-                continue
+            name = "Fallback-" + path.stem
+            if name not in pdfmetrics.getRegisteredFontNames():
+                pdfmetrics.registerFont(TTFont(name, str(path), subfontIndex=index))
+            found.append((name, _char_map(name)))
         _fallbacks = found
     return _fallbacks
 

@@ -3,6 +3,7 @@
 from tournaments.models import DealEntry, Party, Round, TableResult
 from tournaments.presentation.names import Namer, Where, pair_of_players
 from tournaments.printing import data
+from tournaments.printing.common import unprintable
 from tournaments.selectors import rounds as round_selectors
 from tournaments.selectors.names import party_namer
 from tournaments.selectors.standings import Standings, party_standings
@@ -45,6 +46,13 @@ def tally_cards(party: Party, standings: Standings | None = None) -> list[data.T
         )
     order = {"N": 0, "E": 1, "S": 2, "W": 3}
     return sorted(cards, key=lambda c: (c.table, order[c.seat]))
+
+
+def unprintable_names(party: Party) -> list[tuple[int, str, str]]:
+    """The guests whose names hold a character no font of the printed matter draws (an emoji, a rare script):
+    each guest's id, name and those characters, by name. The print page warns of them. One query."""
+    guests = party.guests.order_by("name", "pk").values_list("pk", "name")
+    return [(pk, name, missing) for pk, name in guests if (missing := unprintable(name))]
 
 
 def table_cards(party: Party, links: dict[int, str]) -> list[data.TableCard]:

@@ -58,6 +58,7 @@ def party_print(request: DirectorRequest, party_id: int) -> HttpResponse:
         "links": sorted(token_selectors.table_links(party, request).items()),
         "site_url": site_url(request),
         "phones_cannot_reach": is_loopback_url(site_url(request)),
+        "unprintable": print_selectors.unprintable_names(party),
         "tab": "print",
     }
     return render(request, "tournaments/party_print.html", context)
