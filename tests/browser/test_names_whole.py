@@ -43,8 +43,10 @@ GENTLEMEN = [
 # For each visible name: its text, its words that take more than one box, whether it sticks out of its box,
 # whether it is cut (and reachable: a focusable button titled with the whole name), its font size, its lines.
 MEASURE = r"""() => {
-  const CJK = /[\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;
-  const UNITS = /[\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]|[^\s\-\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+-?/gu;
+  const HAN = '\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff';
+  const CJK = new RegExp(`[${HAN}]`, 'u');
+  // A unit: one CJK character, else a word with its own hyphen (a line may end after "Montgomery-").
+  const UNITS = new RegExp(`[${HAN}]|[^\\s\\-${HAN}]+-?`, 'gu');
   return [...document.querySelectorAll('.person')].filter(e => e.getClientRects().length).map(e => {
     const node = e.firstChild;
     const text = e.textContent;
