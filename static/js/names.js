@@ -1,7 +1,7 @@
 /* People's names on screen (static/css/names.css): a name whose word is wider than its place is shrunk down
    to a readable size; if it still does not fit it ends in an ellipsis, and a tap, a click, Enter or Space
    opens the whole name. A wide table's "scroll sideways" hint shows only while the table is wider than its
-   box. Done on load, when the window changes size, and after every live update (htmx). */
+   box. Done on load, when the window changes size, and after every live update (htmx, the phone's redraw). */
 (function () {
   "use strict";
   var SMALLEST_PX = 12;  // never smaller than this, nor than three quarters of the name's own size
@@ -60,7 +60,19 @@
     clearTimeout(waiting);
     waiting = setTimeout(function () { run(document); }, 150);
   });
-  document.addEventListener("htmx:afterSettle", function () { run(document); });
+  // New content (an htmx poll, the table phone drawing its page again): measured once it has settled.
+  var settling = 0;
+  new MutationObserver(function (changes) {
+    // Only new names or tables (the clock's ticking text every second is not worth measuring 2,000 names).
+    var named = changes.some(function (change) {
+      return Array.prototype.some.call(change.addedNodes, function (node) {
+        return node.nodeType === 1 && (node.matches(".person, .scroll") || node.querySelector(".person, .scroll"));
+      });
+    });
+    if (!named) return;
+    clearTimeout(settling);
+    settling = setTimeout(function () { run(document); }, 50);
+  }).observe(document.documentElement, { childList: true, subtree: true });
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", function () { run(document); });
   else run(document);
 })();

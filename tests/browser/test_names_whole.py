@@ -180,3 +180,18 @@ def test_a_cut_name_opens_whole_at_a_tap_or_a_key(signed_in, live_server):
     box.click()  # a tap closes it again
     assert box.get_attribute("aria-expanded") == "false"
     assert not page.evaluate(f"{opened_whole}(document.querySelector('.person.cut'))")
+
+
+def test_a_name_is_measured_again_after_the_round_page_polls(signed_in, live_server):
+    """The Round page redraws its tiles every 4 seconds: the new tiles' long name is shrunk and cut again."""
+    party, opened = signed_in
+    longer = LONG_WORD + "voralternwarengewissenhaftschafers"
+    Guest.objects.filter(party=party, name=LONG_WORD).update(name=longer)
+    page = opened(375)
+    measured(page, f"{live_server.url}/parties/{party.id}/rounds/3/")
+    page.evaluate("document.querySelector('.person.cut').dataset.marker = 'before the poll'")
+    with page.expect_response(lambda r: bool(r.request.headers.get("hx-request")), timeout=10_000):
+        pass
+    page.wait_for_timeout(300)  # the swap settles, then names.js measures
+    assert page.evaluate("document.querySelectorAll('[data-marker]').length") == 0  # new tiles came
+    assert page.evaluate("[...document.querySelectorAll('.person.cut')].map(e => e.textContent)") == [longer]
