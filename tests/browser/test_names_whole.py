@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from django.contrib.auth import get_user_model
 
+from tests.browser.axe import violations
 from tests.conftest import make_party, play_two_rounds
 from tournaments.models import Club, Guest, Membership
 from tournaments.services import public
@@ -176,6 +177,7 @@ def test_a_cut_name_opens_whole_at_a_tap_or_a_key(signed_in, live_server):
     cut = [n for n in names if n["sticks"]]
     assert [n["text"] for n in cut] == [longer] and cut[0]["cut"] and cut[0]["split"] == [], names
     assert 12 <= cut[0]["size"] < 12.5  # shrunk as far as it goes (three quarters of 16 px) before it is cut
+    assert violations(page) == []  # the cut name is a named button, its colours readable
     box = page.locator(".person.cut")
     page.keyboard.press("Tab")
     for _ in range(40):  # Tab reaches it, as every other control on the page

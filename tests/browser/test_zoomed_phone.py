@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from django.contrib.auth import get_user_model
 
+from tests.browser.axe import violations
 from tests.conftest import make_party, play_two_rounds
 from tests.mail.test_knockout_mail import played_knockout
 from tests.towie.conftest import make_table
@@ -94,6 +95,8 @@ def test_a_guest_page_fits_a_phone_at_200_percent(zoomed, live_server, director,
     assert len(cells) > 8, cells
     hidden = [c for c in cells if not c["on_screen"] and not (c["region"] and c["scrolls"])]
     assert not hidden, hidden
+    # axe-core finds nothing wrong: a scrolling box is focusable and named (scrollable-region-focusable, …).
+    assert violations(zoomed) == []
     off = [c for c in cells if not c["on_screen"]]
     assert bool(off) == scrolls, off
     if not off:  # the whole table fits: no hint that it scrolls
