@@ -21,6 +21,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, gettext_lazy, pgettext
 
 from tournaments import l10n
+from tournaments.presentation.name_box import person_html
 from tournaments.rules.collation import name_key
 from tournaments.templatetags.bridge import seat, status_words
 from tournaments.templatetags.humanize_sign import signed
@@ -382,7 +383,7 @@ def standings_table(
             marks += booby_badge
         head = (
             f'<tr{booby_css if line.booby else ""}><td class="num">{html_escape(str(line.label))}</td>'
-            f"<td>{names[line.name]}{marks}</td>"
+            f"<td>{person_html(line.name, names[line.name])}{marks}</td>"
             f'<td class="num">{signs[line.total]}</td><td>'
         )
         row["html"] = b"".join([head.encode(UTF8), spark_of(totals), b"</td>", *cells, b"</tr>"])  # see rows_into
@@ -486,15 +487,20 @@ def _seat_words() -> dict[str, str]:
 
 
 def _square_html(t, words: dict[str, str], shown: Callable[[str], str] = str) -> str:
-    """templates/tournaments/_table_square.html, for one TableView (`shown`: each name as the page prints it)."""
+    """templates/tournaments/_table_square.html, for one TableView (`shown`: each name as the page prints it).
+    Each name in its box (presentation/name_box.py): it wraps between words only, the seat letter above it."""
+
+    def seat_of(css: str, letter: str, name: str) -> str:
+        return f'<span class="{css}"><small>{words[letter]}</small> {person_html(shown(name))}</span>'
+
     return (
-        '<div class="square">\n'
-        f'  <span class="n"><small>{words["N"]}</small> {html_escape(shown(t.north))}</span>'
-        f'<span class="w"><small>{words["W"]}</small> {html_escape(shown(t.west))}</span>'
-        f'<span class="mid">{t.number}</span>'
-        f'<span class="e">{html_escape(shown(t.east))} <small>{words["E"]}</small></span>'
-        f'<span class="s"><small>{words["S"]}</small> {html_escape(shown(t.south))}</span>\n'
-        "</div>"
+        '<div class="square">\n  '
+        + seat_of("n", "N", t.north)
+        + seat_of("w", "W", t.west)
+        + f'<span class="mid">{t.number}</span>'
+        + seat_of("e", "E", t.east)
+        + seat_of("s", "S", t.south)
+        + "\n</div>"
     )
 
 

@@ -101,7 +101,8 @@ def test_a_five_table_mixed_party_from_guest_list_to_results(client_in):
     page = client_in.get(reverse("party_standings", args=[party.id])).content.decode()
     for name, total in totals.items():
         shown = f"+{total:,}" if total > 0 else (f"−{abs(total):,}" if total < 0 else "0")
-        row = re.search(rf"<td[^>]*>{re.escape(name)}.*?</td>\s*<td[^>]*>([^<]+)</td>", page, re.S)
+        # The name in its box (presentation/name_box.py), then the total in the next cell.
+        row = re.search(rf"<td[^>]*><bdi[^>]*>{re.escape(name)}</bdi>.*?</td>\s*<td[^>]*>([^<]+)</td>", page, re.S)
         assert row and row.group(1).strip() == shown, name
     best = max(totals.values())
     leaders = sorted(n for n, t in totals.items() if t == best)
