@@ -60,9 +60,7 @@ def break_get(party: Party) -> Break:
     if following.is_closed:
         raise ValidationError(_("The party is over: every round is closed."))
     if len(last_two) < 2:
-        raise ValidationError(
-            _("Round 1 has not been played: change the guests and draw the seats again instead.")
-        )
+        raise ValidationError(_("Round 1 has not been played: change the guests and draw the seats again instead."))
     if round_started(following):
         raise ValidationError(
             _("Round %(number)s has started: changes of plan are made between two rounds, after it closes.")
@@ -95,7 +93,9 @@ def preview(
 
 def waiting_guests(party: Party, round_: Round) -> bool:
     """Whether some guest at the party (not set aside, not gone home) sat out this round."""
-    return Guest.objects.filter(party=party, reserve=False, left_after__isnull=True).exclude(seats__round=round_).exists()
+    return (
+        Guest.objects.filter(party=party, reserve=False, left_after__isnull=True).exclude(seats__round=round_).exists()
+    )
 
 
 def plan_after(

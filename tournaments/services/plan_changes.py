@@ -38,7 +38,9 @@ def check_join(party: Party, guests: Sequence[Guest]) -> None:
         raise ValidationError(_("A new table is four guests: choose four reserves."))
     for guest in guests:
         if not guest.reserve or guest.left_after is not None:
-            raise ValidationError(_("%(name)s is not a reserve: only reserves make a new table.") % {"name": guest.name})
+            raise ValidationError(
+                _("%(name)s is not a reserve: only reserves make a new table.") % {"name": guest.name}
+            )
     if party.mixed and changes.table_count([g.name for g in guests], {g.name: g.playing_kind for g in guests}) != 1:
         raise ValidationError(_("At a mixed party a new table is two ladies and two gentlemen."))
 
@@ -54,7 +56,9 @@ def check_leave(guests: Sequence[Guest]) -> None:
 def _seat(round_: Round, plan: changes.ChangePlan, guests: dict[str, Guest]) -> None:
     Seat.objects.filter(round=round_).delete()
     Seat.objects.bulk_create(
-        Seat(round=round_, table=t, seat=s, guest=guests[name]) for t, row in plan.seating.items() for s, name in row.items()
+        Seat(round=round_, table=t, seat=s, guest=guests[name])
+        for t, row in plan.seating.items()
+        for s, name in row.items()
     )
 
 
@@ -103,7 +107,9 @@ def plan_undo(*, change: PlanChange, by_user: User | None = None) -> PlanChange:
         raise ValidationError(
             _("Round %(number)s has started: the change can no longer be undone.") % {"number": change.round.number}
         )
-    later = PlanChange.objects.filter(party=party, undone_at__isnull=True, pk__gt=change.pk).exclude(action=UNDONE).exists()
+    later = (
+        PlanChange.objects.filter(party=party, undone_at__isnull=True, pk__gt=change.pk).exclude(action=UNDONE).exists()
+    )
     if later:
         raise ValidationError(_("A later change stands on this one: undo that first."))
     guests = {g.pk: g for g in Guest.objects.filter(party=party)}

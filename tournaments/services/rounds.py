@@ -91,7 +91,9 @@ def _seat_with_waiting(round_: Round, *, extend: bool) -> Round:
     tokens_ensure(party=party)
     following = Round.objects.create(party=party, number=round_.number + 1)
     Seat.objects.bulk_create(
-        Seat(round=following, table=t, seat=s, guest=guests[name]) for t, row in plan.seating.items() for s, name in row.items()
+        Seat(round=following, table=t, seat=s, guest=guests[name])
+        for t, row in plan.seating.items()
+        for s, name in row.items()
     )
     return following
 

@@ -80,7 +80,9 @@ def plan_change(request: DirectorRequest, party_id: int) -> HttpResponse:
         messages.error(request, _("Nothing was changed."))
         return redirect("plan_changes", party_id=party.id)
     if request.POST.get("confirm") == "1":
-        messages.success(request, _("The change is made: here is where everyone goes. You can undo it until the round starts."))
+        messages.success(
+            request, _("The change is made: here is where everyone goes. You can undo it until the round starts.")
+        )
         return redirect("round_movement", party_id=party.id, number=selectors.break_get(party).following.number)
     posted = [(k, v) for k in ("action", "table") for v in request.POST.getlist(k)]
     posted += [("guest", str(g.pk)) for g in [*joining, *leaving]]
