@@ -10,10 +10,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
+from django.db.models import Min, Q
 from django.utils.translation import gettext as _
 
 from tournaments import l10n
 from tournaments.models import Guest, Party, PlanChange, Round, Seat, TableResult
+from tournaments.rules import attendance as rules_attendance
 from tournaments.rules import changes
 from tournaments.rules.collation import by_name
 
@@ -165,3 +167,37 @@ def table_guests(pause: Break, table: int) -> list[Guest]:
 def guests_of(party: Party, ids: Sequence[int]) -> list[Guest]:
     """The party's guests with these ids, in the order they were added (another party's are not found)."""
     return list(Guest.objects.filter(party=party, pk__in=ids).order_by("pk"))
+
+
+@dataclass(frozen=True)
+class Attendance:
+    """A guest who did not play the whole party so far: joined late, or gone home (rules/attendance.py)."""
+
+    name: str
+    first_round: int | None  # the round joined in, when later than round 1
+    left_after: int | None
+
+
+def attendance(party: Party) -> list[Attendance]:
+    """The guests who joined late or left early, for the standings' note: one query for who they are (few),
+    one for the rounds they played, only when there are any."""
+    closed = Q(seats__round__status=Round.Status.CLOSED)
+    late_or_gone = (
+        Guest.objects.filter(party=party)
+        .annotate(first=Min("seats__round__number", filter=closed))
+        .filter(Q(first__gt=1) | Q(left_after__isnull=False))
+        .values_list("pk", "name", "left_after")
+    )
+    who = {pk: (name, left_after) for pk, name, left_after in late_or_gone}
+    if not who:
+        return []
+    rounds = party.rounds.filter(status=Round.Status.CLOSED).count()
+    played: dict[int, dict[int, int]] = {pk: {} for pk in who}
+    seats = Seat.objects.filter(guest__in=who, round__status=Round.Status.CLOSED).values_list("guest", "round__number")
+    for guest_id, number in seats:
+        played[guest_id][number] = 0  # only which rounds were played is read here, not their figures
+    notes = []
+    for pk, (name, left_after) in who.items():
+        standing = rules_attendance.standing(played[pk], rounds)
+        notes.append(Attendance(name, standing.first_round if standing.joined_late() else None, left_after))
+    return by_name(notes, lambda note: note.name)
