@@ -118,3 +118,35 @@ def test_a_table_leaves_its_players_marked_gone_and_the_standings_say_so(client_
     round_services.round_close(round_=round_)
     page = client_in.get(reverse("party_standings", args=[between.pk])).content.decode()
     assert f"{sorted(leavers)[0]}: left after round 1" in page
+
+
+TWO_DEALS = [("4S", "N", 10), ("3NX", "E", 7)]
+# By hand: 4S made by N-S on deal 1, not vulnerable: 420; 3NX two down, E-W vulnerable on deal 2: 200 + 300 =
+# 500 to N-S. Deals 3 and 4 not played: 0 each. N-S +920, E-W -920.
+
+
+def test_a_round_closed_as_played_so_far_asks_first_then_counts_the_deals_played(client_in, party_factory, director):
+    party = party_factory(tables=2, rounds=2)
+    first = party.rounds.get(number=1)
+    result_services.result_record(round_=first, table=1, deals=TWO_DEALS, complete=False, by_user=director)
+    url = reverse("result_close_unfinished", args=[party.pk, 1, 1])
+    asked = client_in.post(url).content.decode()
+    assert "Close table 1&#x27;s round with 2 deals played? North–South +920, East–West −920" in asked
+    result = first.results.get(table=1)
+    assert (result.status, result.winner) == ("in_progress", "")  # asking wrote nothing
+    response = client_in.post(url, {"confirm": "yes"})
+    assert said(response) == ["Table 1's round is closed as played so far."]
+    result.refresh_from_db()
+    assert (result.ns, result.ew, result.winner, result.status) == (920, -920, "NS", "agreed")
+    assert result.changes.latest("pk").action == "closed unfinished"
+    assert list(result.deals.values_list("number", flat=True)) == [1, 2]
+
+
+def test_closing_a_table_without_a_deal_is_refused_and_changes_nothing(client_in, party_factory):
+    party = party_factory(tables=2, rounds=2)
+    result_services.result_record(round_=party.rounds.get(number=1), table=1, deals=[], complete=False)
+    url = reverse("result_close_unfinished", args=[party.pk, 1, 1])
+    response = client_in.post(url, {"confirm": "yes"})
+    assert said(response) == ["Table 1 has not entered a deal yet: nothing to close. Enter the deals played first."]
+    result = party.rounds.get(number=1).results.get(table=1)
+    assert (result.status, result.winner, result.changes.count()) == ("in_progress", "", 1)

@@ -2,9 +2,11 @@
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import ngettext, pgettext_lazy
 
+from tournaments import l10n
 from tournaments.rules import changes
+from tournaments.rules import party as party_rules
 
 REASONS: dict[str, Promise] = {
     changes.STAYS: pgettext_lazy("a player in the next round", "stays"),
@@ -33,3 +35,15 @@ def reason(code: str) -> str:
 
 def action(code: str) -> str:
     return str(ACTIONS.get(code, code))
+
+
+def unfinished_question(table: int, shown: party_rules.UnfinishedRound) -> str:
+    """The question before a round is closed early, with the figures it makes."""
+    played = len(shown.scored)
+    return ngettext(
+        "Close table %(table)s's round with %(played)s deal played? North–South %(ns)s, East–West %(ew)s; "
+        "the deals not played score 0.",
+        "Close table %(table)s's round with %(played)s deals played? North–South %(ns)s, East–West %(ew)s; "
+        "the deals not played score 0.",
+        played,
+    ) % {"table": table, "played": played, "ns": l10n.signed(shown.ns), "ew": l10n.signed(shown.ew)}

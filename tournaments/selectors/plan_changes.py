@@ -14,9 +14,10 @@ from django.db.models import Min, Q
 from django.utils.translation import gettext as _
 
 from tournaments import l10n
-from tournaments.models import Guest, Party, PlanChange, Round, Seat, TableResult
+from tournaments.models import DealEntry, Guest, Party, PlanChange, Round, Seat, TableResult
 from tournaments.rules import attendance as rules_attendance
 from tournaments.rules import changes
+from tournaments.rules import party as party_rules
 from tournaments.rules.collation import by_name
 
 
@@ -201,3 +202,18 @@ def attendance(party: Party) -> list[Attendance]:
         standing = rules_attendance.standing(played[pk], rounds)
         notes.append(Attendance(name, standing.first_round if standing.joined_late() else None, left_after))
     return by_name(notes, lambda note: note.name)
+
+
+def unfinished_preview(round_: Round, table: int) -> party_rules.UnfinishedRound | None:
+    """What closing the table's round now would make of its deals (None: no deal in, nothing to close)."""
+    deals = list(
+        DealEntry.objects.filter(result__round=round_, result__table=table)
+        .order_by("number")
+        .values_list("contract", "declarer", "tricks")
+    )
+    if not deals or len(deals) >= party_rules.DEALS_PER_ROUND:
+        return None
+    try:
+        return party_rules.unfinished_round_result(deals, round_.party.rules)
+    except ValueError:
+        return None  # the service says what is wrong

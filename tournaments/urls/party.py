@@ -40,6 +40,7 @@ urlpatterns = [
     path(R + "tables/<int:table>/cut/", rounds.result_cut, name="result_cut"),
     path(R + "tables/<int:table>/lock/", rounds.result_lock, name="result_lock"),
     path(R + "tables/<int:table>/undo/<int:change_id>/", rounds.result_undo, name="result_undo"),
+    path(R + "tables/<int:table>/close/", plan_changes.result_close_unfinished, name="result_close_unfinished"),
     path(P + "tables/<int:table>/new-link/", prints.token_reissue, name="token_reissue"),
     path(P + "changes/", plan_changes.plan_changes, name="plan_changes"),
     path(P + "changes/preview/", plan_changes.plan_change, name="plan_change"),

@@ -12,8 +12,10 @@ from tournaments.models import Guest, Party, PlanChange
 from tournaments.presentation import plan_changes as words
 from tournaments.selectors import party as party_selectors
 from tournaments.selectors import plan_changes as selectors
+from tournaments.selectors import rounds as round_selectors
 from tournaments.services import plan_changes as services
-from tournaments.views.common import error_messages
+from tournaments.services import results as result_services
+from tournaments.views.common import ask_first, confirmed, error_messages
 
 ACTIONS = ("join", "table", "guests")
 
@@ -111,3 +113,25 @@ def plan_undo(request: DirectorRequest, party_id: int, change_id: int) -> HttpRe
     else:
         messages.success(request, _("The change is undone (and the undo is in the history)."))
     return redirect("plan_changes", party_id=party.id)
+
+
+@require_POST
+def result_close_unfinished(request: DirectorRequest, party_id: int, number: int, table: int) -> HttpResponse:
+    """A player went home mid-round: the director sees the figures, then the table's round is closed."""
+    party = _party(request, party_id)
+    round_ = round_selectors.round_get(party, number)
+    back = redirect("table_enter", party_id=party.id, number=number, table=table)
+    shown = selectors.unfinished_preview(round_, table)
+    if shown is not None and not confirmed(request):
+        return ask_first(
+            request, question=words.unfinished_question(table, shown), button=_("Close the round"), back=back.url
+        )
+    try:
+        _result, notices = result_services.result_close_unfinished(round_=round_, table=table, by_user=request.user)
+    except ValidationError as error:
+        _flash(request, error)
+        return back
+    for notice in notices:
+        messages.warning(request, notice)
+    messages.success(request, _("Table %(table)s's round is closed as played so far.") % {"table": table})
+    return back
