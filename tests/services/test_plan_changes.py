@@ -131,3 +131,20 @@ def test_three_reserves_are_no_table_and_nothing_changes(party_factory, director
     with pytest.raises(ValidationError, match="A new table is four guests: choose four reserves."):
         plan_services.plan_apply(party=party, joining=list(Guest.objects.filter(name__in=NEW)))
     assert seated(second) == before and not PlanChange.objects.exists()
+
+
+def test_the_odd_players_left_over_sit_out_and_come_back_first(party_factory, director):
+    party = party_factory(tables=2, rounds=3)
+    second = play(party, 1, director)
+    home = Guest.objects.get(name="Player 001")
+    shown = plan_selectors.preview(party, leaving=[home])
+    # Seven left: one table of four, three sit out (the rule is shown on the preview page).
+    assert shown.tables == 1 and len(shown.plan.sitting_out) == 3
+    plan_services.plan_apply(party=party, leaving=[home])
+    sat_out = set(shown.plan.sitting_out)
+    assert set(seated(second)).isdisjoint(sat_out | {"Player 001"}) and len(seated(second)) == 4
+    third = play(party, 2, director)
+    # Those who sat out round 2 have sat out most: all three play round 3, with one of round 2's four.
+    assert third is not None and sat_out <= set(seated(third)) and len(seated(third)) == 4
+    party.refresh_from_db()
+    assert party.tables == 1

@@ -150,3 +150,12 @@ def test_closing_a_table_without_a_deal_is_refused_and_changes_nothing(client_in
     assert said(response) == ["Table 1 has not entered a deal yet: nothing to close. Enter the deals played first."]
     result = party.rounds.get(number=1).results.get(table=1)
     assert (result.status, result.winner, result.changes.count()) == ("in_progress", "", 1)
+
+
+def test_an_odd_few_see_the_sit_out_rule_and_the_towie_offer_before_the_confirm(client_in, between):
+    url = reverse("plan_change", args=[between.pk])
+    page = client_in.post(url, {"action": "guests", "guest": ids(["Player 001"])}).content.decode()
+    assert "Round 2 is played at 1 table." in page and "Sitting out: " in page
+    assert "The players left over sit out one round: those who have sat out fewest rounds first" in page
+    assert "Set up a Towie table" in page and page.count(">sits out this round<") == 3
+    assert not PlanChange.objects.exists()
