@@ -25,6 +25,11 @@ def part(party, table):
     return Client().get(reverse("table_page", args=[token.token]) + "?part=1").content.decode()
 
 
+def state(party, table):
+    token = TableToken.objects.get(party=party, table=table, revoked_at__isnull=True)
+    return Client().get(reverse("table_page", args=[token.token]) + "?state=1").json()["live"]
+
+
 def after_round_1(party, director):
     first = party.rounds.get(number=1)
     for table in sorted(set(first.seats.values_list("table", flat=True))):
@@ -38,7 +43,9 @@ def test_the_phone_of_a_table_that_left_says_its_players_have_left(party_factory
     first = after_round_1(party, director)
     names = list(Seat.objects.filter(round=first, table=2).values_list("guest__name", flat=True))
     assert "Deal 1" in part(party, 2)  # before the change table 2 plays round 2
+    polled = state(party, 2)
     plan_services.plan_apply(party=party, leaving=plan_selectors.table_guests(plan_selectors.break_get(party), 2))
+    assert state(party, 2) != polled  # the phone's next poll sees the change, and draws its part again
     page = part(party, 2)
     assert "Table 2 does not play in round 2." in page and "Deal 1" not in page
     assert all(f"{name} has left. Thank you for playing!" in page for name in names)
