@@ -148,3 +148,35 @@ def test_the_odd_players_left_over_sit_out_and_come_back_first(party_factory, di
     assert third is not None and sat_out <= set(seated(third)) and len(seated(third)) == 4
     party.refresh_from_db()
     assert party.tables == 1
+
+
+def test_at_a_mixed_party_a_lady_and_a_gentleman_twice_join_and_every_pair_stays_mixed(party_factory, director):
+    party = party_factory(tables=2, mixed=True, rounds=3)
+    second = play(party, 1, director)
+    added = party_services.guests_add(
+        party=party,
+        entries=[
+            ("New Lady 1", "lady"),
+            ("New Gent 1", "gentleman"),
+            ("New Lady 2", "lady"),
+            ("New Gent 2", "gentleman"),
+        ],
+    )
+    plan_services.plan_apply(party=party, joining=added, by_user=director)
+    kinds = dict(Guest.objects.filter(party=party).values_list("name", "kind"))
+    two = seated(second)
+    assert len(two) == 12
+    # Ladies sit North and East, gentlemen South and West: every partnership (N-S, E-W) a lady and a gentleman.
+    assert all(kinds[name] == ("lady" if seat in "NE" else "gentleman") for name, (_t, seat) in two.items())
+
+
+def test_at_a_mixed_party_three_ladies_and_a_gentleman_are_no_table(party_factory, director):
+    party = party_factory(tables=2, mixed=True, rounds=3)
+    second = play(party, 1, director)
+    before = seated(second)
+    added = party_services.guests_add(
+        party=party, entries=[("L1", "lady"), ("L2", "lady"), ("L3", "lady"), ("G1", "gentleman")]
+    )
+    with pytest.raises(ValidationError, match="At a mixed party a new table is two ladies and two gentlemen."):
+        plan_services.plan_apply(party=party, joining=added)
+    assert seated(second) == before and not PlanChange.objects.exists()

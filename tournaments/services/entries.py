@@ -362,8 +362,8 @@ def _free_pair_seats(party: Party, pins: list) -> list[tuple[int, str, str]]:
 def guests_from_entries(*, entry_list: EntryList) -> int:
     """The confirmed entrants not yet on the party's guest list become its guests (a member stays linked, a
     lady stays a lady); a pair's partners are fixed together in the first round. Pressed twice it adds
-    nothing twice. Refused, with nothing added, once the seats are drawn or when a name is on the guest list
-    already. The number of guests added."""
+    nothing twice. Once the seats are drawn they come as reserves (issue 46). Refused, with nothing added, when
+    a name is on the guest list already. The number of guests added."""
     entry_list = _locked(entry_list)
     if entry_list.party_id is None:
         raise ValidationError(_("These entries are a knockout's: make its pairs instead."))
