@@ -62,3 +62,12 @@ def test_the_phone_of_a_renumbered_table_says_where_its_players_go(party_factory
     for name in Seat.objects.filter(round=first, table=3).values_list("guest__name", flat=True):
         table, seat = Seat.objects.filter(round=second, guest__name=name).values_list("table", "seat").get()
         assert table in (1, 2) and f'data-name="{name}"' in page
+
+
+def test_the_whole_round_form_of_a_closed_table_offers_no_entry(party_factory, director):
+    party = party_factory(tables=2, rounds=3)
+    after_round_1(party, director)
+    plan_services.plan_apply(party=party, leaving=plan_selectors.table_guests(plan_selectors.break_get(party), 2))
+    token = TableToken.objects.get(party=party, table=2, revoked_at__isnull=True)
+    response = Client().get(reverse("table_page", args=[token.token]) + "?all=1")
+    assert response.status_code == 200 and 'name="d1-level"' not in response.content.decode()

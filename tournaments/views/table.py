@@ -293,6 +293,10 @@ def _render(
         "moves": table_selectors.next_places(previous, table_token.table) if previous and not result else [],
         "previous": previous,
     }
+    if current is not None and not current.is_closed and view is not None and not view.seats:
+        # A table a change of plan closed (issue 46): no form; where its players went, as on the deals page.
+        gone = table_selectors.not_seated_next(previous, table_token.table) if previous else []
+        context |= {"table_gone": True, "not_seated": gone, "rows": [], "preview": None}
     return render(request, "phone/table.html", context)
 
 
