@@ -159,3 +159,21 @@ def test_an_odd_few_see_the_sit_out_rule_and_the_towie_offer_before_the_confirm(
     assert "The players left over sit out one round: those who have sat out fewest rounds first" in page
     assert "Set up a Towie table" in page and page.count(">sits out this round<") == 3
     assert not PlanChange.objects.exists()
+
+
+def test_a_round_closed_early_is_undone_like_any_result(client_in, party_factory, director):
+    party = party_factory(tables=2, rounds=2)
+    first = party.rounds.get(number=1)
+    result_services.result_record(round_=first, table=1, deals=TWO_DEALS, complete=False, by_user=director)
+    client_in.post(reverse("result_close_unfinished", args=[party.pk, 1, 1]), {"confirm": "yes"})
+    change = first.results.get(table=1).changes.latest("pk")
+    client_in.post(reverse("result_undo", args=[party.pk, 1, 1, change.pk]))
+    result = first.results.get(table=1)
+    assert (result.status, result.winner, result.deals.count()) == ("in_progress", "", 2)
+
+
+def test_the_next_rounds_page_links_to_the_changes_until_it_starts(client_in, between):
+    url = reverse("round_detail", args=[between.pk, 2])
+    assert reverse("plan_changes", args=[between.pk]) in client_in.get(url).content.decode()
+    round_services.round_start(round_=between.rounds.get(number=2))
+    assert reverse("plan_changes", args=[between.pk]) not in client_in.get(url).content.decode()
