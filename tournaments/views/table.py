@@ -281,7 +281,7 @@ def _render(
         shown = preview(party, deal_forms_) if deal_forms_[0].is_bound else preview(party, deals=stored_deals(result))
     else:
         shown = None
-    context = {
+    context: dict[str, Any] = {
         "party": party,
         "token": table_token,
         "round": current,
