@@ -204,8 +204,21 @@ def test_a_cancel_after_the_guest_list_takes_the_guest_off_until_the_seats_are_d
         services.entry_cancel(entry=ben)
     ben.refresh_from_db()
     assert ben.state == "confirmed" and party.guests.count() == 4
-    with pytest.raises(ValidationError, match="The seats are drawn"):
-        services.guests_from_entries(entry_list=entry_list)
+    assert services.guests_from_entries(entry_list=entry_list) == 0  # pressed again after the draw: nobody new
+
+
+def test_an_entrant_taken_after_the_draw_is_a_reserve(director):
+    """Issue 46: after the draw the guest list still takes entries, as reserves; the drawn tables stay."""
+    party, entry_list = opened(director, tables=1, mixed=False)
+    for name in ("Ann", "Ben", "Cid", "Dot"):
+        enter(entry_list, name)
+    services.guests_from_entries(entry_list=entry_list)
+    seating.seats_draw(party=party, seed=1)
+    enter(entry_list, "Eve")  # the one table is full: Eve waits, until the hostess takes her on
+    Entry.objects.filter(name="Eve").update(state=Entry.State.CONFIRMED)
+    assert services.guests_from_entries(entry_list=entry_list) == 1
+    assert list(party.guests.filter(reserve=True).values_list("name", flat=True)) == ["Eve"]
+    assert party.rounds.get(number=1).seats.count() == 4
 
 
 def test_a_name_already_on_the_guest_list_refuses_the_whole_step(director):

@@ -20,7 +20,7 @@ from tests.conftest import make_party
 from tests.knockout.helpers import make_knockout
 from tests.towie.conftest import make_table
 from tournaments.http import link_limit, once
-from tournaments.models import Club, DirectorSettings, KnockoutMatch, Membership, ResultChange, TableToken
+from tournaments.models import Club, DirectorSettings, KnockoutMatch, Membership, PlanChange, ResultChange, TableToken
 from tournaments.services import (
     boston,
     clubs,
@@ -99,7 +99,7 @@ def kwarg_value(w, name: str, kwarg: str):
         "number": {"knockout_": 1, "boston_": w.boston_deal.number, "party": 2}.get(event),
         "table": 1 if event in ("knockout_", "party") else None,
         "guest_id": w.guest.pk,
-        "change_id": w.change.pk,
+        "change_id": w.plan_change.pk if name == "plan_undo" else w.change.pk,
         "knockout_id": w.knockout.pk,
         "bracket": "main",
         "pair_id": w.pair.pk,
@@ -197,7 +197,8 @@ def w(db):
     evening_entry = entries.entry_add(entry_list=evening_list, name=NAMES[8], email="player@example.org")
     return SimpleNamespace(
         alice=alice, bob=bob, carol=carol, club_a=club_a, club_b=club_b, party=party, guest=party.guests.first(),
-        change=ResultChange.objects.filter(result=result).latest("pk"), knockout=ko, pair=ko.pairs.first(),
+        change=ResultChange.objects.filter(result=result).latest("pk"), knockout=ko,
+        plan_change=PlanChange.objects.create(party=party, round=second, action="table joins"), pair=ko.pairs.first(),
         towie=tw, towie_deal=towie.towie_deal_record(table=tw, kind="played", declarer="Ann", contract="4S", tricks=10),
         boston=bt, boston_deal=boston.boston_deal_add(table=bt, caller=2, bid="8", suit="H", tricks=8, user=alice)[0],
         party_token=TableToken.objects.get(party=party, table=1, revoked_at=None).token,

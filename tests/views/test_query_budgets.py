@@ -47,8 +47,12 @@ PAGES = {
     # session, user, clubs (the header), party, round, seats, results, previous round's seats, this round's seats
     "round_movement": (lambda p: reverse("round_movement", args=[p.id, ROUNDS_PLAYED]), 8),
     # session, user, clubs (the header), party, guests, seats, results (the guests apart: a name and kind
-    # joined to each of a big party's 16,000 seats cost more than their own query)
-    "party_standings": (lambda p: reverse("party_standings", args=[p.id]), 7),
+    # joined to each of a big party's 16,000 seats cost more than their own query), the guests who joined
+    # late or went home (none here: their rounds are not read)
+    "party_standings": (lambda p: reverse("party_standings", args=[p.id]), 8),
+    # session, user, clubs (the header), party, the last two rounds, the next round started? (its results),
+    # guests, the last round's seats, the changes made
+    "plan_changes": (lambda p: reverse("plan_changes", args=[p.id]), 9),
     # session, user, clubs (the header), party, rounds, guests, table links, the guests' names (a name no
     # printed font draws is named before she prints)
     "party_print": (lambda p: reverse("party_print", args=[p.id]), 8),

@@ -102,6 +102,8 @@ class Guest(models.Model):
         max_length=10, choices=Kind.choices, blank=True, help_text=_("Plays as the other kind to even the numbers.")
     )
     reserve = models.BooleanField(default=False, help_text=_("Set aside: not seated."))
+    # Gone home after this round (a change of plan): the scores stay, the guest is seated no more.
+    left_after = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
     # The club member this guest is, when picked from the members (their history and number).
     member = models.ForeignKey(
         "tournaments.Member", null=True, blank=True, on_delete=models.SET_NULL, related_name="guests"
@@ -319,6 +321,27 @@ class ResultChange(models.Model):
             return f"table {self.by_token.table} (phone)"
         author = self.after.get("author") if isinstance(self.after, dict) else None  # an import's (files/transfer)
         return author if isinstance(author, str) and author else "system"
+
+
+class PlanChange(models.Model):
+    """A change of plan between two rounds (a table joins or leaves, a guest goes home), as ResultChange
+    records a result's: who, when, and the next round's seats and the guests' state before and after,
+    so that it can be undone until that round starts (services/plan_changes.py)."""
+
+    party = models.ForeignKey(Party, on_delete=models.CASCADE, related_name="plan_changes")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="plan_changes")  # the round re-seated
+    by_user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    at = models.DateTimeField(default=timezone.now)
+    action = models.CharField(max_length=40)
+    before = models.JSONField(default=dict)
+    after = models.JSONField(default=dict)
+    undone_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.action} at {self.at:%H:%M:%S}"
 
 
 def new_token() -> str:

@@ -20,6 +20,7 @@ FIXED = {
     "locked": lambda: _("locked"),
     "unlocked": lambda: _("unlocked"),
     "undone": lambda: _("undone"),
+    "closed unfinished": lambda: _("round closed as played so far"),
 }
 AGREED = re.compile(r"^(NS|EW) agreed$")
 DEAL = re.compile(r"^deal (\d) (entered|corrected) at the table$")

@@ -36,6 +36,16 @@ def next_places(round_: Round, table: int) -> list[tuple[str, int, str]]:
     return sorted(((names[g], t, s) for g, t, s in nxt), key=lambda x: (x[1], order[x[2]]))
 
 
+def not_seated_next(round_: Round, table: int) -> list[tuple[str, bool]]:
+    """The players at this table in a closed round who have no seat in the next one: (name, gone home),
+    in the order of their seats; for the phone of a table a change of plan closed (issue 46)."""
+    following = round_.party.rounds.filter(number=round_.number + 1).first()
+    if following is None:
+        return []
+    here = Seat.objects.filter(round=round_, table=table).exclude(guest__seats__round=following)
+    return [(name, left is not None) for name, left in here.values_list("guest__name", "guest__left_after")]
+
+
 def table_page(token: TableToken) -> tuple[Round | None, Round | None, round_selectors.TableView | None]:
     party = token.party
     current = round_selectors.round_current(party)

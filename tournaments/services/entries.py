@@ -362,14 +362,14 @@ def _free_pair_seats(party: Party, pins: list) -> list[tuple[int, str, str]]:
 def guests_from_entries(*, entry_list: EntryList) -> int:
     """The confirmed entrants not yet on the party's guest list become its guests (a member stays linked, a
     lady stays a lady); a pair's partners are fixed together in the first round. Pressed twice it adds
-    nothing twice. Refused, with nothing added, once the seats are drawn or when a name is on the guest list
-    already. The number of guests added."""
+    nothing twice. Once the seats are drawn they come as reserves (issue 46). Refused, with nothing added, when
+    a name is on the guest list already. The number of guests added."""
     entry_list = _locked(entry_list)
     if entry_list.party_id is None:
         raise ValidationError(_("These entries are a knockout's: make its pairs instead."))
     party = Party.objects.select_for_update().get(pk=entry_list.party_id)
-    if party.rounds.exists():
-        raise ValidationError(_("The seats are drawn: the guest list no longer takes entries."))
+    # After the draw the entrants come as reserves (issue 46): the seats drawn stay as they are.
+    drawn = party.rounds.exists()
     entries = list(entry_list.entries.filter(state=Entry.State.CONFIRMED, guest__isnull=True).order_by("pk"))
     existing = {name.casefold() for name in party.guests.values_list("name", flat=True)}
     clashes = [who for e in entries for who in filter(None, (e.name, e.partner)) if who.casefold() in existing]
@@ -378,7 +378,7 @@ def guests_from_entries(*, entry_list: EntryList) -> int:
             _("Already on the guest list: %(names)s. Remove them from the guest list or the entries, then press again.")
             % {"names": ", ".join(clashes)}
         )
-    seats = _free_pair_seats(party, party.pins) if party.keep_partners else []
+    seats = _free_pair_seats(party, party.pins) if party.keep_partners and not drawn else []
     # An entrant who gave no member number, and a partner, are linked by name (selectors/member_match.py):
     # the only member of that name; a name two members share is left for the hostess to pick.
     named = members_named(party.club_id, [who for e in entries for who in (e.name, e.partner) if who])
@@ -386,13 +386,19 @@ def guests_from_entries(*, entry_list: EntryList) -> int:
     for entry in entries:
         member = entry.member or named.get(entry.name.casefold())
         entry.guest = Guest.objects.create(
-            party=party, name=entry.name, kind=entry.kind or (member.kind if member else ""), member=member
+            party=party,
+            name=entry.name,
+            kind=entry.kind or (member.kind if member else ""),
+            member=member,
+            reserve=drawn,
         )
         added += 1
         if entry.partner:
             member = named.get(entry.partner.casefold())
             kind = _other(entry.kind) or (member.kind if member else "")
-            entry.partner_guest = Guest.objects.create(party=party, name=entry.partner, kind=kind, member=member)
+            entry.partner_guest = Guest.objects.create(
+                party=party, name=entry.partner, kind=kind, member=member, reserve=drawn
+            )
             added += 1
             if seats:
                 table, first, second = seats.pop(0)

@@ -137,8 +137,17 @@ def guests_add(*, party: Party, entries: Sequence[tuple[str, str]]) -> list[Gues
     choice of initials only go with them. A name two members share is left for the hostess to pick."""
     cleaned = _clean_entries(party, list(entries))
     matches = match_members(club=party.club_id, people=[(name, "") for name, _kind in cleaned])
+    # Once the seats are drawn a newcomer is a reserve at once (issue 46): the drawn tables stay whole, and
+    # the hostess seats the reserves by a change of plan (services/plan_changes.py) or a Towie table.
+    drawn = party.rounds.exists()
     guests = [
-        Guest(party=party, name=name, kind=kind or (m.member.kind if m.member else ""), member=m.member)
+        Guest(
+            party=party,
+            name=name,
+            kind=kind or (m.member.kind if m.member else ""),
+            member=m.member,
+            reserve=drawn,
+        )
         for (name, kind), m in zip(cleaned, matches, strict=True)
     ]
     try:

@@ -12,6 +12,8 @@ from tournaments import l10n
 from tournaments.models import Party, Round, Seat, TableResult
 from tournaments.models.party import MAX_ROUNDS
 from tournaments.rules import movement
+from tournaments.selectors import plan_changes as plan_selectors
+from tournaments.services.tokens import tokens_ensure
 
 
 @transaction.atomic
@@ -51,6 +53,9 @@ def _seat_following(round_: Round, results: dict, *, extend: bool) -> Round:
         seating.setdefault(seat.table, {})[seat.seat] = seat.guest.name
     kinds = {s.guest.name: s.guest.playing_kind for s in seats} if party.mixed else None
     round_.movement_seed = secrets.randbits(48)
+    if plan_selectors.waiting_guests(party, round_):
+        # Someone sat out this round (a change of plan left an odd few): the rules engine brings them back.
+        return _seat_with_waiting(round_, extend=extend)
     try:
         moved = movement.next_seating(
             seating,
@@ -70,6 +75,24 @@ def _seat_following(round_: Round, results: dict, *, extend: bool) -> Round:
     Seat.objects.bulk_create(
         Seat(round=following, table=t, seat=s, guest=by_name[name])
         for t, row in moved.items()
+        for s, name in row.items()
+    )
+    return following
+
+
+def _seat_with_waiting(round_: Round, *, extend: bool) -> Round:
+    party = round_.party
+    plan, guests = plan_selectors.plan_after(party, round_)
+    round_.save(update_fields=["movement_seed"])
+    if extend and party.rounds_planned < round_.number + 1:
+        party.rounds_planned = round_.number + 1
+    party.tables = len(plan.seating)
+    party.save(update_fields=["rounds_planned", "tables"])
+    tokens_ensure(party=party)
+    following = Round.objects.create(party=party, number=round_.number + 1)
+    Seat.objects.bulk_create(
+        Seat(round=following, table=t, seat=s, guest=guests[name])
+        for t, row in plan.seating.items()
         for s, name in row.items()
     )
     return following

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.views import entries, interchange, members, party, prints, privacy, rounds, standings
+from tournaments.views import entries, interchange, members, party, plan_changes, prints, privacy, rounds, standings
 
 P = "parties/<int:party_id>/"
 R = P + "rounds/<int:number>/"
@@ -40,7 +40,11 @@ urlpatterns = [
     path(R + "tables/<int:table>/cut/", rounds.result_cut, name="result_cut"),
     path(R + "tables/<int:table>/lock/", rounds.result_lock, name="result_lock"),
     path(R + "tables/<int:table>/undo/<int:change_id>/", rounds.result_undo, name="result_undo"),
+    path(R + "tables/<int:table>/close/", plan_changes.result_close_unfinished, name="result_close_unfinished"),
     path(P + "tables/<int:table>/new-link/", prints.token_reissue, name="token_reissue"),
+    path(P + "changes/", plan_changes.plan_changes, name="plan_changes"),
+    path(P + "changes/preview/", plan_changes.plan_change, name="plan_change"),
+    path(P + "changes/<int:change_id>/undo/", plan_changes.plan_undo, name="plan_undo"),
     path(P + "standings/", standings.party_standings, name="party_standings"),
     path(P + "print/", prints.party_print, name="party_print"),
     path(P + "print/tallies.pdf", prints.tallies_pdf, name="tallies_pdf"),

@@ -114,6 +114,7 @@ def _guests_page(
         "add_form": forms.GuestForm(),
         "paste_form": paste_form or forms.PasteGuestsForm(),
         "upload_form": forms.UploadGuestsForm(),
+        "drawn": party.rounds.exists(),  # a guest added now is a reserve (services/party.py)
         "panel_open": panel_open,
         "tab": "guests",
     }

@@ -5,6 +5,7 @@ from tournaments.directors import DirectorRequest
 from tournaments.presentation.names import Namer, Where, named_standings
 from tournaments.selectors import live as live_selectors
 from tournaments.selectors import party as party_selectors
+from tournaments.selectors import plan_changes as plan_selectors
 from tournaments.selectors import standings as standings_selectors
 from tournaments.selectors.names import party_namer
 from tournaments.tables import rows_into, standings_table
@@ -31,6 +32,8 @@ def party_standings(request: DirectorRequest, party_id: int) -> HttpResponse:
         "named": named_standings(standings, shown),
         "table": table,
         "projector": projector,
+        # Full names: the director's page only, never the big screen (docs/names.md).
+        "attendance": [] if projector else plan_selectors.attendance(party),
         "tab": "standings",
     }
     response = live(request, "tournaments/party_standings.html", "tournaments/_standings_body.html", context, tag)

@@ -134,12 +134,15 @@ def _render_deals(
     current, previous, view = page
     correcting = _number(request.GET.get("deal"))
     context = table_selectors.deal_by_deal(table_token, page, correcting=correcting, deals=deals)
-    if form is None and context["current"] is not None:
+    if form is None and context["current"] is not None and view is not None and view.seats:
         assert view is not None  # a deal being played is at a table of the round
         form = forms.DealForm(prefix="deal", names=_names(view), initial=context["current"].initial)
     # Where everyone goes from the round before, until this round's first deal is in.
     moves = table_selectors.next_places(previous, table_token.table) if previous and not context["deals_in"] else []
-    context |= {"form": form, "moves": moves, "previous": previous}
+    # A table a change of plan closed (issue 46): no seats this round; its phone says where its players went.
+    gone = current is not None and not current.is_closed and view is not None and not view.seats
+    not_seated = table_selectors.not_seated_next(previous, table_token.table) if gone and previous else []
+    context |= {"form": form, "moves": moves, "previous": previous, "table_gone": gone, "not_seated": not_seated}
     if request.GET.get("part") == "1":  # the page's own part only (phone.js draws it again in place)
         return render(request, "phone/_deals.html", context, status=status)
     # The script's words and the four deals' headings are the whole page's, not the part's.
@@ -278,7 +281,7 @@ def _render(
         shown = preview(party, deal_forms_) if deal_forms_[0].is_bound else preview(party, deals=stored_deals(result))
     else:
         shown = None
-    context = {
+    context: dict[str, Any] = {
         "party": party,
         "token": table_token,
         "round": current,
@@ -290,6 +293,10 @@ def _render(
         "moves": table_selectors.next_places(previous, table_token.table) if previous and not result else [],
         "previous": previous,
     }
+    if current is not None and not current.is_closed and view is not None and not view.seats:
+        # A table a change of plan closed (issue 46): no form; where its players went, as on the deals page.
+        gone = table_selectors.not_seated_next(previous, table_token.table) if previous else []
+        context |= {"table_gone": True, "not_seated": gone, "rows": [], "preview": None}
     return render(request, "phone/table.html", context)
 
 

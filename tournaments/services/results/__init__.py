@@ -22,6 +22,7 @@ from tournaments.services.results.round_result import (
     result_record,
     result_undo,
 )
+from tournaments.services.results.unfinished import result_close_unfinished
 
 __all__ = [
     "ATTEMPTS",
@@ -33,6 +34,7 @@ __all__ = [
     "deal_record",
     "deal_shown",
     "result_agree",
+    "result_close_unfinished",
     "result_cut_override",
     "result_lock",
     "result_record",
