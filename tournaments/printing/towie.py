@@ -199,9 +199,14 @@ def _sheet_table(sheet: TowieSheetPrint, width: float) -> Table:
 def _settlement_table(sheet: TowieSheetPrint, width: float) -> Table:
     with_money = sheet.stake is not None
     head = [_("Player"), _("Total"), _("Rounded"), _("Net (points)")] + ([_("Money")] if with_money else [])
-    rows = [head]
+    rows: list[list[Paragraph | str]] = [list(head)]
     for line in sheet.settlement:
-        row = [_p(line.name, SETTLED), points(line.total), points(line.rounded), l10n.signed(line.net)]
+        row: list[Paragraph | str] = [
+            _p(line.name, SETTLED),
+            points(line.total),
+            points(line.rounded),
+            l10n.signed(line.net),
+        ]
         rows.append(row + ([money(line.money)] if with_money else []))
     shares = [0.36, 0.16, 0.16, 0.16, 0.16] if with_money else [0.4, 0.2, 0.2, 0.2]
     style: list[TableCommand] = [
