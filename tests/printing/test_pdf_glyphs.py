@@ -83,6 +83,11 @@ def test_the_arabic_name_is_drawn_in_its_joined_forms() -> None:
 
 @pytest.mark.parametrize("script", NAMES)
 def test_every_letter_is_drawn_with_the_vendored_fonts_glyph(printed: list[Drawn], script: str) -> None:
+    assert_drawn_whole(printed, script)
+
+
+def assert_drawn_whole(printed: list[Drawn], script: str) -> None:
+    """Each letter of the script's name is drawn, every time in its font with the vendored font's outline."""
     name = NAMES[script]
     for ch in name:
         runs = [d for d in printed if d.text == ch]

@@ -19,7 +19,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
 from tournaments.l10n import signed
-from tournaments.printing.common import PDF, TableCommand, build_document, clean, filename, page_size
+from tournaments.printing.common import PDF, TableCommand, build_document, clean, filename, markup, page_size
 from tournaments.printing.fonts import FONT, FONT_BOLD
 
 MARGIN = 30
@@ -70,16 +70,19 @@ class BostonSheet:
     problem: str = ""
 
 
-# Letters that neither cp1252 nor Unicode decomposition folds (common.clean would print "?").
-_FOLD = str.maketrans({"Ł": "L", "ł": "l", "Đ": "D", "đ": "d", "Ħ": "H", "ħ": "h", "ı": "i"})
-
-
-def _text(text: object) -> str:
-    return escape(clean(("" if text is None else str(text)).translate(_FOLD)))
+def _text(text: object, font: str = FONT) -> str:
+    """Paragraph markup for a text in `font`, each run in a font that draws it (a Chinese name in the fallback)."""
+    return markup(clean(text, fallback=True), font)
 
 
 def _p(text: str, style: ParagraphStyle = BODY) -> Paragraph:
-    return Paragraph(_text(text), style)
+    return Paragraph(_text(text, style.fontName), style)
+
+
+def _listed(template: str, names: list[str], style: ParagraphStyle = BODY) -> Paragraph:
+    """ "Players, clockwise: Ann, فاطمة, …": each name cleaned on its own, so right-to-left names keep their order."""
+    listed = ", ".join(clean(name, fallback=True) for name in names)
+    return Paragraph(markup(clean(template, fallback=True) % {"players": listed}, style.fontName), style)
 
 
 def _long_date(day: date | None) -> str:
@@ -125,7 +128,7 @@ def _running_sheet(sheet: BostonSheet, width: float) -> Table:
                 _p(line.number, CELL),
                 _p(line.dealer, CELL),
                 _p(line.what, CELL),
-                Paragraph("<br/>".join(_text(text) for text in line.payments), CELL),
+                Paragraph("<br/>".join(_text(text, CELL.fontName) for text in line.payments), CELL),
                 *[_figures(net, total) for net, total in line.cells],
                 _p(line.pools, CELL),
             ]
@@ -174,11 +177,12 @@ def boston_sheet_pdf(sheet: BostonSheet, *, pagesize: str = "A4") -> tuple[str, 
     """
     size = landscape(page_size(pagesize))
     width = size[0] - 2 * MARGIN
-    subtitle = " · ".join(text for text in (sheet.variant, _long_date(sheet.day), sheet.party) if text)
+    parts = (clean(sheet.variant), clean(_long_date(sheet.day)), clean(sheet.party, fallback=True))
+    subtitle = " · ".join(text for text in parts if text)
     story: list[Flowable] = [
         _p(sheet.title, TITLE),
-        _p(subtitle, SUBTITLE),
-        _p(_("Players, clockwise: %(players)s") % {"players": ", ".join(sheet.players)}, BODY),
+        Paragraph(markup(subtitle, FONT), SUBTITLE),
+        _listed(_("Players, clockwise: %(players)s"), sheet.players),
         _p(sheet.counters, BODY),
         _p(sheet.progress, BODY),
     ]
@@ -190,6 +194,6 @@ def boston_sheet_pdf(sheet: BostonSheet, *, pagesize: str = "A4") -> tuple[str, 
         _p(_("Pool(s) on the table: %(pools)s") % {"pools": sheet.pools}, BODY),
     ]
     story += _settlement(sheet, width) + _house(sheet, width)
-    title = f"{sheet.title} · {sheet.variant}".translate(_FOLD)
+    title = f"{sheet.title} · {sheet.variant}"
     content = build_document(story, size, title, margin=MARGIN)
     return filename(sheet.title, "boston-sheet", "pdf"), PDF, content

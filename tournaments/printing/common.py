@@ -193,8 +193,12 @@ class Lines(Flowable):
         self.lines, self.font, self.size = text.split("\n"), font, size
         self.leading = leading or size * 1.2
 
+    def minWidth(self) -> float:
+        """Its widest line: what a table sizing its columns to their contents (colWidths unset) gives it."""
+        return max((text_width(line, self.font, self.size) for line in self.lines), default=0)
+
     def wrap(self, available_width, available_height):
-        self.width = max((text_width(line, self.font, self.size) for line in self.lines), default=0)
+        self.width = self.minWidth()
         self.height = self.leading * len(self.lines)
         return self.width, self.height
 

@@ -3,7 +3,6 @@
 import io
 from dataclasses import dataclass
 from datetime import date
-from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
@@ -44,7 +43,18 @@ class SeasonSheet:
 
 
 def _p(text: str, style: ParagraphStyle) -> Paragraph:
-    return Paragraph(markup(clean(text), style.fontName), style)
+    return _shown(clean(text, fallback=True), style)
+
+
+def _shown(cleaned: str, style: ParagraphStyle) -> Paragraph:
+    """Cleaned text as a paragraph, each run in a font that draws it (a Chinese name in the fallback font)."""
+    return Paragraph(markup(cleaned, style.fontName), style)
+
+
+def _listed(template: str, names: list[str]) -> Paragraph:
+    """ "Best lady: Ann, فاطمة": each name cleaned on its own, so two right-to-left names keep their order."""
+    listed = ", ".join(clean(name, fallback=True) for name in names)
+    return _shown(clean(template, fallback=True) % {"names": listed}, BODY)
 
 
 def season_pdf(sheet: SeasonSheet, paper: str = "A4") -> tuple[str, str, bytes]:
@@ -52,9 +62,9 @@ def season_pdf(sheet: SeasonSheet, paper: str = "A4") -> tuple[str, str, bytes]:
     size = page_size(paper, landscape=with_nights and len(sheet.nights) > 4)
     story: list[Flowable] = [_p(sheet.name, TITLE), _p(sheet.rule, SUBTITLE)]
     if sheet.best_lady:
-        story.append(_p(_("Best lady: %(names)s") % {"names": ", ".join(sheet.best_lady)}, BODY))
+        story.append(_listed(_("Best lady: %(names)s"), sheet.best_lady))
     if sheet.best_gentleman:
-        story.append(_p(_("Best gentleman: %(names)s") % {"names": ", ".join(sheet.best_gentleman)}, BODY))
+        story.append(_listed(_("Best gentleman: %(names)s"), sheet.best_gentleman))
     if not sheet.lines:
         story.append(_p(_("No nights played yet."), BODY))
     else:
@@ -63,7 +73,7 @@ def season_pdf(sheet: SeasonSheet, paper: str = "A4") -> tuple[str, str, bytes]:
             head += [f"{i}" for i in range(1, len(sheet.nights) + 1)]
         rows = [[cell(clean(h), FONT_BOLD, 9) for h in head]]
         for line in sheet.lines:
-            row = [line.label, clean(line.name), line.points, str(line.nights)]
+            row = [line.label, clean(line.name, fallback=True), line.points, str(line.nights)]
             rows.append([cell(v, FONT, 9) for v in row + (line.by_night if with_nights else [])])
         table = Table(rows, repeatRows=1, hAlign="LEFT")
         table.setStyle(
@@ -79,15 +89,15 @@ def season_pdf(sheet: SeasonSheet, paper: str = "A4") -> tuple[str, str, bytes]:
         )
         story.append(table)
         if with_nights:
-            story.append(
-                _p(_("Nights:") + " " + escape("; ".join(_night(i, n) for i, n in enumerate(sheet.nights, 1))), BODY)
-            )
+            nights = "; ".join(_night(i, n) for i, n in enumerate(sheet.nights, 1))
+            story.append(_shown(clean(_("Nights:"), fallback=True) + " " + nights, BODY))
     title = _("%(season)s – season standings") % {"season": sheet.name}
     return filename(sheet.name, "season", "pdf"), PDF, build_document(story, size, title)
 
 
 def _night(number: int, night: tuple[str, date]) -> str:
-    return f"{number}. {night[0]} ({long_date(night[1])})"
+    """ "2. 春の夜 (Friday 6 March 2026)", cleaned: the night's name on its own, its date outside its run."""
+    return f"{number}. {clean(night[0], fallback=True)} ({clean(long_date(night[1]))})"
 
 
 def season_xlsx(sheet: SeasonSheet) -> tuple[str, str, bytes]:

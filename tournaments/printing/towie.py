@@ -29,10 +29,14 @@ from tournaments.printing.common import (
     TableCommand,
     build_document,
     clean,
+    draw,
     filename,
     fit,
     long_date,
+    markup,
+    name_fit,
     page_size,
+    text_width,
     wrap_chars,
 )
 from tournaments.printing.fonts import FONT, FONT_BOLD, FONT_ITALIC
@@ -109,11 +113,29 @@ BODY = ParagraphStyle("body", fontName=FONT, fontSize=10.5, leading=14)
 SMALL = ParagraphStyle("small", fontName=FONT, fontSize=8.5, leading=10.5)
 CELL = ParagraphStyle("cell", fontName=FONT, fontSize=10, leading=12, alignment=2)
 HEAD = ParagraphStyle("head", fontName=FONT_BOLD, fontSize=9.5, leading=11.5, alignment=2)
+SETTLED = ParagraphStyle("settled", fontName=FONT, fontSize=10.5, leading=12.5)
 NOTE = ParagraphStyle("note", fontName=FONT_ITALIC, fontSize=8, leading=10, spaceAfter=4)
 
 
 def _p(text: str, style: ParagraphStyle) -> Paragraph:
-    return Paragraph(escape(clean(text)), style)
+    return _shown(clean(text, fallback=True), style)
+
+
+def _shown(cleaned: str, style: ParagraphStyle) -> Paragraph:
+    """Cleaned text as a paragraph, each run in a font that draws it (a Chinese name in the fallback font)."""
+    return Paragraph(markup(cleaned, style.fontName), style)
+
+
+def _said(template: str, style: ParagraphStyle, **names: str) -> Paragraph:
+    """A sentence with names in it, each name cleaned on its own (a right-to-left name keeps the figures after
+    it outside its run, as on the results sheet), so the sentence is not cleaned again."""
+    words = {key: clean(value, fallback=True) for key, value in names.items()}
+    return _shown(clean(template, fallback=True) % words, style)
+
+
+def _names(names: tuple[str, ...]) -> str:
+    """ "Ann, Bob, Cid", cleaned: each name on its own, so two right-to-left names keep the order they sit in."""
+    return ", ".join(clean(name, fallback=True) for name in names)
 
 
 def points(value: int) -> str:
@@ -160,11 +182,8 @@ def _sheet_table(sheet: TowieSheetPrint, width: float) -> Table:
                 colour = WAITING if cell.role == "waiting" else DECLARER
                 style.append(("BACKGROUND", (column, index), (column, index), colour))
         if row.rubber_won_by:
-            won = _("%(name)s wins rubber %(number)s: a new rubber begins, nobody vulnerable") % {
-                "name": row.rubber_won_by,
-                "number": row.rubber,
-            }
-            rows.append([_p(won, NOTE)])
+            won = _("%(name)s wins rubber %(number)s: a new rubber begins, nobody vulnerable")
+            rows.append([_said(won, NOTE, name=row.rubber_won_by, number=str(row.rubber))])
             style += [("SPAN", (0, len(rows) - 1), (-1, len(rows) - 1))]
     if not sheet.rows:
         rows.append(["", "", _p(_("No deals yet."), SMALL)] + [""] * count)
@@ -180,9 +199,14 @@ def _sheet_table(sheet: TowieSheetPrint, width: float) -> Table:
 def _settlement_table(sheet: TowieSheetPrint, width: float) -> Table:
     with_money = sheet.stake is not None
     head = [_("Player"), _("Total"), _("Rounded"), _("Net (points)")] + ([_("Money")] if with_money else [])
-    rows = [head]
+    rows: list[list[Paragraph | str]] = [list(head)]
     for line in sheet.settlement:
-        row = [clean(line.name), points(line.total), points(line.rounded), l10n.signed(line.net)]
+        row: list[Paragraph | str] = [
+            _p(line.name, SETTLED),
+            points(line.total),
+            points(line.rounded),
+            l10n.signed(line.net),
+        ]
         rows.append(row + ([money(line.money)] if with_money else []))
     shares = [0.36, 0.16, 0.16, 0.16, 0.16] if with_money else [0.4, 0.2, 0.2, 0.2]
     style: list[TableCommand] = [
@@ -203,11 +227,11 @@ def _payments(sheet: TowieSheetPrint) -> list[Paragraph]:
     for payment in sheet.payments:
         figures = {"payer": payment.payer, "payee": payment.payee, "points": points(payment.points)}
         if payment.money is None:
-            text = _("%(payer)s pays %(payee)s %(points)s") % figures
+            text = _("%(payer)s pays %(payee)s %(points)s")
         else:
             figures["money"] = money(payment.money).lstrip("+")
-            text = _("%(payer)s pays %(payee)s %(points)s (%(money)s)") % figures
-        lines.append(_p(text, BODY))
+            text = _("%(payer)s pays %(payee)s %(points)s (%(money)s)")
+        lines.append(_said(text, BODY, **figures))
     return lines
 
 
@@ -215,15 +239,16 @@ def towie_pdf(sheet: TowieSheetPrint, *, pagesize: str = "A4") -> tuple[str, str
     """The score sheet, a column per player, then the settlement: rounded totals, nets, who pays whom."""
     size = page_size(pagesize)
     width = size[0] - 2 * MARGIN
-    subtitle = " · ".join(part for part in (long_date(sheet.day), sheet.party_name, ", ".join(sheet.players)) if part)
+    parts = (clean(long_date(sheet.day)), clean(sheet.party_name, fallback=True), _names(sheet.players))
+    subtitle = " · ".join(part for part in parts if part)
     if sheet.stake is None:
         rounding = _("Each total rounded to the nearest hundred (fifty up).")
     else:
         rounding = _("Each total rounded to the nearest hundred (fifty up), in money at %(stake)s per hundred points.")
         rounding %= {"stake": l10n.number(sheet.stake, 2)}
     story = [
-        _p(_("%(name)s – Towie score sheet") % {"name": sheet.name}, TITLE),
-        _p(subtitle, SUBTITLE),
+        _said(_("%(name)s – Towie score sheet"), TITLE, name=sheet.name),
+        _shown(subtitle, SUBTITLE),
         _p(
             _(
                 "Each player's column: the points entered on the deal and, below, the running total "
@@ -291,15 +316,13 @@ def towie_card_pdf(card: TowieCardPrint, *, pagesize: str = "A4") -> tuple[str, 
     top = height - margin
     canvas.setFont(FONT_BOLD, 30)
     canvas.drawCentredString(width / 2, top - 50, _("TOWIE"))
-    canvas.setFont(FONT_BOLD, 20)
-    canvas.drawCentredString(width / 2, top - 84, fit(clean(card.name), FONT_BOLD, 20, inner))
-    subtitle = " · ".join(part for part in (long_date(card.day), card.party_name) if part)
-    canvas.setFont(FONT, 12)
-    canvas.drawCentredString(width / 2, top - 106, fit(clean(subtitle), FONT, 12, inner))
-    players = simpleSplit(clean(", ".join(card.players)), FONT, 13, inner)
-    canvas.setFont(FONT, 13)
-    for i, line in enumerate(players[:2]):
-        canvas.drawCentredString(width / 2, top - 132 - 16 * i, line)
+    name, size = name_fit(card.name, FONT_BOLD, 20, inner, smallest=0.75)
+    draw(canvas, width / 2, top - 84, name, FONT_BOLD, size, "centre")
+    parts = (clean(long_date(card.day)), clean(card.party_name, fallback=True))
+    subtitle = " · ".join(part for part in parts if part)
+    draw(canvas, width / 2, top - 106, fit(subtitle, FONT, 12, inner), FONT, 12, "centre")
+    for i, line in enumerate(_name_lines(card.players, FONT, 13, inner)[:2]):
+        draw(canvas, width / 2, top - 132 - 16 * i, line, FONT, 13, "centre")
 
     qr_size = min(300.0, width - 2 * margin - 80)
     qr_top = top - 190
@@ -328,3 +351,18 @@ def towie_card_pdf(card: TowieCardPrint, *, pagesize: str = "A4") -> tuple[str, 
     canvas.showPage()
     canvas.save()
     return filename(card.name, "towie-card", "pdf"), PDF, buffer.getvalue()
+
+
+def _name_lines(names: tuple[str, ...], font: str, size: float, width: float) -> list[str]:
+    """ "Ann, Bob, Cid" on lines of `width`, broken between the names (each cleaned on its own and measured in
+    the fonts that draw it); a name wider than a line on its own is shortened to fit."""
+    lines: list[str] = []
+    for name in (clean(name, fallback=True) for name in names):
+        joined = f"{lines[-1]}, {name}" if lines else name
+        if lines and text_width(joined + ",", font, size) <= width:
+            lines[-1] = joined
+        else:
+            if lines:
+                lines[-1] += ","
+            lines.append(fit(name, font, size, width))
+    return lines
