@@ -1,0 +1,76 @@
+"""Reading the club's table money: balances and the ledger's lines, always of one club."""
+
+import datetime
+from dataclasses import dataclass
+
+from django.db.models import Sum
+
+from tournaments.models import Club, Guest, Member, MoneyAccount, MoneyRow
+
+
+@dataclass(frozen=True)
+class LedgerLine:
+    """One row as the books print it: who by name (an erased member's label; a guest's by id when gone)."""
+
+    when: datetime.datetime
+    who: str
+    event: str
+    kind: str
+    method: str
+    amount: int
+    balance_after: int | None
+    row: MoneyRow
+
+
+def balance_of(member: Member) -> int:
+    """The member's balance (0 before any row): what their account holds, the sum of their rows."""
+    return MoneyAccount.objects.filter(member=member).values_list("balance", flat=True).first() or 0
+
+
+def balance_from_rows(member: Member) -> int:
+    """The same balance worked out from the rows alone (the tests and the treasurer's check)."""
+    return MoneyRow.objects.filter(member=member).aggregate(total=Sum("balance_change"))["total"] or 0
+
+
+def rows_of(club: Club, start: datetime.date | None = None, end: datetime.date | None = None) -> list[MoneyRow]:
+    """The club's rows in order written, from `start` to `end` inclusive (the club's own calendar days)."""
+    rows = MoneyRow.objects.filter(club=club).select_related("member").order_by("id")
+    if start is not None:
+        rows = rows.filter(created_at__gte=_midnight(club, start))
+    if end is not None:
+        rows = rows.filter(created_at__lt=_midnight(club, end + datetime.timedelta(days=1)))
+    return list(rows)
+
+
+def _midnight(club: Club, day: datetime.date) -> datetime.datetime:
+    return datetime.datetime.combine(day, datetime.time(), tzinfo=club.zone)
+
+
+def ledger_lines(club: Club, start: datetime.date | None = None, end: datetime.date | None = None) -> list[LedgerLine]:
+    rows = rows_of(club, start, end)
+    guests = dict(
+        Guest.objects.filter(pk__in={r.guest_id for r in rows if r.guest_id}, party__club=club).values_list(
+            "pk", "name"
+        )
+    )
+    return [
+        LedgerLine(
+            when=row.created_at.astimezone(club.zone),
+            who=_who(row, guests),
+            event=row.event_name,
+            kind=row.kind,
+            method=row.method,
+            amount=row.amount,
+            balance_after=row.balance_after,
+            row=row,
+        )
+        for row in rows
+    ]
+
+
+def _who(row: MoneyRow, guests: dict[int, str]) -> str:
+    if row.member is not None:
+        return row.member.name
+    if row.guest_id is not None:
+        return guests.get(row.guest_id) or f"guest {row.guest_id}"
+    return ""
