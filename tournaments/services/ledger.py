@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.directors import Director
 from tournaments.l10n import say
-from tournaments.models import Club, Guest, Member, MoneyAccount, MoneyRow
+from tournaments.models import Club, EventFee, FreePlace, Guest, Member, Membership, MoneyAccount, MoneyRow, Party
 from tournaments.models.money import EventKind, Kind, LedgerRefused, Method
 from tournaments.rules.errors import RuleError
 from tournaments.rules.money import format_money, is_currency, parse_amount
@@ -169,3 +169,57 @@ def currency_set(*, club: Club, currency: str) -> Club:
 
 def _user(by: Director) -> User | None:
     return by if isinstance(by, User) else None
+
+
+def _require_treasurer(club: Club, by: Director) -> None:
+    membership = Membership.objects.filter(club=club, user=by).first() if isinstance(by, User) else None
+    if membership is None or not membership.is_treasurer:
+        raise ValidationError(_("Only the club's treasurer or an owner can do this."))
+
+
+def _rate(amount: int | None) -> int | None:
+    if amount is not None and amount < 0:  # the forms' reader (rules/money.py) bounds it above
+        raise ValidationError(_("The amount cannot be negative here."))
+    return amount
+
+
+@transaction.atomic
+def rates_save(
+    *, club: Club, currency: str, member_rate: int, visitor_rate: int, balance_floor: int, by: Director
+) -> Club:
+    """The treasurer's (or an owner's) choice of the club's currency, usual table money and overdraft limit."""
+    _require_treasurer(club, by)
+    currency_set(club=club, currency=currency)
+    club.member_rate, club.visitor_rate = _rate(member_rate) or 0, _rate(visitor_rate) or 0
+    club.balance_floor = _rate(balance_floor) or 0
+    club.save(update_fields=["member_rate", "visitor_rate", "balance_floor"])
+    return club
+
+
+@transaction.atomic
+def party_fee_save(*, party: Party, member_rate: int | None, visitor_rate: int | None) -> EventFee:
+    """The party's own table money (None: the club's rate). What was paid before stays as it was paid."""
+    fee, _created = EventFee.objects.update_or_create(
+        event_kind=EventKind.PARTY,
+        event_id=party.pk,
+        defaults={"club": party.club, "member_rate": _rate(member_rate), "visitor_rate": _rate(visitor_rate)},
+    )
+    return fee
+
+
+@transaction.atomic
+def free_place_set(*, guest: Guest, free: bool, by: Director) -> None:
+    """The hostess's free place for a guest (herself, a stand-in): they owe nothing that night."""
+    where = {"event_kind": EventKind.PARTY, "event_id": guest.party_id, "guest_id": guest.pk}
+    if free:
+        FreePlace.objects.get_or_create(**where, defaults={"club": guest.party.club, "by": _user(by)})
+    else:
+        FreePlace.objects.filter(**where).delete()
+
+
+@transaction.atomic
+def all_paid_cash(*, party: Party, owed: list[tuple[Guest, int]], by: Director) -> int:
+    """Everyone still owing paid what they owe in cash: one row each, in one step; how many."""
+    for guest, amount in owed:
+        fee_paid(club=party.club, guest=guest, amount=amount, method=Method.CASH, by=by)
+    return len(owed)

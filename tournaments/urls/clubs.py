@@ -3,7 +3,7 @@ language and paper, its national club number, and each director's own language."
 
 from django.urls import path
 
-from tournaments.views import clubs
+from tournaments.views import clubs, money
 
 urlpatterns = [
     path("setup/", clubs.club_setup, name="club_setup"),
@@ -12,6 +12,7 @@ urlpatterns = [
     path("club/name/", clubs.club_rename, name="club_rename"),
     path("club/settings/", clubs.club_settings, name="club_settings"),
     path("club/national/", clubs.club_national, name="club_national"),
+    path("club/money/", money.club_money, name="club_money"),
     path("my-language/", clubs.my_language, name="my_language"),
     path("club/switch/", clubs.club_switch, name="club_switch"),
     path("club/directors/new/", clubs.director_create, name="director_create"),

@@ -1,0 +1,67 @@
+"""Table money as a page shows it: amounts in the reader's local style, methods in words."""
+
+from dataclasses import dataclass
+
+from django.utils import translation
+
+from tournaments.models import Club
+from tournaments.models.money import Method
+from tournaments.rules.money import format_money, to_main
+from tournaments.selectors.table_money import GuestMoney, Rates
+
+# The one-tap buttons, in the order a hostess meets them.
+METHODS = [(m.value, m.label) for m in (Method.CASH, Method.CARD, Method.TRANSFER, Method.BALANCE)]
+
+
+@dataclass(frozen=True)
+class NightLine:
+    guest_id: int
+    name: str
+    linked: bool
+    fee: str
+    paid: str
+    owed: str
+    free: bool
+    settled: bool
+    methods: str
+    overpaid: str
+
+
+@dataclass(frozen=True)
+class MoneyWords:
+    currency: str
+    style: str
+
+    def amount(self, minor: int) -> str:
+        return format_money(minor, self.currency, self.style)
+
+    def line(self, row: GuestMoney) -> NightLine:
+        labels = dict(Method.choices)
+        return NightLine(
+            guest_id=row.guest.pk,
+            name=row.guest.name,
+            linked=row.guest.member_id is not None,
+            fee=self.amount(row.fee),
+            paid=self.amount(row.paid) if row.paid else "",
+            owed=self.amount(row.owed) if row.owed > 0 else "",
+            free=row.free,
+            settled=row.settled,
+            methods=", ".join(str(labels.get(m, m)) for m in row.methods),
+            overpaid=self.amount(-row.owed) if row.owed < 0 else "",
+        )
+
+    def rates(self, rates: Rates) -> dict[str, str | bool]:
+        return {"member": self.amount(rates.member), "visitor": self.amount(rates.visitor), "own": rates.own}
+
+    def rates_initial(self, rates: Rates) -> dict[str, str]:
+        if not rates.own:
+            return {}
+        return {
+            "member_rate": to_main(rates.member, self.currency),
+            "visitor_rate": to_main(rates.visitor, self.currency),
+        }
+
+
+def money_words(club: Club) -> MoneyWords:
+    """Amounts in the club's number style, else the page's language."""
+    return MoneyWords(club.currency, club.format_style or translation.get_language() or "en-gb")
