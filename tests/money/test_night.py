@@ -120,3 +120,18 @@ def test_a_bad_rate_is_refused_with_nothing_written(club, client_in):
     assert "EUR has 2 decimals at most." in page and "x is not an amount" in page
     club.refresh_from_db()
     assert (club.member_rate, club.visitor_rate) == (0, 0)
+
+
+def test_the_entry_form_and_the_entrants_page_say_the_table_money(rated):
+    from django.test import Client
+
+    from tournaments.services import entries
+
+    entry_list = entries.entry_list_save(event=rated, open=True)
+    form = Client().get(reverse("entry_page", args=[entry_list.token])).content.decode()
+    said = "Table money: €3.00 for a member, €5.00 for a visitor, paid at the night."
+    assert said in form
+    entry = entries.entry_add(entry_list=entry_list, name="Ann Other", email="ann@example.org")
+    assert said in Client().get(reverse("entry_status", args=[entry.cancel_token])).content.decode()
+    ledger.party_fee_save(party=rated, member_rate=0, visitor_rate=0)
+    assert "Table money" not in Client().get(reverse("entry_page", args=[entry_list.token])).content.decode()

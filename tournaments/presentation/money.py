@@ -3,11 +3,12 @@
 from dataclasses import dataclass
 
 from django.utils import translation
+from django.utils.translation import gettext as _
 
-from tournaments.models import Club
-from tournaments.models.money import Method
+from tournaments.models import Club, EntryList
+from tournaments.models.money import EventKind, Method
 from tournaments.rules.money import format_money, to_main
-from tournaments.selectors.table_money import GuestMoney, Rates
+from tournaments.selectors.table_money import GuestMoney, Rates, event_rates
 
 # The one-tap buttons, in the order a hostess meets them.
 METHODS = [(m.value, m.label) for m in (Method.CASH, Method.CARD, Method.TRANSFER, Method.BALANCE)]
@@ -65,3 +66,22 @@ class MoneyWords:
 def money_words(club: Club) -> MoneyWords:
     """Amounts in the club's number style, else the page's language."""
     return MoneyWords(club.currency, club.format_style or translation.get_language() or "en-gb")
+
+
+# The event an entry list is for, as the ledger names its kind.
+ENTRY_KINDS = (("party_id", EventKind.PARTY), ("knockout_id", EventKind.KNOCKOUT), ("evening_id", EventKind.EVENING))
+
+
+def entry_fee(entry_list: EntryList) -> str:
+    """The entry form's and entrant's page's sentence on the table money; empty when the night is free."""
+    kind, event_id = next(((k, getattr(entry_list, f)) for f, k in ENTRY_KINDS if getattr(entry_list, f)), ("", 0))
+    if not kind:
+        return ""
+    rates = event_rates(entry_list.club, kind, event_id)
+    if not (rates.member or rates.visitor):
+        return ""
+    words = money_words(entry_list.club)
+    return _("Table money: %(member)s for a member, %(visitor)s for a visitor, paid at the night.") % {
+        "member": words.amount(rates.member),
+        "visitor": words.amount(rates.visitor),
+    }

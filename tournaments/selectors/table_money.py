@@ -39,8 +39,12 @@ def club_rates(club: Club) -> Rates:
 
 def party_rates(party: Party) -> Rates:
     """The party's table money per player: its own rates, else the club's, rate by rate."""
-    fee = EventFee.objects.filter(event_kind=EventKind.PARTY, event_id=party.pk).first()
-    club = party.club
+    return event_rates(party.club, EventKind.PARTY, party.pk)
+
+
+def event_rates(club: Club, kind: str, event_id: int) -> Rates:
+    """An event's table money per player: its own rates, else the club's, rate by rate."""
+    fee = EventFee.objects.filter(club=club, event_kind=kind, event_id=event_id).first()
     if fee is None:
         return club_rates(club)
     return Rates(
