@@ -83,3 +83,12 @@ class PayForm(forms.Form):
 class FreeForm(forms.Form):
     guest = forms.IntegerField(min_value=1)
     free = forms.BooleanField(required=False)
+
+
+class TopUpForm(_MoneyForm):
+    """Money a member hands in for their balance: amount, method, a reference (a transfer's, an envelope's)."""
+
+    amounts = ("amount",)
+    amount = _amount(_("Amount"), required=True)
+    method = forms.ChoiceField(label=_("Paid by"), choices=[(m.value, m.label) for m in PAID_METHODS])
+    reference = forms.CharField(label=_("Reference"), max_length=80, required=False)

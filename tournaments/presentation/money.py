@@ -1,13 +1,17 @@
 """Table money as a page shows it: amounts in the reader's local style, methods in words."""
 
+import csv
+import datetime
+import io
 from dataclasses import dataclass
 
 from django.utils import translation
 from django.utils.translation import gettext as _
 
 from tournaments.models import Club, EntryList
-from tournaments.models.money import EventKind, Method
+from tournaments.models.money import EventKind, Kind, Method
 from tournaments.rules.money import format_money, to_main
+from tournaments.selectors.ledger import LedgerLine
 from tournaments.selectors.table_money import GuestMoney, Rates, event_rates
 
 # The one-tap buttons, in the order a hostess meets them.
@@ -85,3 +89,46 @@ def entry_fee(entry_list: EntryList) -> str:
         "member": words.amount(rates.member),
         "visitor": words.amount(rates.visitor),
     }
+
+
+# The ledger's file columns: a contract (docs/money.md), in English whatever the reader's language.
+HEADER = ["date", "member or guest", "event", "kind", "method", "amount", "balance after"]
+
+
+def ledger_csv(lines: list[LedgerLine], currency: str) -> str:
+    """The lines as CSV: local time, codes, plain numbers in the main unit (empty: no balance moved)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(HEADER)
+    for line in lines:
+        after = "" if line.balance_after is None else to_main(line.balance_after, currency)
+        when = f"{line.when:%Y-%m-%d %H:%M}"
+        writer.writerow([when, line.who, line.event, line.kind, line.method, to_main(line.amount, currency), after])
+    return out.getvalue()
+
+
+@dataclass(frozen=True)
+class StatementLine:
+    when: datetime.datetime
+    event: str
+    kind: str
+    method: str
+    amount: str
+    balance_after: str
+    reason: str
+
+
+def statement_lines(lines: list[LedgerLine], words: MoneyWords) -> list[StatementLine]:
+    kinds, methods = dict(Kind.choices), dict(Method.choices)
+    return [
+        StatementLine(
+            when=line.when,
+            event=line.event,
+            kind=str(kinds.get(line.kind, line.kind)),
+            method=str(methods.get(line.method, line.method)) if line.method else "",
+            amount=words.amount(line.amount),
+            balance_after="" if line.balance_after is None else words.amount(line.balance_after),
+            reason=line.row.reason or line.row.reference,
+        )
+        for line in lines
+    ]

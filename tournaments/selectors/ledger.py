@@ -74,3 +74,22 @@ def _who(row: MoneyRow, guests: dict[int, str]) -> str:
     if row.guest_id is not None:
         return guests.get(row.guest_id) or f"guest {row.guest_id}"
     return ""
+
+
+def statement(member: Member) -> list[LedgerLine]:
+    """Every row of the member's, in order: top-ups, fees (from the balance or paid at the night), corrections."""
+    rows = MoneyRow.objects.filter(club_id=member.club_id, member=member).select_related("member").order_by("id")
+    club = member.club
+    return [
+        LedgerLine(
+            when=row.created_at.astimezone(club.zone),
+            who=member.name,
+            event=row.event_name,
+            kind=row.kind,
+            method=row.method,
+            amount=row.amount,
+            balance_after=row.balance_after,
+            row=row,
+        )
+        for row in rows
+    ]

@@ -10,7 +10,6 @@ refund, correction; cash, card, transfer, balance), `amount` and `balance after`
 currency's main unit ("3.50"), `balance after` empty for a row that does not move a member's balance.
 """
 
-import csv
 import datetime
 from typing import Any
 
@@ -18,10 +17,8 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
 
 from tournaments.models import Club
-from tournaments.rules.money import to_main
+from tournaments.presentation.money import ledger_csv
 from tournaments.selectors.ledger import ledger_lines
-
-HEADER = ["date", "member or guest", "event", "kind", "method", "amount", "balance after"]
 
 
 def _day(text: str) -> datetime.date:
@@ -47,13 +44,4 @@ class Command(BaseCommand):
         first, last = (_day(start) if start else None), (_day(end) if end else None)
         if first and last and first > last:
             raise CommandError(_("The first day comes after the last."))
-        writer = csv.writer(self.stdout, lineterminator="\n")
-        writer.writerow(HEADER)
-        for line in ledger_lines(found, first, last):
-            after = "" if line.balance_after is None else to_main(line.balance_after, found.currency)
-            writer.writerow(
-                [
-                    f"{line.when:%Y-%m-%d %H:%M}", line.who, line.event, line.kind, line.method,
-                    to_main(line.amount, found.currency), after,
-                ]
-            )  # fmt: skip
+        self.stdout.write(ledger_csv(ledger_lines(found, first, last), found.currency), ending="")
