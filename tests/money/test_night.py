@@ -135,3 +135,15 @@ def test_the_entry_form_and_the_entrants_page_say_the_table_money(rated):
     assert said in Client().get(reverse("entry_status", args=[entry.cancel_token])).content.decode()
     ledger.party_fee_save(party=rated, member_rate=0, visitor_rate=0)
     assert "Table money" not in Client().get(reverse("entry_page", args=[entry_list.token])).content.decode()
+
+
+def test_the_owner_makes_a_director_treasurer_and_back(club, client_in):
+    carol = get_user_model().objects.create_user("carol", password="x")
+    membership = Membership.objects.create(club=club, user=carol, role="director")
+    url = reverse("director_treasurer", args=[carol.pk])
+    page = client_in.post(url, {"treasurer": "on"}, follow=True).content.decode()
+    membership.refresh_from_db()
+    assert membership.treasurer and "The club&#x27;s treasurers are saved." in page and "No longer treasurer" in page
+    client_in.post(url, {})
+    membership.refresh_from_db()
+    assert not membership.treasurer

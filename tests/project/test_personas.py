@@ -61,6 +61,7 @@ POST = {
     "new-role": "owner", "invite-role": "owner", "dealer": "Ann", "caller": "1", "bid": "8", "suit": "H",
     "language": "fr", "paper": "letter", "national_number": "666", "federation": "XX",
     "currency": "GBP", "member_rate": "9", "visitor_rate": "9", "balance_floor": "9", "method": "cash", "free": "on",
+    "treasurer": "on",
 }  # fmt: skip
 
 
@@ -280,12 +281,15 @@ def test_carol_gets_what_alice_gets_on_every_page(w):
         "club_settings",
         "club_national",
         "director_remove",
+        "director_treasurer",
         "invite_revoke",
     ],
 )
 def test_only_an_owner_manages_the_club(w, name):
     carol = client_of(w.carol)
-    url = {"director_remove": [w.alice.pk], "invite_revoke": [w.invite.pk]}.get(name, [])
+    url = {"director_remove": [w.alice.pk], "director_treasurer": [w.carol.pk], "invite_revoke": [w.invite.pk]}.get(
+        name, []
+    )
     before = snapshot()
     response = carol.post(reverse(name, args=url), POST, follow=True)
     assert "Only an owner of the club can do that." in response.content.decode()

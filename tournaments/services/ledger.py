@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.directors import Director
 from tournaments.l10n import say
-from tournaments.models import Club, EventFee, FreePlace, Guest, Member, Membership, MoneyAccount, MoneyRow, Party
+from tournaments.models import Club, EventFee, FreePlace, Guest, Member, Membership, MoneyAccount, MoneyRow, Party, Role
 from tournaments.models.money import EventKind, Kind, LedgerRefused, Method
 from tournaments.rules.errors import RuleError
 from tournaments.rules.money import format_money, is_currency, parse_amount
@@ -223,3 +223,16 @@ def all_paid_cash(*, party: Party, owed: list[tuple[Guest, int]], by: Director) 
     for guest, amount in owed:
         fee_paid(club=party.club, guest=guest, amount=amount, method=Method.CASH, by=by)
     return len(owed)
+
+
+@transaction.atomic
+def treasurer_set(*, club: Club, user_id: int, treasurer: bool, by: Director) -> Membership:
+    """An owner makes a director of the club its treasurer, or no longer (an owner always is)."""
+    if not Membership.objects.filter(club=club, user_id=by.pk, role=Role.OWNER).exists():
+        raise ValidationError(_("Only an owner of the club can do that."))
+    membership = Membership.objects.filter(club=club, user_id=user_id).first()
+    if membership is None:
+        raise ValidationError(_("This director is not one of the club's."))
+    membership.treasurer = treasurer
+    membership.save(update_fields=["treasurer"])
+    return membership

@@ -17,6 +17,7 @@ urlpatterns = [
     path("club/switch/", clubs.club_switch, name="club_switch"),
     path("club/directors/new/", clubs.director_create, name="director_create"),
     path("club/directors/<int:user_id>/remove/", clubs.director_remove, name="director_remove"),
+    path("club/directors/<int:user_id>/treasurer/", money.director_treasurer, name="director_treasurer"),
     path("club/links/new/", clubs.invite_create, name="invite_create"),
     path("club/links/<int:invite_id>/revoke/", clubs.invite_revoke, name="invite_revoke"),
     path("club/demo/delete/", clubs.demo_delete, name="demo_delete"),

@@ -136,3 +136,19 @@ def party_money_free(request: DirectorRequest, party_id: int) -> HttpResponse:
         guest = _guest(party, form.cleaned_data["guest"])
         ledger.free_place_set(guest=guest, free=form.cleaned_data["free"], by=request.user)
     return redirect("party_money", party.pk)
+
+
+@require_POST
+def director_treasurer(request: DirectorRequest, user_id: int) -> HttpResponse:
+    """An owner's button on the Club page: this director is the club's treasurer, or no longer."""
+    membership = club_selectors.current_membership(request)
+    if membership is None:
+        raise Http404
+    treasurer = request.POST.get("treasurer") == "on"
+    try:
+        ledger.treasurer_set(club=membership.club, user_id=user_id, treasurer=treasurer, by=request.user)
+    except ValidationError as error:
+        _refused(request, error)
+    else:
+        messages.success(request, _("The club's treasurers are saved."))
+    return redirect("club_page")
