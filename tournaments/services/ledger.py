@@ -228,7 +228,8 @@ def all_paid_cash(*, party: Party, owed: list[tuple[Guest, int]], by: Director) 
 @transaction.atomic
 def treasurer_set(*, club: Club, user_id: int, treasurer: bool, by: Director) -> Membership:
     """An owner makes a director of the club its treasurer, or no longer (an owner always is)."""
-    if not Membership.objects.filter(club=club, user_id=by.pk, role=Role.OWNER).exists():
+    owner = isinstance(by, User) and Membership.objects.filter(club=club, user=by, role=Role.OWNER).exists()
+    if not owner:
         raise ValidationError(_("Only an owner of the club can do that."))
     membership = Membership.objects.filter(club=club, user_id=user_id).first()
     if membership is None:
