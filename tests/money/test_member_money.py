@@ -50,3 +50,29 @@ def test_the_statement_downloads_with_every_row_and_the_balance_after(club, memb
     assert balance_of(member) == 700
     page = client_in.get(reverse("member_money", args=[member.pk])).content.decode()
     assert "Balance: €7.00" in page and "From balance" in page
+
+
+def test_the_treasurer_reverses_a_row_saying_why(club, member, client_in, director):
+    row = ledger.top_up(club=club, member=member, amount=1000, method="cash", by=director)
+    url = reverse("member_correct", args=[member.pk])
+    page = client_in.post(url, {"row": row.pk, "reason": "counted twice"}, follow=True).content.decode()
+    assert "The row is corrected." in page and "Balance: €0.00" in page and "counted twice" in page
+    undone = MoneyRow.objects.get(reverses=row)
+    assert (undone.amount, undone.balance_change, undone.by, undone.reason) == (-1000, -1000, director, "counted twice")
+    again = client_in.post(url, {"row": row.pk, "reason": "again"}, follow=True).content.decode()
+    assert "This row is already corrected." in again and MoneyRow.objects.count() == 2
+
+
+def test_a_director_who_is_not_treasurer_cannot_correct(club, member, client, director):
+    from django.contrib.auth import get_user_model
+
+    from tournaments.models import Membership
+
+    row = ledger.top_up(club=club, member=member, amount=1000, method="cash", by=director)
+    carol = get_user_model().objects.create_user("carol", password="x")
+    Membership.objects.create(club=club, user=carol, role="director")
+    client.force_login(carol)
+    assert 'name="reason"' not in client.get(reverse("member_money", args=[member.pk])).content.decode()
+    page = client.post(reverse("member_correct", args=[member.pk]), {"row": row.pk, "reason": "x"}, follow=True)
+    assert "Only the club&#x27;s treasurer or an owner can do this." in page.content.decode()
+    assert MoneyRow.objects.count() == 1 and balance_of(member) == 1000

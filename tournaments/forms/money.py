@@ -92,3 +92,10 @@ class TopUpForm(_MoneyForm):
     amount = _amount(_("Amount"), required=True)
     method = forms.ChoiceField(label=_("Paid by"), choices=[(m.value, m.label) for m in PAID_METHODS])
     reference = forms.CharField(label=_("Reference"), max_length=80, required=False)
+
+
+class CorrectForm(forms.Form):
+    """The treasurer's correction of one row: which, and why (kept with the reversing row)."""
+
+    row = forms.IntegerField(min_value=1)
+    reason = forms.CharField(label=_("Why"), max_length=200)

@@ -116,10 +116,13 @@ class StatementLine:
     amount: str
     balance_after: str
     reason: str
+    row_id: int
+    correctable: bool
 
 
 def statement_lines(lines: list[LedgerLine], words: MoneyWords) -> list[StatementLine]:
     kinds, methods = dict(Kind.choices), dict(Method.choices)
+    corrected = {line.row.reverses_id for line in lines if line.row.reverses_id}
     return [
         StatementLine(
             when=line.when,
@@ -129,6 +132,8 @@ def statement_lines(lines: list[LedgerLine], words: MoneyWords) -> list[Statemen
             amount=words.amount(line.amount),
             balance_after="" if line.balance_after is None else words.amount(line.balance_after),
             reason=line.row.reason or line.row.reference,
+            row_id=line.row.pk,
+            correctable=line.kind != Kind.CORRECTION and line.row.pk not in corrected,
         )
         for line in lines
     ]

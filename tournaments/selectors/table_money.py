@@ -3,9 +3,11 @@
 from dataclasses import dataclass
 
 from django.db.models import Sum
+from django.http import HttpRequest
 
 from tournaments.models import Club, EventFee, FreePlace, Guest, MoneyRow, Party
 from tournaments.models.money import EventKind, Kind
+from tournaments.selectors.clubs import memberships
 
 
 @dataclass(frozen=True)
@@ -94,3 +96,8 @@ FEE_KINDS = (Kind.FEE, Kind.CORRECTION, Kind.REFUND)
 
 def unpaid(rows: list[GuestMoney]) -> list[GuestMoney]:
     return [row for row in rows if not row.settled]
+
+
+def is_treasurer(request: HttpRequest, club: Club) -> bool:
+    """Whether the director of the request is the club's treasurer or an owner (their memberships, read once)."""
+    return any(m.club_id == club.pk and m.is_treasurer for m in memberships(request))

@@ -135,7 +135,9 @@ def fee_paid(
 
 @transaction.atomic
 def correct(*, row: MoneyRow, reason: str, by: Director) -> MoneyRow:
-    """The row undone by a reversing row, with who and why; the row itself stays as it was."""
+    """The row undone by a reversing row, with who and why (the club's treasurer or an owner); the row itself
+    stays as it was."""
+    _require_treasurer(row.club, by)
     reason = reason.strip()
     if not reason:
         raise ValidationError(_("Say why the row is corrected."))

@@ -19,5 +19,6 @@ urlpatterns = [
     path("<int:member_id>/erase/", privacy.member_erase, name="member_erase"),
     path("<int:member_id>/money/", member_money.member_money, name="member_money"),
     path("<int:member_id>/money/top-up/", member_money.member_top_up, name="member_top_up"),
+    path("<int:member_id>/money/correct/", member_money.member_correct, name="member_correct"),
     path("<int:member_id>/statement.csv", member_money.member_statement_csv, name="member_statement_csv"),
 ]

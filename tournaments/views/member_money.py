@@ -3,16 +3,17 @@
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.directors import DirectorRequest
-from tournaments.forms.money import TopUpForm
-from tournaments.models import Member
+from tournaments.forms.money import CorrectForm, TopUpForm
+from tournaments.models import Member, MoneyRow
 from tournaments.presentation.money import ledger_csv, money_words, statement_lines
 from tournaments.selectors.ledger import balance_of, statement
 from tournaments.selectors.members import member_get
+from tournaments.selectors.table_money import is_treasurer
 from tournaments.services import ledger
 from tournaments.views.common import content_disposition, texts
 
@@ -29,6 +30,7 @@ def _page(request: DirectorRequest, member: Member, form: TopUpForm, status: int
         "balance": words.amount(balance_of(member)),
         "lines": statement_lines(statement(member), words),
         "form": form,
+        "treasurer": is_treasurer(request, member.club),
     }
     return render(request, "money/member_money.html", context, status=status)
 
@@ -60,3 +62,22 @@ def member_statement_csv(request: DirectorRequest, member_id: int) -> HttpRespon
     response = HttpResponse(data, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = content_disposition(f"statement-{member.pk}.csv")
     return response
+
+
+@require_POST
+def member_correct(request: DirectorRequest, member_id: int) -> HttpResponse:
+    """The treasurer reverses one of the member's rows, saying why."""
+    member = member_get(member_id, user=request.user)
+    form = CorrectForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Say why the row is corrected."))
+        return redirect("member_money", member_id=member.pk)
+    row = get_object_or_404(MoneyRow, pk=form.cleaned_data["row"], club=member.club, member=member)
+    try:
+        ledger.correct(row=row, reason=form.cleaned_data["reason"], by=request.user)
+    except ValidationError as error:
+        for message in texts(error.messages):
+            messages.error(request, message)
+    else:
+        messages.success(request, _("The row is corrected."))
+    return redirect("member_money", member_id=member.pk)
