@@ -93,3 +93,31 @@ def statement(member: Member) -> list[LedgerLine]:
         )
         for row in rows
     ]
+
+
+@dataclass(frozen=True)
+class Takings:
+    """One night's (or a period's) table money by method, in minor units: what came in, less refunds and
+    corrections. "balance" is table money taken from members' balances (paid in before, by their top-ups)."""
+
+    event: str
+    by_method: dict[str, int]
+
+    @property
+    def total(self) -> int:
+        return sum(self.by_method.values())
+
+
+def takings(club: Club, start: datetime.date | None = None, end: datetime.date | None = None) -> list[Takings]:
+    """Each event's table money by method, in the order of its first row, then the period's sum last."""
+    nights: dict[tuple[str, int | None], Takings] = {}
+    for row in rows_of(club, start, end):
+        if not row.event_kind:
+            continue  # a top-up is money for a balance, not a night's table money
+        night = nights.setdefault((row.event_kind, row.event_id), Takings(row.event_name, {}))
+        night.by_method[row.method] = night.by_method.get(row.method, 0) + row.amount
+    period: dict[str, int] = {}
+    for night in nights.values():
+        for method, amount in night.by_method.items():
+            period[method] = period.get(method, 0) + amount
+    return [*nights.values(), Takings("", period)]
