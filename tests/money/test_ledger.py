@@ -117,3 +117,20 @@ def test_typed_amounts_are_read_in_the_clubs_currency(club):
     assert ledger.amount_from("3,50", club) == 350
     with pytest.raises(ValidationError, match="EUR has 2 decimals at most."):
         ledger.amount_from("3.505", club)
+
+
+def test_a_refund_goes_back_by_its_method_or_to_the_balance(club, member, guest, party, director):
+    from tournaments.selectors.table_money import night
+
+    ledger.fee_paid(club=club, guest=guest, amount=500, method="cash", by=director)
+    back = ledger.refund(club=club, guest=guest, amount=200, method="cash", reason="left early", by=director)
+    assert (back.kind, back.amount, back.balance_change, back.reason) == ("refund", -200, 0, "left early")
+    credit = ledger.refund(club=club, guest=guest, amount=300, method="balance", reason="credit", by=director)
+    assert (credit.amount, credit.balance_change, credit.balance_after) == (-300, 300, 300)
+    assert balance_of(member) == balance_from_rows(member) == 300
+    assert next(r for r in night(party) if r.guest.pk == guest.pk).paid == 0
+    with pytest.raises(ValidationError, match="Only €0.00 was paid for the night."):
+        ledger.refund(club=club, guest=guest, amount=1, method="cash", reason="again", by=director)
+    with pytest.raises(ValidationError, match="Say why the money is given back."):
+        ledger.refund(club=club, guest=guest, amount=1, method="cash", reason=" ", by=director)
+    assert MoneyRow.objects.count() == 3

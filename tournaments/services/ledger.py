@@ -239,3 +239,34 @@ def treasurer_set(*, club: Club, user_id: int, treasurer: bool, by: Director) ->
     membership.treasurer = treasurer
     membership.save(update_fields=["treasurer"])
     return membership
+
+
+@transaction.atomic
+def refund(*, club: Club, guest: Guest, amount: int, method: str, reason: str, by: Director) -> MoneyRow:
+    """Table money given back to a guest by a method, or credited to their member's balance; never more than
+    they paid for the night (the treasurer or an owner, saying why)."""
+    _require_treasurer(club, by)
+    _positive(amount)
+    _method(method, (*PAID_METHODS, Method.BALANCE))
+    if not reason.strip():
+        raise ValidationError(_("Say why the money is given back."))
+    if guest.party.club_id != club.pk:
+        raise ValidationError(_("This guest is not at one of the club's events."))
+    event = party_event(guest)
+    paid = MoneyRow.objects.filter(
+        club=club, guest_id=guest.pk, event_kind=event.kind, event_id=event.id,
+        kind__in=(Kind.FEE, Kind.REFUND, Kind.CORRECTION),
+    ).aggregate(total=Sum("amount"))["total"] or 0  # fmt: skip
+    if amount > paid:
+        raise ValidationError(
+            _("Only %(paid)s was paid for the night.")
+            % {"paid": format_money(paid, club.currency, club.format_style or "en-gb")}
+        )
+    to_balance = method == Method.BALANCE
+    return _append(
+        MoneyRow(
+            club=club, kind=Kind.REFUND, method=method, amount=-amount, member_id=guest.member_id,
+            guest_id=guest.pk, balance_change=amount if to_balance else 0, event_kind=event.kind,
+            event_id=event.id, event_name=event.name[:120], reason=reason.strip()[:200], by=_user(by),
+        )
+    )  # fmt: skip
