@@ -134,3 +134,13 @@ def test_a_refund_goes_back_by_its_method_or_to_the_balance(club, member, guest,
     with pytest.raises(ValidationError, match="Say why the money is given back."):
         ledger.refund(club=club, guest=guest, amount=1, method="cash", reason=" ", by=director)
     assert MoneyRow.objects.count() == 3
+
+
+def test_a_club_whose_books_hold_a_members_money_is_not_deleted(club, member, guest, director):
+    """The member's link protects their rows: even the admin's delete of the whole club is refused."""
+    from django.db.models import ProtectedError
+
+    ledger.top_up(club=club, member=member, amount=1000, method="cash", by=director)
+    with pytest.raises(ProtectedError):
+        club.delete()
+    assert MoneyRow.objects.count() == 1 and balance_of(member) == 1000
