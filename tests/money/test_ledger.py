@@ -144,3 +144,14 @@ def test_a_club_whose_books_hold_a_members_money_is_not_deleted(club, member, gu
     with pytest.raises(ProtectedError):
         club.delete()
     assert MoneyRow.objects.count() == 1 and balance_of(member) == 1000
+
+
+def test_a_member_with_money_is_not_merged_away(club, member, director):
+    from tournaments.services.members import member_create, member_merge
+
+    other = member_create(club=club, name="J. Smith")
+    ledger.top_up(club=club, member=member, amount=1000, method="cash", by=director)
+    with pytest.raises(ValidationError, match="Jane Smith has table money in the club's books"):
+        member_merge(keep=other, drop=member)
+    assert MoneyRow.objects.get().member_id == member.pk
+    assert member_merge(keep=member, drop=other) == member
