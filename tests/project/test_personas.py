@@ -61,6 +61,8 @@ POST = {
     "club_name": "hacked", "new-username": "hacker", "new-password1": PASSWORD, "new-password2": PASSWORD,
     "new-role": "owner", "invite-role": "owner", "dealer": "Ann", "caller": "1", "bid": "8", "suit": "H",
     "language": "fr", "paper": "letter", "national_number": "666", "federation": "XX",
+    "currency": "GBP", "member_rate": "9", "visitor_rate": "9", "balance_floor": "9", "method": "cash", "free": "on",
+    "treasurer": "on",
 }  # fmt: skip
 
 
@@ -288,16 +290,33 @@ def test_carol_gets_what_alice_gets_on_every_page(w):
         "club_settings",
         "club_national",
         "director_remove",
+        "director_treasurer",
         "invite_revoke",
     ],
 )
 def test_only_an_owner_manages_the_club(w, name):
     carol = client_of(w.carol)
-    url = {"director_remove": [w.alice.pk], "invite_revoke": [w.invite.pk]}.get(name, [])
+    url = {"director_remove": [w.alice.pk], "director_treasurer": [w.carol.pk], "invite_revoke": [w.invite.pk]}.get(
+        name, []
+    )
     before = snapshot()
     response = carol.post(reverse(name, args=url), POST, follow=True)
     assert "Only an owner of the club can do that." in response.content.decode()
     assert changed(before, snapshot()) == []
+
+
+def test_only_a_treasurer_or_an_owner_sets_the_table_money(w):
+    """Carol directs club A but is not its treasurer: the club's rates are not hers to set (issue 44 item 5)."""
+    carol = client_of(w.carol)
+    data = {"currency": "GBP", "member_rate": "9", "visitor_rate": "9", "balance_floor": "50"}
+    before = snapshot()
+    response = carol.post(reverse("club_money"), data, follow=True)
+    assert "Only the club&#x27;s treasurer or an owner can do this." in response.content.decode()
+    assert changed(before, snapshot()) == []
+    Membership.objects.filter(club=w.club_a, user=w.carol).update(treasurer=True)
+    carol.post(reverse("club_money"), data)
+    w.club_a.refresh_from_db()
+    assert (w.club_a.currency, w.club_a.member_rate, w.club_a.balance_floor) == ("GBP", 900, 5000)
 
 
 def test_phone_pages_open_by_their_own_token_only(w, monkeypatch):

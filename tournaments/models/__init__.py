@@ -5,6 +5,7 @@ from tournaments.models.evening import CardEvening, CardGame
 from tournaments.models.knockout import *  # noqa: F403
 from tournaments.models.mail import MailRecipient, MailStatus, OutgoingMail
 from tournaments.models.memory import Member, PublicLink, Scoring, Series
+from tournaments.models.money import EventFee, FreePlace, MoneyAccount, MoneyRow
 from tournaments.models.party import (
     DealEntry,
     Guest,
@@ -35,6 +36,10 @@ __all__ = [
     "MailStatus",
     "OutgoingMail",
     "Member",
+    "EventFee",
+    "FreePlace",
+    "MoneyAccount",
+    "MoneyRow",
     "PublicLink",
     "Scoring",
     "Series",

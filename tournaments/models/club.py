@@ -37,6 +37,10 @@ def default_time_zone() -> str:
     return str(settings.TIME_ZONE)
 
 
+def default_currency() -> str:
+    return str(getattr(settings, "CLUB_CURRENCY", "EUR"))
+
+
 def new_calendar_token() -> str:
     return secrets.token_urlsafe(24)
 
@@ -75,6 +79,13 @@ class Club(models.Model):
     usual_start = models.TimeField(
         _("usual start"), default=USUAL_START, help_text=_("A new event starts at this time unless you change it.")
     )
+    # Table money (docs/money.md): amounts in the currency's minor units. The currency is fixed once the
+    # club's ledger has a row (services/ledger.py).
+    currency = models.CharField(_("currency"), max_length=3, default=default_currency)
+    member_rate = models.BigIntegerField(_("member's table money"), default=0)
+    visitor_rate = models.BigIntegerField(_("visitor's table money"), default=0)
+    # How far below zero a member's balance may go (0: never below zero).
+    balance_floor = models.BigIntegerField(_("overdraft allowed"), default=0)
 
     class Meta:
         ordering = ["name"]
@@ -96,6 +107,8 @@ class Membership(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
     role = models.CharField(max_length=8, choices=Role.choices, default=Role.DIRECTOR)
+    # The club's treasurer (an owner always is): sees the takings, corrects and refunds, sets the rates.
+    treasurer = models.BooleanField(_("treasurer"), default=False)
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -108,6 +121,10 @@ class Membership(models.Model):
     @property
     def is_owner(self) -> bool:
         return self.role == Role.OWNER
+
+    @property
+    def is_treasurer(self) -> bool:
+        return self.treasurer or self.is_owner
 
 
 def new_invite_token() -> str:

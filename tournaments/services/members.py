@@ -134,6 +134,11 @@ def member_merge(*, keep: Member, drop: Member) -> Member:
         raise ValidationError(_("Only two members of the same club can be merged."))
     if keep.erased_at is not None or drop.erased_at is not None:
         raise ValidationError(_("An erased member cannot be merged: their record keeps its label."))
+    if drop.money_rows.exists():  # the ledger's rows are never moved: the record with money is kept
+        raise ValidationError(
+            _("%(name)s has table money in the club's books: merge the other record into this one.")
+            % {"name": drop.name}
+        )
     if keep.number and drop.number and keep.number != drop.number:
         raise ValidationError(
             _("%(a)s and %(b)s have different member numbers (%(x)s, %(y)s): correct one of them first.")

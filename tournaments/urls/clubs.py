@@ -3,7 +3,7 @@ language and paper, its national club number, and each director's own language."
 
 from django.urls import path
 
-from tournaments.views import clubs
+from tournaments.views import clubs, money
 
 urlpatterns = [
     path("setup/", clubs.club_setup, name="club_setup"),
@@ -12,10 +12,12 @@ urlpatterns = [
     path("club/name/", clubs.club_rename, name="club_rename"),
     path("club/settings/", clubs.club_settings, name="club_settings"),
     path("club/national/", clubs.club_national, name="club_national"),
+    path("club/money/", money.club_money, name="club_money"),
     path("my-language/", clubs.my_language, name="my_language"),
     path("club/switch/", clubs.club_switch, name="club_switch"),
     path("club/directors/new/", clubs.director_create, name="director_create"),
     path("club/directors/<int:user_id>/remove/", clubs.director_remove, name="director_remove"),
+    path("club/directors/<int:user_id>/treasurer/", money.director_treasurer, name="director_treasurer"),
     path("club/links/new/", clubs.invite_create, name="invite_create"),
     path("club/links/<int:invite_id>/revoke/", clubs.invite_revoke, name="invite_revoke"),
     path("club/demo/delete/", clubs.demo_delete, name="demo_delete"),

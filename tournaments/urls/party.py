@@ -2,7 +2,18 @@
 
 from django.urls import path
 
-from tournaments.views import entries, interchange, members, party, plan_changes, prints, privacy, rounds, standings
+from tournaments.views import (
+    entries,
+    interchange,
+    members,
+    money,
+    party,
+    plan_changes,
+    prints,
+    privacy,
+    rounds,
+    standings,
+)
 
 P = "parties/<int:party_id>/"
 R = P + "rounds/<int:number>/"
@@ -22,6 +33,11 @@ urlpatterns = [
     path(P + "guests/<int:guest_id>/membership/", members.guest_membership, name="guest_membership"),
     path(P + "guests/<int:guest_id>/member/", members.guest_link, name="guest_link"),
     path(P + "guests/<int:guest_id>/erase/", privacy.guest_erase, name="guest_erase"),
+    path(P + "money/", money.party_money, name="party_money"),
+    path(P + "money/fee/", money.party_money_fee, name="party_money_fee"),
+    path(P + "money/pay/", money.party_money_pay, name="party_money_pay"),
+    path(P + "money/all-cash/", money.party_money_all_cash, name="party_money_all_cash"),
+    path(P + "money/free/", money.party_money_free, name="party_money_free"),
     path(P + "entries/", entries.party_entries, name="party_entries"),
     path(P + "entries/guests/", entries.entries_to_guests, name="entries_to_guests"),
     path(P + "entries/<int:entry_id>/move-up/", entries.entry_move_up, name="entry_move_up"),

@@ -19,11 +19,14 @@ from django.views.decorators.http import require_POST
 
 from tournaments.directors import DirectorRequest
 from tournaments.forms import clubs as forms
+from tournaments.forms.money import RatesForm
 from tournaments.http.client_address import on_this_machine
 from tournaments.http.once import once_only
 from tournaments.http.site_url import site_url
 from tournaments.models import Club, DirectorInvite, DirectorSettings, Membership
+from tournaments.presentation.money import money_words
 from tournaments.selectors import clubs as selectors
+from tournaments.selectors.table_money import club_rates
 from tournaments.services import clubs as services
 from tournaments.services.demo import demo_add
 from tournaments.views.common import add_errors, form_messages, texts
@@ -91,6 +94,8 @@ def club_page(request: DirectorRequest) -> HttpResponse:
         "national_form": forms.ClubNationalForm(
             initial={"national_number": club.national_number, "federation": club.federation}
         ),
+        "rates_form": RatesForm(initial=RatesForm.initial_for(club), club=club),
+        "club_rates": money_words(club).rates(club_rates(club)),
         "new_invite": request.session.pop("new_invite", None),
         "calendar_url": site_url(request) + reverse("calendar_feed", args=[club.calendar_token]),
     }

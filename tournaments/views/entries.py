@@ -29,6 +29,7 @@ from tournaments.http import entry_limit, link_limit
 from tournaments.http.once import once_only
 from tournaments.http.site_url import site_url
 from tournaments.models import CardEvening, Entry, EntryList, Knockout, Party
+from tournaments.presentation.money import entry_fee
 from tournaments.printing.towie import qr_svg
 from tournaments.selectors import entries as selectors
 from tournaments.selectors import evening as evening_selectors
@@ -62,6 +63,7 @@ def _entry_form_page(
         "title": entry_list.event.name,
         "event": entry_list.event,
         "entry_list": entry_list,
+        "fee": entry_fee(entry_list),
         "form": form,
         "problem": problem,
         "is_open": entry_list.is_open(),
@@ -126,6 +128,7 @@ def entry_status(request: HttpRequest, token: str) -> HttpResponse:
         "title": entry.entry_list.event.name,
         "event": entry.entry_list.event,
         "entry": entry,
+        "fee": entry_fee(entry.entry_list),
         "place": selectors.place_of(entry),
         "problem": problem,
     }

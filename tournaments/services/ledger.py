@@ -1,0 +1,272 @@
+"""Writing the club's table money: every movement a new ledger row, never an edit (docs/money.md).
+
+A row that moves a member's balance also moves their MoneyAccount in the same transaction: the account is
+updated first (on SQLite the transaction holds the writers' lock from BEGIN IMMEDIATE; on PostgreSQL the
+UPDATE locks the account's row), then read, then checked against the sum of the member's rows with the new
+one. Two top-ups or debits at the same moment are thus one after the other, and a balance that would not
+equal its rows rolls the whole write back.
+"""
+
+from dataclasses import dataclass
+
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import F, Sum
+from django.utils.translation import gettext as _
+
+from tournaments.directors import Director
+from tournaments.l10n import say
+from tournaments.models import Club, EventFee, FreePlace, Guest, Member, Membership, MoneyAccount, MoneyRow, Party, Role
+from tournaments.models.money import EventKind, Kind, LedgerRefused, Method
+from tournaments.rules.errors import RuleError
+from tournaments.rules.money import format_money, is_currency, parse_amount
+
+PAID_METHODS = (Method.CASH, Method.CARD, Method.TRANSFER)
+
+
+@dataclass(frozen=True)
+class Event:
+    """The event a row belongs to, as the books name it."""
+
+    kind: str
+    id: int
+    name: str
+
+
+def party_event(guest: Guest) -> Event:
+    party = guest.party
+    return Event(EventKind.PARTY, party.pk, f"{party.name} {party.date:%Y-%m-%d}")
+
+
+def amount_from(text: str, club: Club, *, negative: bool = False) -> int:
+    """What a form typed, in the club's minor units, or a ValidationError in the reader's language."""
+    try:
+        return parse_amount(text, club.currency, negative=negative)
+    except RuleError as error:
+        raise ValidationError(say(error)) from error
+
+
+def _positive(amount: int) -> None:
+    if amount <= 0:
+        raise ValidationError(_("The amount must be more than zero."))
+
+
+def _method(method: str, allowed: tuple[str, ...]) -> None:
+    if method not in allowed:
+        raise ValidationError(_("Choose how it was paid."))
+
+
+def _member_of(club: Club, member: Member | None) -> None:
+    if member is not None and member.club_id != club.pk:
+        raise ValidationError(_("This member is not one of the club's."))
+
+
+def _move_balance(row: MoneyRow) -> None:
+    """The account moved by the row's change, the floor kept, the row given its balance after."""
+    member_id = row.member_id
+    if member_id is None:
+        raise ValidationError(_("Only a guest linked to a member can pay from a balance."))
+    account, _created = MoneyAccount.objects.get_or_create(member_id=member_id, defaults={"club_id": row.club_id})
+    MoneyAccount.objects.filter(pk=account.pk).update(balance=F("balance") + row.balance_change)
+    account.refresh_from_db(fields=["balance"])
+    # A correction puts the books right whatever the balance; a debit stops at the club's floor (the error
+    # rolls back the account's update with the rest of the transaction).
+    if row.balance_change < 0 and row.kind != Kind.CORRECTION and account.balance < -row.club.balance_floor:
+        raise ValidationError(
+            _("Not enough on the balance: it would be %(balance)s.")
+            % {"balance": format_money(account.balance, row.club.currency, row.club.format_style or "en-gb")}
+        )
+    row.balance_after = account.balance
+
+
+def _check_sum(row: MoneyRow) -> None:
+    total = MoneyRow.objects.filter(member=row.member).aggregate(total=Sum("balance_change"))["total"] or 0
+    if total != row.balance_after:
+        raise LedgerRefused(f"member {row.member_id}: balance {row.balance_after} but rows sum to {total}")
+
+
+def _append(row: MoneyRow) -> MoneyRow:
+    """The one place a row is written."""
+    if row.balance_change:
+        _move_balance(row)
+    row.currency = row.club.currency
+    row.save()
+    if row.balance_change:
+        _check_sum(row)
+    return row
+
+
+@transaction.atomic
+def top_up(*, club: Club, member: Member, amount: int, method: str, reference: str = "", by: Director) -> MoneyRow:
+    """Money a member hands in for their balance."""
+    _positive(amount)
+    _method(method, PAID_METHODS)
+    _member_of(club, member)
+    return _append(
+        MoneyRow(
+            club=club, kind=Kind.TOP_UP, method=method, amount=amount, member=member,
+            balance_change=amount, reference=reference.strip()[:80], by=_user(by),
+        )
+    )  # fmt: skip
+
+
+@transaction.atomic
+def fee_paid(
+    *, club: Club, guest: Guest, amount: int, method: str, by: Director, event: Event | None = None
+) -> MoneyRow:
+    """A guest's table money paid, by a method or from their member's balance."""
+    _positive(amount)
+    _method(method, (*PAID_METHODS, Method.BALANCE))
+    event = event or party_event(guest)
+    if guest.party.club_id != club.pk:
+        raise ValidationError(_("This guest is not at one of the club's events."))
+    from_balance = method == Method.BALANCE
+    if from_balance and guest.member_id is None:
+        raise ValidationError(_("Only a guest linked to a member can pay from a balance."))
+    return _append(
+        MoneyRow(
+            club=club, kind=Kind.FEE, method=method, amount=amount, member_id=guest.member_id, guest_id=guest.pk,
+            balance_change=-amount if from_balance else 0, event_kind=event.kind, event_id=event.id,
+            event_name=event.name[:120], by=_user(by),
+        )
+    )  # fmt: skip
+
+
+@transaction.atomic
+def correct(*, row: MoneyRow, reason: str, by: Director) -> MoneyRow:
+    """The row undone by a reversing row, with who and why (the club's treasurer or an owner); the row itself
+    stays as it was."""
+    _require_treasurer(row.club, by)
+    reason = reason.strip()
+    if not reason:
+        raise ValidationError(_("Say why the row is corrected."))
+    original = MoneyRow.objects.get(pk=row.pk)
+    if original.kind == Kind.CORRECTION:
+        raise ValidationError(_("A correction is not corrected again: write the right row instead."))
+    if MoneyRow.objects.filter(reverses=original).exists():
+        raise ValidationError(_("This row is already corrected."))
+    return _append(
+        MoneyRow(
+            club=original.club, kind=Kind.CORRECTION, method=original.method, amount=-original.amount,
+            member_id=original.member_id, guest_id=original.guest_id, balance_change=-original.balance_change,
+            event_kind=original.event_kind, event_id=original.event_id, event_name=original.event_name,
+            reverses=original, reason=reason[:200], by=_user(by),
+        )
+    )  # fmt: skip
+
+
+@transaction.atomic
+def currency_set(*, club: Club, currency: str) -> Club:
+    """The club's currency, while its ledger is empty: a row's amount means nothing in another currency."""
+    currency = currency.strip().upper()
+    if not is_currency(currency):
+        raise ValidationError(_("%(code)s is not a currency code (EUR, GBP, CHF…).") % {"code": currency})
+    if currency != club.currency and MoneyRow.objects.filter(club=club).exists():
+        raise ValidationError(_("The currency cannot change: the club's books already hold money in it."))
+    club.currency = currency
+    club.save(update_fields=["currency"])
+    return club
+
+
+def _user(by: Director) -> User | None:
+    return by if isinstance(by, User) else None
+
+
+def _require_treasurer(club: Club, by: Director) -> None:
+    membership = Membership.objects.filter(club=club, user=by).first() if isinstance(by, User) else None
+    if membership is None or not membership.is_treasurer:
+        raise ValidationError(_("Only the club's treasurer or an owner can do this."))
+
+
+def _rate(amount: int | None) -> int | None:
+    if amount is not None and amount < 0:  # the forms' reader (rules/money.py) bounds it above
+        raise ValidationError(_("The amount cannot be negative here."))
+    return amount
+
+
+@transaction.atomic
+def rates_save(
+    *, club: Club, currency: str, member_rate: int, visitor_rate: int, balance_floor: int, by: Director
+) -> Club:
+    """The treasurer's (or an owner's) choice of the club's currency, usual table money and overdraft limit."""
+    _require_treasurer(club, by)
+    currency_set(club=club, currency=currency)
+    club.member_rate, club.visitor_rate = _rate(member_rate) or 0, _rate(visitor_rate) or 0
+    club.balance_floor = _rate(balance_floor) or 0
+    club.save(update_fields=["member_rate", "visitor_rate", "balance_floor"])
+    return club
+
+
+@transaction.atomic
+def party_fee_save(*, party: Party, member_rate: int | None, visitor_rate: int | None) -> EventFee:
+    """The party's own table money (None: the club's rate). What was paid before stays as it was paid."""
+    fee, _created = EventFee.objects.update_or_create(
+        event_kind=EventKind.PARTY,
+        event_id=party.pk,
+        defaults={"club": party.club, "member_rate": _rate(member_rate), "visitor_rate": _rate(visitor_rate)},
+    )
+    return fee
+
+
+@transaction.atomic
+def free_place_set(*, guest: Guest, free: bool, by: Director) -> None:
+    """The hostess's free place for a guest (herself, a stand-in): they owe nothing that night."""
+    where = {"event_kind": EventKind.PARTY, "event_id": guest.party_id, "guest_id": guest.pk}
+    if free:
+        FreePlace.objects.get_or_create(**where, defaults={"club": guest.party.club, "by": _user(by)})
+    else:
+        FreePlace.objects.filter(**where).delete()
+
+
+@transaction.atomic
+def all_paid_cash(*, party: Party, owed: list[tuple[Guest, int]], by: Director) -> int:
+    """Everyone still owing paid what they owe in cash: one row each, in one step; how many."""
+    for guest, amount in owed:
+        fee_paid(club=party.club, guest=guest, amount=amount, method=Method.CASH, by=by)
+    return len(owed)
+
+
+@transaction.atomic
+def treasurer_set(*, club: Club, user_id: int, treasurer: bool, by: Director) -> Membership:
+    """An owner makes a director of the club its treasurer, or no longer (an owner always is)."""
+    owner = isinstance(by, User) and Membership.objects.filter(club=club, user=by, role=Role.OWNER).exists()
+    if not owner:
+        raise ValidationError(_("Only an owner of the club can do that."))
+    membership = Membership.objects.filter(club=club, user_id=user_id).first()
+    if membership is None:
+        raise ValidationError(_("This director is not one of the club's."))
+    membership.treasurer = treasurer
+    membership.save(update_fields=["treasurer"])
+    return membership
+
+
+@transaction.atomic
+def refund(*, club: Club, guest: Guest, amount: int, method: str, reason: str, by: Director) -> MoneyRow:
+    """Table money given back to a guest by a method, or credited to their member's balance; never more than
+    they paid for the night (the treasurer or an owner, saying why)."""
+    _require_treasurer(club, by)
+    _positive(amount)
+    _method(method, (*PAID_METHODS, Method.BALANCE))
+    if not reason.strip():
+        raise ValidationError(_("Say why the money is given back."))
+    if guest.party.club_id != club.pk:
+        raise ValidationError(_("This guest is not at one of the club's events."))
+    event = party_event(guest)
+    paid = MoneyRow.objects.filter(
+        club=club, guest_id=guest.pk, event_kind=event.kind, event_id=event.id,
+        kind__in=(Kind.FEE, Kind.REFUND, Kind.CORRECTION),
+    ).aggregate(total=Sum("amount"))["total"] or 0  # fmt: skip
+    if amount > paid:
+        raise ValidationError(
+            _("Only %(paid)s was paid for the night.")
+            % {"paid": format_money(paid, club.currency, club.format_style or "en-gb")}
+        )
+    to_balance = method == Method.BALANCE
+    return _append(
+        MoneyRow(
+            club=club, kind=Kind.REFUND, method=method, amount=-amount, member_id=guest.member_id,
+            guest_id=guest.pk, balance_change=amount if to_balance else 0, event_kind=event.kind,
+            event_id=event.id, event_name=event.name[:120], reason=reason.strip()[:200], by=_user(by),
+        )
+    )  # fmt: skip
