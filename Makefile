@@ -8,7 +8,7 @@ HOST ?= 0.0.0.0
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run install install-dev messages gettext test lint format check typecheck browser bench bench-smoke backup clean
+.PHONY: run install install-dev phone-bundle messages gettext test lint format check typecheck browser bench bench-smoke backup clean
 
 # The party laptop: DEBUG off (guests never see a debug page), plain HTTP on the local network,
 # gunicorn serving, a secret key made once and kept in .secret_key. No account is made here: the first
@@ -49,6 +49,11 @@ gettext:
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext >/dev/null; \
 	  else echo "xgettext is not installed: the catalogue test will fail (apt-get install gettext)"; fi; }
+# The phone's one script, built from its four (tournaments/presentation/page_assets.py); a test fails
+# until the rebuilt file is committed.
+phone-bundle: install
+	$(BIN)/python -m tournaments.presentation.page_assets .
+
 install-dev: $(VENV)/.installed-dev
 
 lint: install-dev
