@@ -117,6 +117,10 @@ def goals(results: dict) -> dict:
         from bench.slowstep import met as slow_met
 
         met["slow_clients_phones_p95_under_2s"] = slow_met(results["slow_clients"])
+    if "slow_wifi" in results:  # issue 45: the phone as a guest on slow party Wi-Fi feels it
+        from bench.slowwifi import met as wifi_met
+
+        met |= wifi_met(results["slow_wifi"])
     return met | goals_15(results)
 
 

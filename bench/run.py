@@ -13,6 +13,7 @@ set (its tables are flushed first: never point it at a database you care about).
     BENCH_SMOKE=1     only the load: 32 phones, one run, and one small hosted step (one night, 6 s);
                       exits 1 on any error, lost or doubled entry
     BENCH_HOSTED_STEPS=5,10,…, BENCH_HOSTED_S, BENCH_HOSTED_DEAL_S  the hosted load (bench/hosted.py)
+    --wifi-only       only the guest-felt step: the phone on emulated slow Wi-Fi (bench/slowwifi.py)
     --slow-only       only the slow-client step: 20 phones beside 200 slow-header connections (bench/slowstep.py)
     BENCH_PHONES, BENCH_LOAD_RUNS, BENCH_WORKERS, BENCH_THREADS, BENCH_SIZES=10,25,…  to vary it
 """
@@ -155,6 +156,14 @@ def main() -> None:
         print(f"goal {'met    ' if slowstep.met(step) else 'NOT met'}  slow_clients_phones_p95_under_2s")
         print(json.dumps(step))
         return
+    if "--wifi-only" in sys.argv:  # just the guest-felt step: `python -m bench.run --wifi-only`
+        from bench import slowwifi
+
+        step = slowwifi.run(director)
+        for goal, met in slowwifi.met(step).items():
+            print(f"goal {'met    ' if met else 'NOT met'}  {goal}")
+        print(json.dumps(step))
+        return
     if "--deals-only" in sys.argv:  # just the deal-by-deal burst: `python -m bench.run --deals-only`
         print(json.dumps(load.run_deals(director)))
         return
@@ -208,6 +217,10 @@ def main() -> None:
     from bench import slowstep
 
     results["slow_clients"] = slowstep.run(director)
+    say("the phone on slow party Wi-Fi: its first load beside a bare page, a save's tap to screen")
+    from bench import slowwifi
+
+    results["slow_wifi"] = slowwifi.run(director)
     say("the hosted load: nights at once, stepped up, beside a bare Django")
     results["hosted"] = hosted.capacity(director, servers_count=servers)
     results["goals"] = measure.goals(results)
