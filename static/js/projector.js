@@ -2,9 +2,9 @@
  *
  * Every big-screen rule is in rem or em (static/css/site.css, bracket.css, projector.css), so one number, the
  * page's root font size, sizes the whole view; a second, --fit-width, is how wide a column of the room's tiles
- * or of the standings may be. The size is found once, by halving between SMALLEST and LARGEST on a log scale a
- * fixed number of times (STEPS layouts for each column width tried: the bracket has one, its names never wrap;
- * the room and the standings two), and kept: a refresh (htmx, every few seconds) lays the page out at the size
+ * or of the standings may be. The size is found once, by halving on a log scale a fixed number of times
+ * (STEPS layouts for each of two column widths: the room's tiles and the standings' columns narrower or wider, the
+ * bracket's a pair a line or a player a line), and kept: a refresh (htmx, every few seconds) lays the page out at the size
  * kept and only when it no longer fits steps down (SHRINK) a few times before searching again. So the first
  * draw takes about ten layouts, not the hundreds a finer search took (seconds of a blank screen).
  *
@@ -24,7 +24,7 @@
  * data-first-draw (the tests and the bench read them). */
 (function () {
   "use strict";
-  var SMALLEST = 8, LARGEST = 64, STEPS = 8, SHRINK = 0.96, SHRINKS = 3;
+  var SMALLEST = 8, LARGEST = 64, STEPS = 7, SHRINK = 0.96, SHRINKS = 3;
   var PAUSE = 8000, SLOW_PAUSE = 20000, TURN = 15000, SLOW_TURN = 30000;
   var root = document.documentElement;
   var script = document.currentScript;
@@ -62,9 +62,31 @@
   // The column widths tried, in em: the bracket's names never wrap (its columns are as wide as their names), so
   // it has one; the room's tiles and the standings' columns two (more columns, or longer names on one line).
   function widths() {
-    if (document.querySelector(".bracket-page")) return [24];
+    if (document.querySelector(".bracket-page")) return [ONE_LINE, playerWidth];
     if (document.querySelector("#room")) return [10, 13];
     return [13, 17];
+  }
+
+  // The bracket's column widths: a pair on one line, or as wide as its widest player (in em, measured on the
+  // layout of the one before: the box's padding, border and total beside the player's line).
+  var ONE_LINE = 99;
+  function playerWidth() {
+    var size = parseFloat(root.style.fontSize) || 16, widest = 0;
+    var pairs = document.querySelectorAll(".bracket .pair");
+    for (var i = 0; i < pairs.length; i++) {
+      var name = pairs[i].querySelector(".name"), box = pairs[i].closest(".box"), players = pairs[i].querySelectorAll(".player");
+      if (!name || !box || !box.getClientRects().length) continue;
+      var line = 0;
+      for (var j = 0; j < players.length; j++) line = Math.max(line, players[j].getBoundingClientRect().width);
+      var around = box.getBoundingClientRect().width - name.getBoundingClientRect().width;
+      widest = Math.max(widest, line + around + (name.querySelector(".bl-mark") ? size : 0));
+    }
+    return widest ? Math.ceil(widest / size * 10 + 2) / 10 : ONE_LINE;
+  }
+
+  // Drawn smaller: the narrowest columns (a player a line on the bracket).
+  function narrowest() {
+    return document.querySelector(".bracket-page") ? playerWidth() : widths()[0];
   }
 
   function apply(choice) {
@@ -76,21 +98,29 @@
     void (document.scrollingElement || root).scrollHeight; // the layout itself, counted above
   }
 
-  // The largest size that fits at this width, to within (LARGEST / SMALLEST) ^ (1 / 2^STEPS): 0 when even
-  // SMALLEST does not fit.
+  // The largest size that fits at this width, 0 when even SMALLEST does not. The first layout, at SMALLEST, also
+  // bounds the answer: a page's height grows at least as fast as its type (a column fewer, a line more wrapped),
+  // so the screen's height over the page's at SMALLEST, times SMALLEST, is never exceeded; the halving is done
+  // between the two on a log scale (STEPS layouts in all: to within a percent or two).
   function largest(width, anyHeight) {
-    var low = Math.log(SMALLEST), high = Math.log(LARGEST), found = 0;
-    for (var i = 0; i < STEPS; i++) {
-      var middle = i === 0 ? low : (low + high) / 2;
+    apply({ width: width, size: SMALLEST });
+    if (!fits(anyHeight)) return 0;
+    // The content's own height (the page's scrollHeight is never less than the screen's).
+    var tall = Math.max(1, view().getBoundingClientRect().bottom + window.scrollY);
+    var bound = anyHeight ? LARGEST : SMALLEST * window.innerHeight / tall * 1.05;
+    var low = Math.log(SMALLEST), high = Math.log(Math.min(LARGEST, Math.max(bound, SMALLEST * 1.05)));
+    for (var i = 1; i < STEPS; i++) {
+      var middle = (low + high) / 2;
       apply({ width: width, size: Math.exp(middle) });
-      if (fits(anyHeight)) { low = middle; found = Math.exp(middle); } else if (i === 0) return 0; else high = middle;
+      if (fits(anyHeight)) low = middle; else high = middle;
     }
-    return Math.floor(found * 4) / 4;
+    return Math.floor(Math.exp(low) * 4) / 4;
   }
 
   function search(anyHeight) {
     var best = { size: 0, width: widths()[0] };
     widths().forEach(function (width) {
+      if (typeof width === "function") width = width();
       var size = largest(width, anyHeight);
       if (size > best.size) best = { size: size, width: width };
     });
@@ -121,7 +151,7 @@
   function chooseScreen() {
     var choice = search(false);
     if (choice.size) return choice;
-    return { width: widths()[0], size: SMALLEST, zoom: true };
+    return { width: narrowest(), size: SMALLEST, zoom: true };
   }
 
   // One screen shown at its choice, found the first time it is shown.
@@ -193,7 +223,7 @@
       chosen = { mode: "fit", width: together.width, size: together.size };
       apply(chosen);
     } else if (document.querySelector("#room, .bracket-page")) {
-      chosen = { mode: "zoom", width: widths()[0], size: SMALLEST };
+      chosen = { mode: "zoom", width: narrowest(), size: SMALLEST };
       zoomTo(chosen.width);
     } else {
       // Too many to fit: as large as the width allows, paged through.
