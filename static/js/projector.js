@@ -64,7 +64,7 @@
   function widths() {
     if (document.querySelector(".bracket-page")) return [ONE_LINE, playerWidth];
     if (document.querySelector("#room")) return [10, 13];
-    return [13, 17];
+    return [15, 20];
   }
 
   // The bracket's column widths: a pair on one line, or as wide as its widest player (in em, measured on the
