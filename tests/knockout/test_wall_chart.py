@@ -117,6 +117,7 @@ def test_the_wall_charts_lines_run_on_across_its_pages_and_its_labels_are_9_poin
     first, second, *_ = segments(response.content)
     right = max(max(x1, x2) for x1, _y1, x2, _y2 in first)
     left = min(min(x1, x2) for x1, _y1, x2, _y2 in second)
+
     def across(x1, y1, x2, y2):  # a line drawn along, not a point
         return abs(y1 - y2) < 0.01 and abs(x2 - x1) > 2
 

@@ -33,3 +33,12 @@ def test_the_big_screen_lists_kept_partners_once_by_pair(client_in, kept_pairs):
     assert "By pair" in page and "Everyone" in page
     assert page.split("Booby prize")[0].count("Player 001") == 1  # by pair; then everyone, after the booby line
     assert page.count("Player 001") >= 2
+
+
+@pytest.mark.parametrize(("language", "hold", "go_on"), [("en", "Hold", "Go on"), ("fr", "Pause", "Reprendre")])
+def test_the_big_screens_hold_button_speaks_the_pages_language(client_in, kept_pairs, language, hold, go_on):
+    url = reverse("party_standings", args=[kept_pairs.id])
+    big = client_in.get(url, {"projector": "1"}, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert f'data-hold="{hold}"' in big and f'data-go-on="{go_on}"' in big
+    assert "css/projector.css" in big
+    assert "data-hold" not in client_in.get(url).content.decode()  # the director's own page has none
