@@ -195,6 +195,10 @@ def main() -> None:
     results["memory"] = measure.worker_memory(director, parties[biggest])
     results["members"] = measure.member_search(director) | {"members": len(names)}
     results["season"] = {"nights": 40, "players": 100, "ms": measure.season_page(director, series)}
+    say("the knockout's big screen in chromium: its first draw")
+    from bench import first_paint
+
+    results["first_paint"] = first_paint.knockout_big_screen(director, knockouts)
     say("the load test")
     fair = loadtest.fair(director, phones=_env_int("BENCH_PHONES", 64), runs=_env_int("BENCH_LOAD_RUNS", 5),
                          whole_round=True)  # fmt: skip

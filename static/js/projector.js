@@ -1,37 +1,42 @@
-/* The big screen (?projector=1): the whole view sized to the screen, as large as it fits.
+/* The big screen (?projector=1): the whole view sized to the screen, as large as it fits, in a few layouts.
  *
- * Every big-screen rule is in rem or em (static/css/site.css, bracket.css), so one number, the page's root
- * font size, sizes the whole view; a second, --fit-width, is how wide a column may be (the room's tiles, the
- * standings' columns, a round of the bracket) before its names wrap between words. For each width the
- * largest size (to a quarter pixel, from SMALLEST to LARGEST) at which the page does not scroll either way
- * and no name or badge runs out of its box is found by halving, and the width giving the largest type is
- * kept: when the page opens and when the window changes size. Names wrap only between words (the CSS), so a
- * size at which a long word would not fit its box is refused here.
+ * Every big-screen rule is in rem or em (static/css/site.css, bracket.css, projector.css), so one number, the
+ * page's root font size, sizes the whole view; a second, --fit-width, is how wide a column of the room's tiles
+ * or of the standings may be. The size is found once, by halving on a log scale a fixed number of times
+ * (STEPS layouts for each of two column widths: the room's tiles and the standings' columns narrower or wider, the
+ * bracket's a pair a line or a player a line), and kept: a refresh (htmx, every few seconds) lays the page out at the size
+ * kept and only when it no longer fits steps down (SHRINK) a few times before searching again. So the first
+ * draw takes about ten layouts, not the hundreds a finer search took (seconds of a blank screen).
  *
  * The bracket's screens (the main tournament, the consolation, the free tables) are shown in turn, a screen
- * every TURN milliseconds, when each alone prints its names at least TURN_GAIN times as large as all of them
- * together; each has its own size. A presenter's remote (Page Down, Page Up, the arrows, the space bar) shows
- * the next or the one before at once.
+ * every TURN milliseconds, each sized when first shown. A presenter's remote (Page Down, Page Up, the arrows,
+ * the space bar) shows the next or the one before at once.
  *
  * When even SMALLEST does not fit: the room and the bracket are drawn smaller still (CSS zoom), since they
- * must be seen whole; a long list of standings pages through instead, as large as the width allows, a
- * screenful every eight seconds and then back to the top.
+ * must be seen whole; a long list of standings pages through instead, as large as the width allows.
  *
- * After a refresh (htmx, every few seconds) the size chosen before is kept while it still fits and a quarter
- * pixel more does not, in every mode: two or three layouts of the page instead of the search's sixty or more.
- * The page gets class "fitted" once sized (the browser tests wait for it) and counts its layouts in
- * data-layouts (the tests read it). */
+ * Reduced motion (prefers-reduced-motion: reduce): pages jump, never scroll smoothly, and turn every
+ * SLOW_PAUSE or SLOW_TURN instead. On every big screen a Hold button (and the key H) stops the turning and
+ * the paging until pressed again; its words come from the script tag's data attributes (translated).
+ *
+ * The page gets class "fitted" once sized (the browser tests wait for it); it counts its layouts in
+ * data-layouts and window.projectorPasses (those before the first draw in data-first-layouts), and the milliseconds from the page's arrival (its response's end) to its first draw in
+ * data-first-draw (the tests and the bench read them). */
 (function () {
   "use strict";
-  var SMALLEST = 8, LARGEST = 64, PAUSE = 8000, TURN = 15000, TURN_GAIN = 1.2;
+  var SMALLEST = 8, LARGEST = 64, STEPS = 7, SHRINK = 0.96, SHRINKS = 3;
+  var PAUSE = 8000, SLOW_PAUSE = 20000, TURN = 15000, SLOW_TURN = 30000;
   var root = document.documentElement;
-  var paging = null, turning = null, layouts = 0;
+  var script = document.currentScript;
+  var calm = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)");
+  var paging = null, turning = null, layouts = 0, held = false, ready = 0;
   // What was chosen: mode "fit", "paged" (standings paging through), "zoom" (drawn smaller) or "turn" (the
-  // bracket's screens in turn, each with its own choice in turn.choices).
+  // bracket's screens in turn, each with its own choice in turn.choices, null until first shown).
   var chosen = null;
   var turn = { on: false, at: 0, choices: [] };
 
   function view() { return document.querySelector("main"); }
+  function reduced() { return !!(calm && calm.matches); }
 
   // The boxes a name or a badge must stay inside (a name too long for its box would overflow it, not
   // scroll the page).
@@ -54,42 +59,68 @@
     return true;
   }
 
-  // The column widths tried, in em, by view; for the bracket, each with a later round's share of it (--later:
-  // its boxes span more rows, so its names may wrap where the first round's may not).
+  // The column widths tried, in em: the bracket's names never wrap (its columns are as wide as their names), so
+  // it has one; the room's tiles and the standings' columns two (more columns, or longer names on one line).
   function widths() {
-    if (document.querySelector(".bracket-page")) {
-      var out = [];
-      [12, 14, 16, 18, 20, 23, 26, 30, 34, 40, 46].forEach(function (w) {
-        out.push({ width: w, later: 0.62 }, { width: w, later: 1 });
-      });
-      return out;
+    if (document.querySelector(".bracket-page")) return [ONE_LINE, playerWidth];
+    if (document.querySelector("#room")) return [10, 13];
+    return [15, 20];
+  }
+
+  // The bracket's column widths: a pair on one line, or as wide as its widest player (in em, measured on the
+  // layout of the one before: the box's padding, border and total beside the player's line).
+  var ONE_LINE = 99;
+  function playerWidth() {
+    var size = parseFloat(root.style.fontSize) || 16, widest = 0;
+    var pairs = document.querySelectorAll(".bracket .pair");
+    for (var i = 0; i < pairs.length; i++) {
+      var name = pairs[i].querySelector(".name"), box = pairs[i].closest(".box"), players = pairs[i].querySelectorAll(".player");
+      if (!name || !box || !box.getClientRects().length) continue;
+      var line = 0;
+      for (var j = 0; j < players.length; j++) line = Math.max(line, players[j].getBoundingClientRect().width);
+      var around = box.getBoundingClientRect().width - name.getBoundingClientRect().width;
+      widest = Math.max(widest, line + around + (name.querySelector(".bl-mark") ? size : 0));
     }
-    if (document.querySelector("#room")) return [9, 10, 11.5, 13, 15, 17];
-    return [11, 13, 15, 17, 20, 24];
+    return widest ? Math.ceil(widest / size * 10 + 2) / 10 : ONE_LINE;
+  }
+
+  // Drawn smaller: the narrowest columns (a player a line on the bracket).
+  function narrowest() {
+    return document.querySelector(".bracket-page") ? playerWidth() : widths()[0];
   }
 
   function apply(choice) {
     layouts += 1;
     root.dataset.layouts = String(layouts);
-    var width = typeof choice.width === "object" ? choice.width : { width: choice.width };
-    root.style.setProperty("--fit-width", width.width + "em");
-    if (width.later) root.style.setProperty("--later", String(width.later));
+    window.projectorPasses = layouts;
+    root.style.setProperty("--fit-width", choice.width + "em");
     root.style.fontSize = choice.size + "px";
+    void (document.scrollingElement || root).scrollHeight; // the layout itself, counted above
   }
 
+  // The largest size that fits at this width, 0 when even SMALLEST does not. The first layout, at SMALLEST, also
+  // bounds the answer: a page's height grows at least as fast as its type (a column fewer, a line more wrapped),
+  // so the screen's height over the page's at SMALLEST, times SMALLEST, is never exceeded; the halving is done
+  // between the two on a log scale (STEPS layouts in all: to within a percent or two).
   function largest(width, anyHeight) {
-    var low = SMALLEST, high = LARGEST;
-    while (high - low > 0.25) {
+    apply({ width: width, size: SMALLEST });
+    if (!fits(anyHeight)) return 0;
+    // The content's own height (the page's scrollHeight is never less than the screen's).
+    var tall = Math.max(1, view().getBoundingClientRect().bottom + window.scrollY);
+    var bound = anyHeight ? LARGEST : SMALLEST * window.innerHeight / tall * 1.05;
+    var low = Math.log(SMALLEST), high = Math.log(Math.min(LARGEST, Math.max(bound, SMALLEST * 1.05)));
+    for (var i = 1; i < STEPS; i++) {
       var middle = (low + high) / 2;
-      apply({ width: width, size: middle });
+      apply({ width: width, size: Math.exp(middle) });
       if (fits(anyHeight)) low = middle; else high = middle;
     }
-    return low;
+    return Math.floor(Math.exp(low) * 4) / 4;
   }
 
   function search(anyHeight) {
     var best = { size: 0, width: widths()[0] };
     widths().forEach(function (width) {
+      if (typeof width === "function") width = width();
       var size = largest(width, anyHeight);
       if (size > best.size) best = { size: size, width: width };
     });
@@ -117,45 +148,19 @@
     if (turn.on) root.dataset.screen = String(at); else delete root.dataset.screen;
   }
 
-  // One screen shown at its choice (drawn smaller when even SMALLEST overflows).
-  function showScreen(at) {
-    var choice = turn.choices[at];
-    view().style.zoom = "";
-    show(at);
-    if (choice.zoom) zoomTo(choice.width); else apply(choice);
-  }
-
   function chooseScreen() {
     var choice = search(false);
-    apply(choice);
-    if (fits()) return choice;
-    // At SMALLEST, the width that needs the least shrinking.
-    var page = document.scrollingElement || root, most = { ratio: 0, width: widths()[0] };
-    widths().forEach(function (width) {
-      apply({ width: width, size: SMALLEST });
-      var ratio = Math.min(window.innerWidth / page.scrollWidth, window.innerHeight / page.scrollHeight);
-      if (ratio > most.ratio) most = { ratio: ratio, width: width };
-    });
-    return { width: most.width, size: SMALLEST, zoom: true };
+    if (choice.size) return choice;
+    return { width: narrowest(), size: SMALLEST, zoom: true };
   }
 
-  // All together, or in turn: in turn when each screen alone is clearly larger (or all together do not fit).
-  function tryInTurn(together, fitsTogether) {
-    var list = screens();
-    if (list.length < 2) return false;
-    turn.on = true;
-    var choices = list.map(function (screen, i) { show(i); return chooseScreen(); });
-    var smallest = Math.min.apply(null, choices.map(function (c) { return c.zoom ? 0 : c.size; }));
-    if (fitsTogether && smallest < together.size * TURN_GAIN) {
-      turn.on = false;
-      show(0);
-      return false;
-    }
-    turn.choices = choices;
-    turn.at = turn.at % list.length;
-    chosen = { mode: "turn" };
-    showScreen(turn.at);
-    return true;
+  // One screen shown at its choice, found the first time it is shown.
+  function showScreen(at) {
+    view().style.zoom = "";
+    show(at);
+    if (!turn.choices[at]) turn.choices[at] = chooseScreen();
+    var choice = turn.choices[at];
+    if (choice.zoom) zoomTo(choice.width); else apply(choice);
   }
 
   function step(by) {
@@ -168,12 +173,14 @@
 
   // --- sizing -------------------------------------------------------------------------------------------------
 
-  // The choice kept after a refresh: it still fits, and a quarter pixel more does not.
+  // After a refresh: the size kept, or a little smaller (SHRINK, at most SHRINKS times) if it no longer fits.
   function holds(choice, anyHeight) {
-    apply({ width: choice.width, size: choice.size + 0.25 });
-    var more = fits(anyHeight);
-    apply(choice);
-    return fits(anyHeight) && !more;
+    for (var i = 0; i <= SHRINKS; i++) {
+      apply(choice);
+      if (fits(anyHeight)) return true;
+      choice.size = Math.max(SMALLEST, Math.floor(choice.size * SHRINK * 4) / 4);
+    }
+    return false;
   }
 
   function keep() {
@@ -181,19 +188,14 @@
       var count = screens().length;
       if (count !== turn.choices.length) return false;
       turn.on = true;
-      var choice = turn.choices[turn.at];
       show(turn.at);
+      var choice = turn.choices[turn.at];
+      if (!choice) { showScreen(turn.at); return true; }
       if (!choice.zoom) return holds(choice, false);
-      view().style.zoom = "";
-      apply(choice);
-      if (fits()) return false; // it fits unshrunk now: search again
       zoomTo(choice.width);
       return true;
     }
     if (chosen.mode === "zoom") {
-      view().style.zoom = "";
-      apply(chosen);
-      if (fits()) return false;
       zoomTo(chosen.width);
       return true;
     }
@@ -205,22 +207,28 @@
     main.style.zoom = "";
     root.classList.remove("paged");
     turn.on = false;
+    var count = screens().length;
+    if (count > 1) {
+      // Each of the bracket's screens alone is larger than all of them together: one at a time.
+      turn.on = true;
+      turn.choices = new Array(count);
+      turn.at = turn.at % count;
+      chosen = { mode: "turn" };
+      showScreen(turn.at);
+      return;
+    }
     show(0);
     var together = search(false);
-    apply(together);
-    var fitsTogether = fits();
-    if (tryInTurn(together, fitsTogether)) return;
-    chosen = { mode: "fit", width: together.width, size: together.size };
-    apply(chosen);
-    if (fitsTogether) return;
-    if (document.querySelector("#room, .bracket-page")) {
-      var choice = chooseScreen();
-      chosen = { mode: "zoom", width: choice.width, size: SMALLEST };
-      zoomTo(choice.width);
+    if (together.size) {
+      chosen = { mode: "fit", width: together.width, size: together.size };
+      apply(chosen);
+    } else if (document.querySelector("#room, .bracket-page")) {
+      chosen = { mode: "zoom", width: narrowest(), size: SMALLEST };
+      zoomTo(chosen.width);
     } else {
       // Too many to fit: as large as the width allows, paged through.
       var paged = search(true);
-      chosen = { mode: "paged", width: paged.width, size: paged.size };
+      chosen = { mode: "paged", width: paged.width, size: paged.size || SMALLEST };
       apply(chosen);
       root.classList.add("paged");
     }
@@ -229,19 +237,52 @@
   function fit(again) {
     if (!view()) return;
     if (!(again && chosen && keep())) full();
-    root.classList.add("fitted");
+    if (!root.classList.contains("fitted")) {
+      root.dataset.firstDraw = String(Math.round(performance.now() - ready));
+      root.dataset.firstLayouts = String(layouts);
+      root.classList.add("fitted");
+    }
   }
+
+  // --- turning and paging, held on request ------------------------------------------------------------------
 
   function pageThrough() {
-    if (!root.classList.contains("paged")) return;
+    if (held || !root.classList.contains("paged")) return;
+    var how = reduced() ? "auto" : "smooth";
     var bottom = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 4;
-    if (bottom) window.scrollTo({ top: 0, behavior: "smooth" });
-    else window.scrollBy({ top: Math.round(window.innerHeight * 0.85), behavior: "smooth" });
+    if (bottom) window.scrollTo({ top: 0, behavior: how });
+    else window.scrollBy({ top: Math.round(window.innerHeight * 0.85), behavior: how });
   }
 
-  function restartTurning() {
+  function restart() {
     clearInterval(turning);
-    turning = setInterval(function () { step(1); }, TURN);
+    clearInterval(paging);
+    turning = paging = null;
+    if (held) return;
+    turning = setInterval(function () { step(1); }, reduced() ? SLOW_TURN : TURN);
+    paging = setInterval(pageThrough, reduced() ? SLOW_PAUSE : PAUSE);
+  }
+
+  var button = null;
+  function hold(on) {
+    held = on;
+    root.classList.toggle("held", held);
+    if (button) {
+      button.setAttribute("aria-pressed", held ? "true" : "false");
+      button.textContent = held ? (script.dataset.goOn || "Go on") : (script.dataset.hold || "Hold");
+    }
+    restart();
+  }
+
+  function addHold() {
+    button = document.createElement("button");
+    button.type = "button";
+    button.className = "projector-hold";
+    button.id = "projector-hold";
+    button.title = (script && script.dataset.holdHelp) || "";
+    button.addEventListener("click", function () { hold(!held); });
+    document.body.appendChild(button);
+    hold(false);
   }
 
   var waiting = null;
@@ -252,23 +293,30 @@
 
   function start() {
     fit(false);
-    // Fonts may arrive after the first measure: measure again once they have.
+    // Fonts may arrive after the first measure: measure again once they have (the size kept if it fits).
     if (document.fonts && document.fonts.ready) document.fonts.ready.then(function () { fit(true); });
     // A refresh brings both sides back: the one on screen is chosen again before the page is drawn.
     document.body.addEventListener("htmx:afterSwap", function () { if (turn.on) show(turn.at); });
     document.body.addEventListener("htmx:afterSettle", function () { fit(true); });
     window.addEventListener("resize", later);
+    if (calm && calm.addEventListener) calm.addEventListener("change", restart);
     document.addEventListener("keydown", function (event) {
+      if ((event.key === "h" || event.key === "H") && !event.ctrlKey && !event.metaKey && !event.altKey) {
+        hold(!held);
+        return;
+      }
       var by = { PageDown: 1, ArrowRight: 1, ArrowDown: 1, " ": 1, PageUp: -1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
-      if (!by || !turn.on) return;
+      if (!by || !turn.on || (event.key === " " && event.target === button)) return;
       event.preventDefault();
       step(by);
-      restartTurning();
+      restart();
     });
-    if (!paging) paging = setInterval(pageThrough, PAUSE);
-    restartTurning();
+    addHold();
   }
 
+  // From the moment the page arrived (its response ended): what a guest waits for.
+  var arrived = performance.getEntriesByType && performance.getEntriesByType("navigation")[0];
+  ready = arrived ? arrived.responseEnd : 0;
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();

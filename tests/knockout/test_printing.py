@@ -101,3 +101,48 @@ def test_the_builders_take_plain_data():
     assert "No round is drawn yet." in pdf_text(content)[1]
     name, content_type, content = printing.results_xlsx(book)
     assert load_workbook(io.BytesIO(content)).sheetnames == ["Matches", "Deals", "Plan", "Free tables"]
+
+
+def words_at(page) -> list[tuple[str, float, float, float]]:
+    """Each piece of text the page shows: its text, its left x, its baseline y and its size (the text matrix
+    times the page's transform), read back from the PDF."""
+    out: list[tuple[str, float, float, float]] = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            scale = cm[0] * tm[0] or 1
+            out.append(
+                (
+                    text.strip(),
+                    cm[0] * tm[4] + cm[2] * tm[5] + cm[4],
+                    cm[1] * tm[4] + cm[3] * tm[5] + cm[5],
+                    size * scale,
+                )
+            )
+
+    page.extract_text(visitor_text=visit)
+    return out
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "de", "nl"])
+def test_the_bracket_pdfs_margin_heading_stays_in_its_column(client_in, played, language):
+    """Right-aligned over its figures, "Margin" (Écart, Differenz, Verschil) once spilled left into "Total"."""
+    from django.utils import translation
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from tournaments.printing.fonts import FONT_BOLD
+
+    with translation.override(language):
+        margin, total = translation.gettext("Margin"), translation.gettext("Total")
+        response = client_in.get(reverse("knockout_bracket_pdf", args=[played.id]), HTTP_ACCEPT_LANGUAGE=language)
+    reader = PdfReader(io.BytesIO(response.content))
+    words = words_at(reader.pages[0])
+    heads = [w for w in words if w[0] == margin]
+    assert heads, [w[0] for w in words][:40]
+    for text, x, y, size in heads:
+        row = sorted((w for w in words if abs(w[2] - y) < 2 and w[0] == total), key=lambda w: w[1])
+        assert len(row) == 2, row
+        last_total = row[-1]
+        total_right = last_total[1] + stringWidth(total, FONT_BOLD, last_total[3])
+        assert x >= total_right + 4, (language, x, total_right)  # a gap between the two headings
+        assert x + stringWidth(text, FONT_BOLD, size) <= float(reader.pages[0].mediabox.width)

@@ -45,5 +45,8 @@ def test_only_the_big_screen_shortens_the_names(client_in, director):
     big = client_in.get(url + "?projector=1").content.decode()
     page = client_in.get(url).content.decode()
     short = short_pair(pair.player_a, pair.player_b).replace("&", "&amp;")
-    assert short in big and pair.name.replace("&", "&amp;") not in big
+    # The big screen: each player in a span of their own (a pair on one line, or a player a line).
+    a, b = (short_player(pair.player_a), short_player(pair.player_b))
+    assert f'<span class="player">{a}</span> <span class="player">&amp; {b}</span>' in big
+    assert pair.name.replace("&", "&amp;") not in big
     assert pair.name.replace("&", "&amp;") in page and short not in page

@@ -5,6 +5,8 @@ bracket's boxes hold larger type; the printed chart and every other page keep th
 from collections import Counter
 from collections.abc import Iterable
 
+from tournaments.rules.initials import shortened_given
+
 # Words that belong to the surname that follows them ("von Hohe", "van der Berg", "de la Tour").
 PARTICLES = {"von", "van", "der", "den", "de", "du", "la", "le", "di", "da", "del", "della", "dos", "das", "ter",
              "ten", "zu", "af", "av", "st.", "saint", "sainte", "mac", "bin", "ibn", "al"}  # fmt: skip
@@ -15,15 +17,16 @@ NBSP = "\u00a0"
 
 def short_player(name: str) -> str:
     """ "Maximiliana Theodora Wilhelmina von Hohe" -> "M. T. W. von Hohe"; "Jean-Pierre Roux" -> "J.-P. Roux";
-    a name of one word as it is. Its words joined by no-break spaces: a line may break between the two players,
-    never between an initial and its surname."""
+    a name of one word as it is; "سعيد أحمد" as it is (Arabic has no initials: tournaments/rules/initials.py).
+    Its words joined by no-break spaces: a line may break between the two players, never between an initial and
+    its surname."""
     words = name.split()
     if len(words) < 2:
         return name.strip()
     cut = len(words) - 1
     while cut > 1 and words[cut - 1].casefold() in PARTICLES:
         cut -= 1
-    initials = ["-".join(part[0] + "." for part in word.split("-") if part) for word in words[:cut]]
+    initials = ["-".join(shortened_given(part) for part in word.split("-") if part) for word in words[:cut]]
     return NBSP.join(initials + words[cut:])
 
 

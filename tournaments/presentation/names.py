@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from tournaments.rules.initials import private_initial
 from tournaments.rules.standings import Placed
 
 
@@ -66,8 +67,9 @@ FORMS: dict[Where, Form] = {where: Form.FULL if where in _FULL else Form.CHOSEN 
 
 
 def initials(name: str) -> str:
-    """ "Jane Mary Austen" -> "J. M. A."; "Jean-Pierre Roux" -> "J. R."."""
-    return " ".join(f"{part[0]}." for part in name.split() if part)
+    """ "Jane Mary Austen" -> "J. M. A."; "Jean-Pierre Roux" -> "J. R."; each in its script's own way
+    (tournaments/rules/initials.py: "سعيد أحمد" -> "س أ", never a Latin full stop after an Arabic letter)."""
+    return " ".join(private_initial(part) for part in name.split() if part)
 
 
 def shown_name(name: str, initials_only: bool) -> str:

@@ -372,10 +372,14 @@ def _page_layouts(parts: list[_Part], area: _Area, sizes: _Sizes) -> list[_Layou
         return None
     layouts = []
     for side, columns, part in parts:
-        widths = _side_widths(side, columns, width, unit, sizes)
+        # A side on pages put side by side: the gap where its lines join is kept at the edge they cross, so a line
+        # leaving one page at the margin comes in at the next page's margin at the same height.
+        before = WALL_GAP / 2 if columns.start > 0 else 0.0
+        after = WALL_GAP * 0.75 if columns.stop < len(side.columns) + 1 else 0.0
+        widths = _side_widths(side, columns, width - before - after, unit, sizes)
         if widths is None:
             return None
-        lefts = [left + sum(widths[:i]) + i * WALL_GAP for i in range(len(widths))]
+        lefts = [left + before + sum(widths[:i]) + i * WALL_GAP for i in range(len(widths))]
         spans = _spans(side)
         heights = [_tallest(spans[column], w, sizes) or 0.0 for column, w in zip(columns, widths, strict=True)]
         layouts.append(

@@ -8,6 +8,7 @@ from xml.sax.saxutils import escape
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 from reportlab.lib import colors
+from reportlab.lib.enums import TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
@@ -184,19 +185,30 @@ def _cell(text: str, font: str, size: float, width: float) -> Paragraph:
     return Paragraph(escape(text), style)
 
 
+def _head(text: str, width: float, right: bool) -> Paragraph:
+    """A column's heading inside its column, in every language: shrunk to fit one line (to 75%), else wrapped
+    between words; a figure's heading right-aligned over its figures (never spilling into the column before)."""
+    text = clean(text)
+    size = shrunk(text, FONT_BOLD, 9, width - CELL_PADDING - 0.5, 0.75 * 9)
+    style = ParagraphStyle(
+        "head", fontName=FONT_BOLD, fontSize=size, leading=size * 1.15, alignment=TA_RIGHT if right else TA_LEFT
+    )
+    return Paragraph(escape(text), style)
+
+
 def _bracket_round(round_: DrawRound, width: float) -> list[Flowable]:
     """One round of the bracket: the winner in bold, a best loser who goes on marked with a star; a last column
     of how a match stands or was decided only when one of them has something to say there."""
     notes = [_note(m) for m in round_.matches]
     if any(notes):
-        widths = [w * width for w in (0.06, 0.29, 0.08, 0.29, 0.08, 0.08, 0.12)]
-        head: list[Flowable | str] = [
-            _("Table"), _("North–South"), _("Total"), _("East–West"), _("Total"), _("Margin"), _("Note")
-        ]  # fmt: skip
+        widths = [w * width for w in (0.06, 0.27, 0.08, 0.27, 0.08, 0.10, 0.14)]
+        titles = [_("Table"), _("North–South"), _("Total"), _("East–West"), _("Total"), _("Margin"), _("Note")]
     else:
-        widths = [w * width for w in (0.07, 0.345, 0.09, 0.345, 0.09, 0.06)]
+        widths = [w * width for w in (0.07, 0.32, 0.09, 0.32, 0.09, 0.11)]
         widths[-1] = width - sum(widths[:-1])
-        head = [_("Table"), _("North–South"), _("Total"), _("East–West"), _("Total"), _("Margin")]
+        titles = [_("Table"), _("North–South"), _("Total"), _("East–West"), _("Total"), _("Margin")]
+    pairs = enumerate(zip(titles, widths, strict=True))
+    head: list[Flowable | str] = [_head(t, w, i in (2, 4, 5)) for i, (t, w) in pairs]
     rows: list[list[Flowable | str]] = [head]
     extra: list[TableCommand] = [
         ("ALIGN", (2, 0), (2, -1), "RIGHT"),
