@@ -62,3 +62,17 @@ def test_everyone_seated_once(tables: int, data: st.DataObject) -> None:
     assert seating[table][seat] not in seated
     with pytest.raises(RuleError, match="already seated"):
         midround.replace(changed, table % tables + 1, "N" if seat != "N" else "E", "reserve")
+
+
+def test_a_reserve_who_goes_home_too() -> None:
+    # A plays deal 1, B deals 2 and 3, C deal 4
+    deals = {1: 420, 2: -100, 3: 1000, 4: -50}
+    assert midround.parts(1270, deals, [2, 4]) == [420, 900, -50]
+
+
+@given(deal_values, st.lists(st.integers(1, 4), max_size=3), st.booleans())
+def test_parts_conserved(deals: dict[int, int], starts: list[int], actual: bool) -> None:
+    total = sum(max(v, 0) if actual else v for v in deals.values())
+    shares = midround.parts(total, deals, starts, actual=actual)
+    assert len(shares) == len(starts) + 1
+    assert sum(shares) == total

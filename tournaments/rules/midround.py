@@ -7,7 +7,8 @@ is credited with the seat's result less the leaver's share, so the two shares al
 result whatever the result was (a director's net figure too).
 """
 
-from collections.abc import Mapping
+import itertools
+from collections.abc import Mapping, Sequence
 
 from tournaments.rules.errors import RuleError
 
@@ -23,14 +24,27 @@ def share(
     entered as net figures (no deals), the leaver's part is the result's share of the deals she played,
     rounded towards zero, of the `played` deals the round counted.
     """
-    if not 1 <= from_deal <= DEALS:
-        raise RuleError("the reserve takes the seat from deal 1 to 4, not %(deal)s", deal=from_deal)
-    if deals:
-        left = sum(max(value, 0) if actual else value for number, value in deals.items() if number < from_deal)
-    else:
-        before = min(from_deal - 1, played)
-        left = int(total * before / played) if played else 0
-    return left, total - left
+    left, came = parts(total, deals, [from_deal], actual=actual, played=played)
+    return left, came
+
+
+def parts(
+    total: int, deals: Mapping[int, int], starts: Sequence[int], *, actual: bool = False, played: int = DEALS
+) -> list[int]:
+    """Each sitter's part of the seat's result, in the order they sat: `starts` are the deals from which
+    each reserve sat (a reserve may go home too); the last sitter has the rest, so the parts add up."""
+    for start in starts:
+        if not 1 <= start <= DEALS:
+            raise RuleError("the reserve takes the seat from deal 1 to 4, not %(deal)s", deal=start)
+    bounds = [1, *sorted(starts)]
+    shares = []
+    for first, stop in itertools.pairwise(bounds):
+        if deals:
+            shares.append(sum(max(v, 0) if actual else v for n, v in deals.items() if first <= n < stop))
+        else:
+            count = max(0, min(stop - 1, played) - (first - 1))
+            shares.append(int(total * count / played) if played else 0)
+    return [*shares, total - sum(shares)]
 
 
 def replace(seating: Mapping[int, Mapping[str, str]], table: int, seat: str, reserve: str) -> dict[int, dict[str, str]]:
@@ -42,4 +56,3 @@ def replace(seating: Mapping[int, Mapping[str, str]], table: int, seat: str, res
     changed = {t: dict(row) for t, row in seating.items()}
     changed[table][seat] = reserve
     return changed
-
