@@ -53,6 +53,10 @@ def test_north_goes_home_after_deal_2_and_keeps_her_deals(party_factory, directo
     lines = {line.name: line for line in party_standings(party).players}
     assert lines["Rita"].running_totals() == [530]
     assert lines[north.name].running_totals() == [350]
+    # The results sheet: each with her own part of the round, at the same seat with the same partner.
+    assert lines[north.name].played == [(1, 1, "N", south.name, 350)]
+    assert lines["Rita"].played == [(1, 1, "N", south.name, 530)]
+    assert lines[south.name].played == [(1, 1, "S", "Rita", 880)]
 
 
 def test_the_standings_read_no_replacement_when_there_is_none(party_factory, director):

@@ -57,3 +57,22 @@ def test_a_refusal_is_said_and_changes_nothing(client_in, party_factory):
     response = client_in.post(url, {"guest": "", "table": "1", "seat": "N"})
     assert said(response) == ["Choose the reserve who takes the seat."]
     assert not MidRoundSeat.objects.exists()
+
+
+def test_the_standings_show_each_player_with_her_part(client_in, party_factory, director):
+    party = party_factory(tables=1, rounds=2)
+    rita = party_services.guests_add(party=party, entries=[("Rita Late", "")])[0]
+    round_ = party.rounds.get(number=1)
+    result_services.result_record(round_=round_, table=1, deals=DEALS, complete=False, by_user=director)
+    north = Seat.objects.get(round=round_, table=1, seat="N").guest
+    client_in.post(reverse("seat_replace_mid_round", args=[party.pk, 1]), {"guest": rita.pk, "table": "1", "seat": "N"})
+    # 3NT made +400 and 2H one down -50 for North; then 4S by North made vulnerable +620, 1NT by East -90
+    result_services.result_record(
+        round_=round_, table=1, deals=[*DEALS, ("4S", "N", 10), ("1NT", "E", 7)], by_user=director
+    )
+    page = client_in.get(reverse("party_standings", args=[party.pk])).content.decode()
+    # North kept deals 1-2 (400 - 50 = 350), Rita deals 3-4 (620 - 90 = 530): the totals and the round's cells
+    for name, part in ((north.name, "+350"), ("Rita Late", "+530")):
+        row = page[page.index(f'<bdi class="person">{name}</bdi></td>') :].split("</tr>")[0]
+        assert f'<td class="num">{part}</td>' in row
+        assert f'<span class="score">{part}</span>' in row

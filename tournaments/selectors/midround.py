@@ -48,6 +48,9 @@ def credit(party: Party, places: "Places") -> None:
         "result_id", "number", "ns", "ew"
     ):
         deals[result_id][number] = (ns, ew)
+    for sitters, _starts in spots.values():  # every sitter's line, before the seating's rounds are read
+        for sitter in sitters:
+            places[sitter]
     actual = party.tally_mode == "actual"
     for (round_id, table, seat), (sitters, starts) in spots.items():
         result = results.get((round_id, table))
@@ -57,13 +60,26 @@ def credit(party: Party, places: "Places") -> None:
         total = (result.ns, result.ew)[side]
         values = {n: pair[side] for n, pair in deals[result.pk].items()}
         shares = midround.parts(total, values, starts, actual=actual)
-        lines = places.lines
+        lines, number = places.lines, result.round.number
         last = lines[places[sitters[-1]]]
-        _move(last, result.round.number, shares[-1] - total)
+        _move(last, number, shares[-1] - total)
         for sitter, part in zip(sitters[:-1], shares[:-1], strict=True):
             line = lines[places[sitter]]
             line.total += part
             line.totals.append(line.total)  # the running total after the deals she played
+        _cells(places, number, [places[sitter] for sitter in sitters], shares)
+
+
+def _cells(places: "Places", number: int, sitters: list[int], shares: list[int]) -> None:
+    """Each sitter's round `number` on the results sheet with her own part (seated as the seat's last
+    sitter is, with the same partner), drawn player by player (Seating.redrawn)."""
+    played, redrawn = places.seating.played, places.seating.redrawn
+    seated = next(p for p in played[sitters[-1]] if p[0] == number)
+    for place, part in zip(sitters, shares, strict=True):
+        rounds = [p for p in played[place] if p[0] != number]
+        rounds.append((number, seated[1], seated[2], seated[3], part))
+        played[place][:] = sorted(rounds)
+        redrawn.add(place)
 
 
 def _move(line: "PlayerLine", number: int, change: int) -> None:

@@ -89,6 +89,9 @@ class Seating:
 
     names: list[str]
     flat: list[int | None]
+    # Places whose rounds are not their tables' results as read (a reserve sat down mid-round:
+    # selectors/midround.py): the results sheet draws their cells from `played`, player by player.
+    redrawn: set[int] = field(default_factory=set)
 
     def tables(self) -> Iterator[Sitting]:
         """Each table's Sitting, by round and table."""
