@@ -369,7 +369,7 @@ def standings_table(
     count = len(rounds)
     rows = []
     for line, totals in zip(standings.players, running, strict=True):
-        if fast and line.seating is seating:
+        if fast and line.seating is seating and line.seated not in seating.redrawn:
             cells = by_table[line.seated * count : (line.seated + 1) * count]
         else:
             cells = [cell.encode(UTF8) for cell in _cells_by_player(line, rounds, cells_at, signs, names)]

@@ -9,6 +9,7 @@ from tournaments.models.money import EventFee, FreePlace, MoneyAccount, MoneyRow
 from tournaments.models.party import (
     DealEntry,
     Guest,
+    MidRoundSeat,
     Party,
     PhoneSend,
     PlanChange,
@@ -46,6 +47,7 @@ __all__ = [
     "DealEntry",
     "PlanChange",
     "Guest",
+    "MidRoundSeat",
     "Party",
     "PhoneSend",
     "ResultChange",

@@ -72,6 +72,9 @@ class Party(Timed):
     # seats drawn or swapped): part of the live pages' validator (selectors/live.py), so a poll that
     # finds it, the round and the results as before is answered 304 without drawing anything.
     changes = models.PositiveIntegerField(default=0, editable=False)
+    # Set once a reserve took a seat during a round (MidRoundSeat): only then do the standings read the
+    # replacements, so a night without one reads its standings as fast as ever.
+    replaced_mid_round = models.BooleanField(default=False, editable=False)
 
     objects = PartyQuerySet.as_manager()
 
@@ -183,6 +186,32 @@ class SeatOverride(models.Model):
 
     def __str__(self) -> str:
         return f"round {self.round.number} table {self.table} {self.seat}: {self.old_guest} → {self.new_guest}"
+
+
+class MidRoundSeat(models.Model):
+    """A player went home during a round and a reserve took the seat from deal `from_deal` on: the seat's
+    guest is the reserve; the deals before `from_deal` are credited to the player who left (rules/midround.py,
+    read by the standings only when the party's `replaced_mid_round` is set)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="mid_round_seats")
+    table = models.PositiveSmallIntegerField()
+    seat = models.CharField(max_length=1, choices=SEATS)
+    from_deal = models.PositiveSmallIntegerField()
+    left = models.ForeignKey(Guest, on_delete=models.CASCADE, related_name="+")
+    came = models.ForeignKey(Guest, on_delete=models.CASCADE, related_name="+")
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["round", "table", "seat", "from_deal"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(from_deal__gte=1) & Q(from_deal__lte=4), name="mid_round_seat_from_deal_1_to_4"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"round {self.round.number} table {self.table} {self.seat} from deal {self.from_deal}"
 
 
 class TableResult(models.Model):

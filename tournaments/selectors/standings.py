@@ -10,6 +10,7 @@ from django.db.models import Max, Q
 from tournaments.models import Party, Seat, TableResult
 from tournaments.rules import standings as ranking
 from tournaments.rules.collation import name_key
+from tournaments.selectors import midround as midround_standings
 
 SEAT_ORDER = "ENSW"  # the seats as the tables were always read: by letter
 
@@ -88,6 +89,9 @@ class Seating:
 
     names: list[str]
     flat: list[int | None]
+    # Places whose rounds are not their tables' results as read (a reserve sat down mid-round:
+    # selectors/midround.py): the results sheet draws their cells from `played`, player by player.
+    redrawn: set[int] = field(default_factory=set)
 
     def tables(self) -> Iterator[Sitting]:
         """Each table's Sitting, by round and table."""
@@ -210,6 +214,8 @@ def party_standings(party: Party) -> Standings:
                 if value:
                     line.total += value
                 line.totals.append(line.total)
+    if party.replaced_mid_round:  # a reserve sat down during a round: the deals go to who played them
+        midround_standings.credit(party, places)
     players = {line.name: line for line in lines}
     rounds = cast(list[int], seating.flat[::SITTING])  # each table's round
     return _ranked(party, sorted(set(rounds)), players, seating)

@@ -13,6 +13,7 @@ from tournaments.presentation import plan_changes as words
 from tournaments.selectors import party as party_selectors
 from tournaments.selectors import plan_changes as selectors
 from tournaments.selectors import rounds as round_selectors
+from tournaments.services import midround as midround_services
 from tournaments.services import plan_changes as services
 from tournaments.services import results as result_services
 from tournaments.views.common import ask_first, confirmed, error_messages
@@ -134,4 +135,30 @@ def result_close_unfinished(request: DirectorRequest, party_id: int, number: int
     for notice in notices:
         messages.warning(request, notice)
     messages.success(request, _("Table %(table)s's round is closed as played so far.") % {"table": table})
+    return back
+
+
+@require_POST
+def seat_replace_mid_round(request: DirectorRequest, party_id: int, number: int) -> HttpResponse:
+    """A player goes home during the round: a reserve plays the rest of her deals (services/midround.py)."""
+    party = _party(request, party_id)
+    round_ = round_selectors.round_get(party, number)
+    back = redirect("round_movement", party_id=party.id, number=number)
+    chosen = request.POST.get("guest", "")
+    guest = get_object_or_404(Guest, pk=chosen, party=party) if chosen.isdigit() else None
+    try:
+        table, seat = int(request.POST.get("table", "")), request.POST.get("seat", "")
+        row = midround_services.seat_replace_mid_round(
+            round_=round_, table=table, seat=seat, guest=guest, user=request.user
+        )
+    except ValueError:
+        messages.error(request, _("Choose the table and seat the reserve takes."))
+    except ValidationError as error:
+        _flash(request, error)
+    else:
+        messages.success(
+            request,
+            _("%(name)s plays from deal %(deal)s in %(leaver)s's seat; the deals before stay with %(leaver)s.")
+            % {"name": row.came.name, "deal": row.from_deal, "leaver": row.left.name},
+        )
     return back

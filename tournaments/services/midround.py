@@ -1,0 +1,73 @@
+"""A player goes home during a round and a reserve takes the seat (issue 46, item 3).
+
+The seat's guest becomes the reserve for the round's remaining deals (the phone shows her name at its
+next poll); the deals already played stay with the player who played them: a MidRoundSeat row says from
+which deal the reserve sat, and the standings share the seat's result by it (rules/midround.py). The
+party's `replaced_mid_round` tells the standings to read those rows: a night without one reads none.
+"""
+
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from tournaments.models import Guest, MidRoundSeat, Party, Round, Seat, TableResult
+from tournaments.rules.party import DEALS_PER_ROUND
+from tournaments.services import live
+
+
+def _from_deal(round_: Round, table: int) -> int:
+    """The deal the reserve plays first: the one after the last entered (refused once the table is done)."""
+    result = TableResult.objects.select_for_update().filter(round=round_, table=table).first()
+    if result is not None and result.is_complete:
+        return DEALS_PER_ROUND + 1
+    last = 0 if result is None else result.deals.aggregate(last=Max("number"))["last"] or 0
+    return last + 1
+
+
+def _check_reserve(guest: Guest | None, round_: Round) -> Guest:
+    if guest is None:
+        raise ValidationError(_("Choose the reserve who takes the seat."))
+    if guest.party_id != round_.party_id:
+        raise ValidationError(_("That guest is not at this party."))
+    if not guest.reserve or guest.left_after is not None:
+        raise ValidationError(
+            _("%(name)s is not a reserve: only a reserve takes a seat during a round.") % {"name": guest.name}
+        )
+    return guest
+
+
+@transaction.atomic
+def seat_replace_mid_round(
+    *, round_: Round, table: int, seat: str, guest: Guest | None, user: User | None = None
+) -> MidRoundSeat:
+    """The player in the seat goes home; the reserve plays the round's remaining deals in her place."""
+    round_ = Round.objects.select_for_update(of=("self",)).select_related("party").get(pk=round_.pk)
+    guest = _check_reserve(guest, round_)
+    spot = round_.seats.select_related("guest").filter(table=table, seat=seat).first()
+    if spot is None:
+        raise ValidationError(_("There is no seat %(seat)s at table %(table)s.") % {"seat": seat, "table": table})
+    from_deal = _from_deal(round_, table)
+    if round_.is_closed or from_deal > DEALS_PER_ROUND:
+        raise ValidationError(
+            _("Table %(table)s has finished round %(number)s: seat the reserve for the next round instead.")
+            % {"table": table, "number": round_.number}
+        )
+    leaving = spot.guest
+    if round_.party.mixed and guest.playing_kind != leaving.playing_kind:
+        raise ValidationError(
+            _(
+                "At a mixed party %(name)s cannot take %(leaver)s's seat: a lady takes a lady's seat, "
+                "a gentleman a gentleman's."
+            )
+            % {"name": guest.name, "leaver": leaving.name}
+        )
+    Seat.objects.filter(pk=spot.pk).update(guest=guest)
+    Guest.objects.filter(pk=guest.pk).update(reserve=False)
+    Guest.objects.filter(pk=leaving.pk).update(left_after=round_.number)
+    Party.objects.filter(pk=round_.party_id).update(replaced_mid_round=True)
+    live.touched(round_.party_id)  # the phone shows the reserve's name at its next poll
+    return MidRoundSeat.objects.create(
+        round=round_, table=table, seat=seat, from_deal=from_deal, left=leaving, came=guest, by=user
+    )
