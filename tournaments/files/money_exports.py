@@ -33,7 +33,7 @@ def _main(amount: int, currency: str) -> Decimal:
 
 def _night_values(night: NightFigures, label: str) -> list[object]:
     methods = [night.by_method.get(m, 0) for m in METHOD_COLUMNS]
-    return [night.date.isoformat() if night.date else "", label, *methods, night.total, night.free, night.owed]
+    return [night.date, label, *methods, night.total, night.free, night.owed]
 
 
 MONEY_AT = {2, 3, 4, 5, 6, 8}  # the columns of _night_values holding money (0-based)
@@ -58,6 +58,7 @@ def treasury_xlsx(
         nights.append([_main(v, currency) if _money(i, v) else v for i, v in enumerate(values)])
         for i in MONEY_AT:
             nights.cell(row=nights.max_row, column=i + 1).number_format = fmt
+        nights.cell(row=nights.max_row, column=1).number_format = "yyyy-mm-dd"
     rows = book.create_sheet(headings["titles"][1])
     rows.append(headings["rows"])
     for line in lines:
@@ -77,5 +78,6 @@ def treasury_csv(period: Period, currency: str, heading: list[str], total_label:
     writer.writerow(heading)
     for night, label in [*((n, n.name) for n in period.nights), (period.sum, total_label)]:
         values = _night_values(night, label)
+        values[0] = night.date.isoformat() if night.date else ""
         writer.writerow([to_main(v, currency) if _money(i, v) else v for i, v in enumerate(values)])
     return ("\ufeff" + out.getvalue()).encode("utf-8")
