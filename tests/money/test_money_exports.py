@@ -15,6 +15,8 @@ from tournaments.files.money_exports import money_format
 pytestmark = pytest.mark.django_db
 
 NOVEMBER = {"start": "2026-11-01", "end": "2026-11-30"}
+
+
 def NOV(day: int) -> datetime.datetime:  # noqa: N802  # a date cell reads back as a datetime
     return datetime.datetime(2026, 11, day)
 
@@ -47,7 +49,9 @@ def test_the_workbook_holds_numbers_in_the_clubs_currency(client, nights):
     assert rows[0] == ("Date", "Member or guest", "Event", "Kind of movement", "Method", "Amount", "Why")
     people = [r[1] for r in rows[1:]]
     assert people[0] == "Jane Smith" and "Player 002" in people  # full names, as the books name them
-    assert "Bramley" not in str(rows) and "October" not in str(rows) and len(rows) == 1 + 10  # 5 rows on night 5, 4 on night 12, 1 on night 19
+    assert (
+        "Bramley" not in str(rows) and "October" not in str(rows) and len(rows) == 1 + 10
+    )  # 5 rows on night 5, 4 on night 12, 1 on night 19
     assert sum(Decimal(str(r[5])) for r in rows[1:]) == Decimal("28.40")
 
 
