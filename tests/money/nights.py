@@ -46,10 +46,10 @@ def three_nights(club: Club, member: Member, director) -> list[Party]:
     ledger.party_fee_save(party=nights[2], member_rate=None, visitor_rate=600)
     ledger.fee_paid(club=club, guest=third[0], amount=240, method="transfer", by=director)
     october = dated(director, "October night", datetime.date(2026, 10, 29))
-    ledger.fee_paid(club=club, guest=october.guests.first(), amount=500, method="cash", by=director)
+    ledger.fee_paid(club=club, guest=october.guests.order_by("pk")[0], amount=500, method="cash", by=director)
     bob = get_user_model().objects.create_user("bob")
     other = Club.objects.create(name="Bramley")
     Membership.objects.create(club=other, user=bob, role="owner")
     theirs = dated(bob, "Bramley night", datetime.date(2026, 11, 12), club=other)
-    ledger.fee_paid(club=other, guest=theirs.guests.first(), amount=500, method="cash", by=bob)
+    ledger.fee_paid(club=other, guest=theirs.guests.order_by("pk")[0], amount=500, method="cash", by=bob)
     return nights

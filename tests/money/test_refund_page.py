@@ -80,7 +80,7 @@ def test_a_director_who_is_not_treasurer_cannot_refund(client, club, party, gues
 def test_the_corrections_page_reverses_a_guests_row_with_who_and_why(client, director, club, party, paid):
     client.force_login(director)
     page = client.get(reverse("treasury_rows")).content.decode()
-    assert "Jane Smith" in page and 'name="row" value="%d"' % paid.pk in page
+    assert "Jane Smith" in page and f'name="row" value="{paid.pk}"' in page
     client.post(reverse("treasury_correct"), {"row": paid.pk, "reason": "wrong guest"})
     row = MoneyRow.objects.latest("id")
     assert (row.kind, row.amount, row.reverses_id, row.reason, row.by) == (

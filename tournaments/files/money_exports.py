@@ -7,6 +7,7 @@ full, as the club's own books name them. The CSV holds the same nights in plain 
 import csv
 import io
 from decimal import Decimal
+from typing import TypeGuard
 
 from babel.numbers import get_currency_symbol
 from openpyxl import Workbook
@@ -39,7 +40,7 @@ def _night_values(night: NightFigures, label: str) -> list[object]:
 MONEY_AT = {2, 3, 4, 5, 6, 8}  # the columns of _night_values holding money (0-based)
 
 
-def _money(column: int, value: object) -> bool:
+def _money(value: object, column: int) -> TypeGuard[int]:
     return column in MONEY_AT and isinstance(value, int)
 
 
@@ -55,7 +56,7 @@ def treasury_xlsx(
     fmt = money_format(currency)
     for night, label in [*((n, n.name) for n in period.nights), (period.sum, total_label)]:
         values = _night_values(night, label)
-        nights.append([_main(v, currency) if _money(i, v) else v for i, v in enumerate(values)])
+        nights.append([_main(v, currency) if _money(v, i) else v for i, v in enumerate(values)])
         for i in MONEY_AT:
             nights.cell(row=nights.max_row, column=i + 1).number_format = fmt
         nights.cell(row=nights.max_row, column=1).number_format = "yyyy-mm-dd"
@@ -79,5 +80,5 @@ def treasury_csv(period: Period, currency: str, heading: list[str], total_label:
     for night, label in [*((n, n.name) for n in period.nights), (period.sum, total_label)]:
         values = _night_values(night, label)
         values[0] = night.date.isoformat() if night.date else ""
-        writer.writerow([to_main(v, currency) if _money(i, v) else v for i, v in enumerate(values)])
+        writer.writerow([to_main(v, currency) if _money(v, i) else v for i, v in enumerate(values)])
     return ("\ufeff" + out.getvalue()).encode("utf-8")
