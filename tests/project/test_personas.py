@@ -45,6 +45,15 @@ OPEN = {
     "entry_page", "entry_status",
     "mail_unsubscribe", "calendar_feed",
 }  # fmt: skip
+# The treasurer's pages: an owner's or a treasurer's only; a director who is neither gets 403 (issue 44 item 6).
+TREASURER_ONLY = {
+    "treasury",
+    "treasury_xlsx",
+    "treasury_csv",
+    "treasury_rows",
+    "treasury_correct",
+    "party_money_refund",
+}
 CLUB_PAGES = "tournaments.urls.clubs"  # they act on the director's current club, whatever the URL names
 KWARG = re.compile(r"<(?:\w+:)?(\w+)>")
 NAMES = (
@@ -278,6 +287,9 @@ def test_carol_gets_what_alice_gets_on_every_page(w):
         url = build(w, route, name)
         alices, carols = alice.get(url), carol.get(url)
         assert alices.status_code not in (403, 404), url
+        if name in TREASURER_ONLY:
+            assert carols.status_code in (403, 405), url  # treasurer_correct is POST-only
+            continue
         assert (carols.status_code, carols.get("Location")) == (alices.status_code, alices.get("Location")), url
 
 
@@ -317,6 +329,20 @@ def test_only_a_treasurer_or_an_owner_sets_the_table_money(w):
     carol.post(reverse("club_money"), data)
     w.club_a.refresh_from_db()
     assert (w.club_a.currency, w.club_a.member_rate, w.club_a.balance_floor) == ("GBP", 900, 5000)
+
+
+def test_only_a_treasurer_or_an_owner_opens_the_treasurers_pages(w):
+    """Carol directs club A: the treasurer's pages are 403 to her and her POSTs change nothing, until the
+    owner makes her treasurer."""
+    carol = client_of(w.carol)
+    urls = [build(w, route, name) for route, name, _ in walk() if name in TREASURER_ONLY]
+    assert len(urls) == len(TREASURER_ONLY)
+    before = snapshot()
+    for url in urls:
+        assert carol.post(url, POST).status_code == 403, url
+    assert changed(before, snapshot()) == []
+    Membership.objects.filter(club=w.club_a, user=w.carol).update(treasurer=True)
+    assert client_of(w.carol).get(reverse("treasury")).status_code == 200
 
 
 def test_phone_pages_open_by_their_own_token_only(w, monkeypatch):

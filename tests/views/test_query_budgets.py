@@ -128,3 +128,31 @@ def test_the_phones_page_and_its_redrawn_part_read_two_statements(client, direct
             assert page.count('class="deal-line entered accepted"') == 1  # deal 1, accepted
             assert page.count('class="deal-line entered"') == 1  # deal 2, passed out, waiting
             assert 'id="deal-3"' in page and "Save deal 3" in page
+
+
+def test_the_treasurers_page_reads_the_same_queries_at_few_and_many_nights(client, director):
+    """session, user, clubs (the header and the treasurer's check), then the period's parties, their rows, the
+    parties' own fees, their free places, what each guest paid, the guests: nine, at 2 nights and at 12."""
+    import datetime
+
+    from tournaments.models import Club, Party
+    from tournaments.services import ledger
+
+    club = Club.objects.get(memberships__user=director)
+    client.force_login(director)
+    counts = []
+    for nights in (2, 12):
+        start = datetime.date(2026 + nights, 11, 1)  # a year of its own for each size
+        for day in range(1, nights + 1):
+            party = make_party(tables=1, user=director, draw=False, name=f"Night {day}")
+            Party.objects.filter(pk=party.pk).update(date=start.replace(day=day))
+            guest = party.guests.first()
+            ledger.fee_paid(club=club, guest=guest, amount=500, method="cash", by=director)
+            ledger.free_place_set(guest=party.guests.last(), free=True, by=director)
+        period = {"start": f"{start:%Y-%m-%d}", "end": f"{start:%Y}-11-30"}
+        with CaptureQueriesContext(connection) as queries:
+            response = client.get(reverse("treasury"), period)
+        assert response.status_code == 200
+        assert response.content.decode().count("Night ") >= nights
+        counts.append(len(queries))
+    assert counts == [9, 9], counts

@@ -47,7 +47,11 @@ def _midnight(club: Club, day: datetime.date) -> datetime.datetime:
 
 
 def ledger_lines(club: Club, start: datetime.date | None = None, end: datetime.date | None = None) -> list[LedgerLine]:
-    rows = rows_of(club, start, end)
+    return lines_for(club, rows_of(club, start, end))
+
+
+def lines_for(club: Club, rows: list[MoneyRow]) -> list[LedgerLine]:
+    """The club's rows named as the books name them (one query for the guests' names)."""
     guests = dict(
         Guest.objects.filter(pk__in={r.guest_id for r in rows if r.guest_id}, party__club=club).values_list(
             "pk", "name"

@@ -3,7 +3,7 @@ language and paper, its national club number, and each director's own language."
 
 from django.urls import path
 
-from tournaments.views import clubs, money
+from tournaments.views import clubs, money, treasury
 
 urlpatterns = [
     path("setup/", clubs.club_setup, name="club_setup"),
@@ -13,6 +13,11 @@ urlpatterns = [
     path("club/settings/", clubs.club_settings, name="club_settings"),
     path("club/national/", clubs.club_national, name="club_national"),
     path("club/money/", money.club_money, name="club_money"),
+    path("club/treasury/", treasury.treasury_page, name="treasury"),
+    path("club/treasury/table-money.xlsx", treasury.treasury_xlsx_file, name="treasury_xlsx"),
+    path("club/treasury/table-money.csv", treasury.treasury_csv_file, name="treasury_csv"),
+    path("club/treasury/rows/", treasury.treasury_rows, name="treasury_rows"),
+    path("club/treasury/correct/", treasury.treasury_correct, name="treasury_correct"),
     path("my-language/", clubs.my_language, name="my_language"),
     path("club/switch/", clubs.club_switch, name="club_switch"),
     path("club/directors/new/", clubs.director_create, name="director_create"),

@@ -13,6 +13,7 @@ from tournaments.views import (
     privacy,
     rounds,
     standings,
+    treasury,
 )
 
 P = "parties/<int:party_id>/"
@@ -38,6 +39,7 @@ urlpatterns = [
     path(P + "money/pay/", money.party_money_pay, name="party_money_pay"),
     path(P + "money/all-cash/", money.party_money_all_cash, name="party_money_all_cash"),
     path(P + "money/free/", money.party_money_free, name="party_money_free"),
+    path(P + "money/refund/", treasury.party_money_refund, name="party_money_refund"),
     path(P + "entries/", entries.party_entries, name="party_entries"),
     path(P + "entries/guests/", entries.entries_to_guests, name="entries_to_guests"),
     path(P + "entries/<int:entry_id>/move-up/", entries.entry_move_up, name="entry_move_up"),

@@ -69,6 +69,7 @@ def _page(request: DirectorRequest, party: Party, fee_form: forms.EventFeeForm |
         "methods": METHODS,
         "fee_form": fee_form or forms.EventFeeForm(initial=words.rates_initial(rates), club=party.club),
         "tab": "money",
+        "treasurer": selectors.is_treasurer(request, party.club),
     }
     return render(request, "money/party_money.html", context, status=400 if fee_form else 200)
 
