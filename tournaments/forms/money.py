@@ -108,4 +108,4 @@ class RefundForm(_MoneyForm):
     guest = forms.IntegerField(min_value=0)
     amount = _amount(_("Amount"), required=True)
     method = forms.ChoiceField(label=_("Given back by"), choices=[(m, m) for m in (*PAID_METHODS, Method.BALANCE)])
-    reason = forms.CharField(label=_("Why"), max_length=200)
+    reason = forms.CharField(label=_("Why"), max_length=200, required=False)  # the service says why it is needed
