@@ -88,7 +88,8 @@ def test_a_removed_visitor_gets_cash_back_never_more_than_was_paid(rated, direct
     for data, message in [
         ({"amount": "6", "method": "cash", "reason": "Left"}, "Only €5.00 was paid for the night."),
         ({"amount": "5", "method": "cash", "reason": " "}, "Say why the money is given back."),
-        ({"amount": "5", "method": "balance", "reason": "Left"}, "Only a guest linked to a member can pay from a balance."),
+        ({"amount": "5", "method": "balance", "reason": "Left"},
+         "Only a guest linked to a member can pay from a balance."),
         ({"amount": "5.001", "method": "cash", "reason": "Left"}, "EUR has 2 decimals at most."),
     ]:  # fmt: skip
         answer = client_in.post(url, {"guest": two_id, **data}, follow=True).content.decode()
