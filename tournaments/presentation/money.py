@@ -91,13 +91,13 @@ def money_words(club: Club) -> MoneyWords:
 
 
 # Each kind's tabs above its Table money page, and the name its tabs know the event by.
-NAVS = {
+NAVS: dict[str, str] = {
     EventKind.PARTY: "tournaments/_party_nav.html",
     EventKind.KNOCKOUT: "knockout/_nav.html",
     EventKind.BOSTON: "boston/_nav.html",
     EventKind.EVENING: "evening/_nav.html",
 }
-_CONTEXT_NAMES = {EventKind.PARTY: "party", EventKind.KNOCKOUT: "knockout", EventKind.EVENING: "event"}
+_CONTEXT_NAMES: dict[str, str] = {EventKind.PARTY: "party", EventKind.KNOCKOUT: "knockout", EventKind.EVENING: "event"}
 
 
 def event_context_name(kind: str) -> str:

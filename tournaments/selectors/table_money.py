@@ -88,7 +88,8 @@ def _rows(event: MoneyEvent) -> QuerySet[MoneyRow]:
 
 def paid_by_player(event: MoneyEvent) -> dict[int, int]:
     rows = _rows(event).filter(guest_id__isnull=False)
-    return dict(rows.values("guest_id").annotate(total=Sum("amount")).values_list("guest_id", "total"))
+    totals = rows.values("guest_id").annotate(total=Sum("amount")).values_list("guest_id", "total")
+    return {guest_id: total or 0 for guest_id, total in totals if guest_id is not None}
 
 
 def night_of(event: MoneyEvent) -> list[GuestMoney]:
@@ -123,12 +124,14 @@ def night(party: Party) -> list[GuestMoney]:
 def removed(event: MoneyEvent) -> list[Removed]:
     """Who paid for the night and no longer plays at it (a guest removed after paying), with what they paid."""
     present = {p.pk for p in players(event)}
-    members = dict(
-        _rows(event).filter(guest_id__isnull=False).values_list("guest_id", "member_id").order_by("guest_id")
-    )
+    members: dict[int, int] = {
+        guest_id: member_id
+        for guest_id, member_id in _rows(event).values_list("guest_id", "member_id").order_by("guest_id")
+        if guest_id is not None and member_id is not None
+    }
     names = dict(Member.objects.filter(club=event.club, pk__in=members.values()).values_list("pk", "name"))
     return [
-        Removed(player_id=pid, member_id=members.get(pid), paid=total, name=names.get(members.get(pid), ""))
+        Removed(player_id=pid, member_id=members.get(pid), paid=total, name=names.get(members.get(pid, 0), ""))
         for pid, total in sorted(paid_by_player(event).items())
         if pid not in present and total > 0
     ]

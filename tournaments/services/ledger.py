@@ -293,7 +293,7 @@ def event_refund(*, event: MoneyEvent, player_id: int, amount: int, method: str,
     method, or credited to the member the payment was from; never more than was paid for the night."""
     member_id = (
         MoneyRow.objects.filter(club=event.club, event_kind=event.kind, event_id=event.id, guest_id=player_id)
-        .exclude(member_id=None)
+        .filter(member__isnull=False)
         .values_list("member_id", flat=True)
         .first()
     )
