@@ -56,6 +56,18 @@ def test_a_fee_changed_after_paying_keeps_what_was_paid_and_shows_the_difference
     assert next(r for r in night(rated) if r.guest.pk == three.pk).owed == 600
 
 
+def test_what_was_paid_over_a_lowered_fee_is_credited_to_the_members_balance(rated, guest, member, director, client_in):
+    ledger.fee_paid(club=rated.club, guest=guest, amount=300, method="cash", by=director)
+    ledger.party_fee_save(party=rated, member_rate=250, visitor_rate=None)  # the member's rate down by 0.50
+    shown = page(client_in, rated)
+    assert "€0.50 paid over the fee" in shown and 'name="amount" value="0.50"' in shown
+    url = reverse("event_money_refund", args=["party", rated.pk])
+    client_in.post(url, {"guest": guest.pk, "amount": "0.50", "method": "balance", "reason": "Rate lowered"})
+    assert MoneyAccount.objects.get(member=member).balance == 50
+    row = next(r for r in night(rated) if r.guest.pk == guest.pk)
+    assert (row.fee, row.paid, row.owed) == (250, 250, 0)
+
+
 def test_a_guest_removed_after_paying_is_offered_a_refund_or_a_credit(rated, guest, member, director, client_in):
     ledger.fee_paid(club=rated.club, guest=guest, amount=300, method="cash", by=director)
     guest_id = guest.pk

@@ -30,6 +30,7 @@ class NightLine:
     settled: bool
     methods: str
     overpaid: str
+    overpaid_main: str  # the same in the refund form's plain figure
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,7 @@ class MoneyWords:
             settled=row.settled,
             methods=", ".join(str(labels.get(m, m)) for m in row.methods),
             overpaid=self.amount(-row.owed) if row.owed < 0 else "",
+            overpaid_main=to_main(-row.owed, self.currency) if row.owed < 0 else "",
         )
 
     def removed(self, row: Removed) -> RemovedLine:
