@@ -124,3 +124,14 @@ def test_only_the_treasurer_or_an_owner_gives_money_back(rated, club, director, 
     answer = client.post(url, {"guest": two_id, "amount": "5", "method": "cash", "reason": "Left"}, follow=True)
     assert "Only the club&#x27;s treasurer or an owner can do this." in answer.content.decode()
     assert MoneyRow.objects.count() == 1
+
+
+def test_the_club_page_cannot_change_the_currency_once_a_row_exists(rated, guest, club, director, client_in):
+    """The service's refusal is in tests/money/test_ledger.py; here the Club page's form: nothing is saved, not
+    even the rates sent with it."""
+    ledger.fee_paid(club=rated.club, guest=guest, amount=300, method="cash", by=director)
+    data = {"currency": "GBP", "member_rate": "9", "visitor_rate": "9", "balance_floor": "0"}
+    answer = client_in.post(reverse("club_money"), data, follow=True).content.decode()
+    assert "The currency cannot change: the club&#x27;s books already hold money in it." in answer
+    club.refresh_from_db()
+    assert (club.currency, club.member_rate, club.visitor_rate) == ("EUR", 300, 500)
