@@ -203,3 +203,27 @@ def test_a_card_evenings_entrants_are_reminded_the_day_before_too(director, comm
     call_command("send_mail", verbosity=0)
     (ann,) = smtp.by_address("ann@example.org")
     assert ann["Subject"] == "Tomorrow: Towie night"
+
+
+def test_a_member_below_zero_is_reminded_with_the_confirmation(opened, committed, smtp, director):
+    """Issue 44 item 8: Ann's balance is 3.50 below zero (a fee from it, the club allowing 10.00 below); Beth's
+    is zero. Only Ann's confirmation carries the reminder."""
+    from tournaments.services import ledger
+
+    club = opened.club
+    club.balance_floor = 1000
+    club.save(update_fields=["balance_floor"])
+    ann = members.member_create(club=club, name="Ann", email="ann@example.org")
+    members.member_create(club=club, name="Beth", email="beth@example.org")
+    other = make_party(tables=1, user=director, draw=False, name="Autumn party")
+    guest = other.guests.get(name="Player 001")
+    guest.member = ann
+    guest.save()
+    ledger.fee_paid(club=club, guest=guest, amount=350, method="balance", by=director)
+    enter(committed, opened, name="Ann", email="ann@example.org")
+    enter(committed, opened, name="Beth", email="beth@example.org")
+    call_command("send_mail", verbosity=0)
+    said = "Your table money balance is -€3.50: please top it up at the next night."
+    assert said in text_of(smtp.by_address("ann@example.org")[0])
+    assert said in html_of(smtp.by_address("ann@example.org")[0])
+    assert "table money" not in text_of(smtp.by_address("beth@example.org")[0])

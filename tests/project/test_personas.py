@@ -345,6 +345,26 @@ def test_only_a_treasurer_or_an_owner_opens_the_treasurers_pages(w):
     assert client_of(w.carol).get(reverse("treasury")).status_code == 200
 
 
+MONEY_PAGES = ("event_money", "event_money_fee", "event_money_pay", "event_money_all_cash", "event_money_free",
+               "event_money_refund")  # fmt: skip
+
+
+def test_every_kinds_table_money_is_its_own_clubs(w):
+    """The table money pages of each kind of event (issue 44 item 1): Alice and Carol see them, Bob gets a 404
+    on every one and changes nothing (the walk above tries the party's)."""
+    alice, carol, bob = client_of(w.alice), client_of(w.carol), client_of(w.bob)
+    events = {"party": w.party.pk, "knockout": w.knockout.pk, "towie": w.towie.pk, "boston": w.boston.pk,
+              "evening": w.evening.pk}  # fmt: skip
+    before = snapshot()
+    for kind, pk in events.items():
+        assert alice.get(reverse("event_money", args=[kind, pk])).status_code == 200, kind
+        assert carol.get(reverse("event_money", args=[kind, pk])).status_code == 200, kind
+        for name in MONEY_PAGES:
+            url = reverse(name, args=[kind, pk])
+            assert bob.get(url).status_code in (404, 405) and bob.post(url, {**POST, "guest": "1"}).status_code == 404
+    assert changed(before, snapshot()) == []
+
+
 def test_phone_pages_open_by_their_own_token_only(w, monkeypatch):
     monkeypatch.setattr(link_limit, "LIMIT", 10**6)  # many wrong links here: each must be a 404, not a 429
     phones = [(route, name) for route, name, _ in walk() if is_phone(name)]

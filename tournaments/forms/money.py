@@ -99,3 +99,13 @@ class CorrectForm(forms.Form):
 
     row = forms.IntegerField(min_value=1)
     reason = forms.CharField(label=_("Why"), max_length=200)
+
+
+class RefundForm(_MoneyForm):
+    """Money given back for a night: to whom (the player's number at the event), how much, how, and why."""
+
+    amounts = ("amount",)
+    guest = forms.IntegerField(min_value=0)
+    amount = _amount(_("Amount"), required=True)
+    method = forms.ChoiceField(label=_("Given back by"), choices=[(m, m) for m in (*PAID_METHODS, Method.BALANCE)])
+    reason = forms.CharField(label=_("Why"), max_length=200, required=False)  # the service says why it is needed

@@ -12,7 +12,7 @@ from tournaments.models import Club, EntryList
 from tournaments.models.money import EventKind, Kind, Method
 from tournaments.rules.money import format_money, to_main
 from tournaments.selectors.ledger import LedgerLine
-from tournaments.selectors.table_money import GuestMoney, Rates, event_rates
+from tournaments.selectors.table_money import GuestMoney, Rates, Removed, event_rates
 
 # The one-tap buttons, in the order a hostess meets them.
 METHODS = [(m.value, m.label) for m in (Method.CASH, Method.CARD, Method.TRANSFER, Method.BALANCE)]
@@ -30,6 +30,16 @@ class NightLine:
     settled: bool
     methods: str
     overpaid: str
+    overpaid_main: str  # the same in the refund form's plain figure
+
+
+@dataclass(frozen=True)
+class RemovedLine:
+    player_id: int
+    name: str
+    linked: bool
+    paid: str
+    paid_main: str
 
 
 @dataclass(frozen=True)
@@ -53,6 +63,16 @@ class MoneyWords:
             settled=row.settled,
             methods=", ".join(str(labels.get(m, m)) for m in row.methods),
             overpaid=self.amount(-row.owed) if row.owed < 0 else "",
+            overpaid_main=to_main(-row.owed, self.currency) if row.owed < 0 else "",
+        )
+
+    def removed(self, row: Removed) -> RemovedLine:
+        return RemovedLine(
+            player_id=row.player_id,
+            name=row.name,
+            linked=row.member_id is not None,
+            paid=self.amount(row.paid),
+            paid_main=to_main(row.paid, self.currency),
         )
 
     def rates(self, rates: Rates) -> dict[str, str | bool]:
@@ -70,6 +90,20 @@ class MoneyWords:
 def money_words(club: Club) -> MoneyWords:
     """Amounts in the club's number style, else the page's language."""
     return MoneyWords(club.currency, club.format_style or translation.get_language() or "en-gb")
+
+
+# Each kind's tabs above its Table money page, and the name its tabs know the event by.
+NAVS: dict[str, str] = {
+    EventKind.PARTY: "tournaments/_party_nav.html",
+    EventKind.KNOCKOUT: "knockout/_nav.html",
+    EventKind.BOSTON: "boston/_nav.html",
+    EventKind.EVENING: "evening/_nav.html",
+}
+_CONTEXT_NAMES: dict[str, str] = {EventKind.PARTY: "party", EventKind.KNOCKOUT: "knockout", EventKind.EVENING: "event"}
+
+
+def event_context_name(kind: str) -> str:
+    return _CONTEXT_NAMES.get(kind, "table")
 
 
 # The event an entry list is for, as the ledger names its kind.

@@ -1,13 +1,18 @@
-"""A night's table money: what each guest owes, has paid, and who is still to pay (always one party's)."""
+"""A night's table money: what each player owes, has paid, and who is still to pay, for any kind of event.
+
+The players come from selectors/event_players.py; a person who paid and is no longer among them (a guest
+removed after paying) is listed apart, with what they paid, for a refund or a credit to their balance.
+"""
 
 from dataclasses import dataclass
 
-from django.db.models import Sum
+from django.db.models import QuerySet, Sum
 from django.http import HttpRequest
 
-from tournaments.models import Club, EventFee, FreePlace, Guest, MoneyRow, Party
+from tournaments.models import Club, EventFee, FreePlace, Member, MoneyRow, Party
 from tournaments.models.money import EventKind, Kind
 from tournaments.selectors.clubs import memberships
+from tournaments.selectors.event_players import MoneyEvent, Player, of_event, players
 
 
 @dataclass(frozen=True)
@@ -19,7 +24,7 @@ class Rates:
 
 @dataclass(frozen=True)
 class GuestMoney:
-    guest: Guest
+    guest: Player
     fee: int
     paid: int
     free: bool
@@ -33,6 +38,16 @@ class GuestMoney:
     @property
     def settled(self) -> bool:
         return self.owed <= 0
+
+
+@dataclass(frozen=True)
+class Removed:
+    """Someone who paid for the night and is no longer one of its players: the money stays in the books."""
+
+    player_id: int
+    member_id: int | None
+    paid: int
+    name: str  # the member's name, else empty: the books keep a guest by number only
 
 
 def club_rates(club: Club) -> Rates:
@@ -56,42 +71,70 @@ def event_rates(club: Club, kind: str, event_id: int) -> Rates:
     )
 
 
-def fee_of(rates: Rates, guest: Guest, free: bool) -> int:
+def fee_of(rates: Rates, guest: Player, free: bool) -> int:
     """A member pays the member's rate, anyone else the visitor's; a free place nothing."""
     if free:
         return 0
     return rates.member if guest.member_id is not None else rates.visitor
 
 
-def night(party: Party) -> list[GuestMoney]:
-    """Every guest of the party (reserves too: they came) with their fee and what they paid."""
-    rates = party_rates(party)
-    guests = list(party.guests.select_related("member").order_by("name"))
+# What counts as paid for the night: the fees, less their corrections and refunds.
+FEE_KINDS = (Kind.FEE, Kind.CORRECTION, Kind.REFUND)
+
+
+def _rows(event: MoneyEvent) -> QuerySet[MoneyRow]:
+    return MoneyRow.objects.filter(club=event.club, event_kind=event.kind, event_id=event.id, kind__in=FEE_KINDS)
+
+
+def paid_by_player(event: MoneyEvent) -> dict[int, int]:
+    rows = _rows(event).filter(guest_id__isnull=False)
+    totals = rows.values("guest_id").annotate(total=Sum("amount")).values_list("guest_id", "total")
+    return {guest_id: total or 0 for guest_id, total in totals if guest_id is not None}
+
+
+def night_of(event: MoneyEvent) -> list[GuestMoney]:
+    """Every player of the event (a party's reserves too: they came) with their fee and what they paid."""
+    rates = event_rates(event.club, event.kind, event.id)
     free = set(
-        FreePlace.objects.filter(event_kind=EventKind.PARTY, event_id=party.pk).values_list("guest_id", flat=True)
+        FreePlace.objects.filter(club=event.club, event_kind=event.kind, event_id=event.id).values_list(
+            "guest_id", flat=True
+        )
     )
-    rows = MoneyRow.objects.filter(club=party.club, event_kind=EventKind.PARTY, event_id=party.pk, kind__in=FEE_KINDS)
-    paid = dict(rows.values("guest_id").annotate(total=Sum("amount")).values_list("guest_id", "total"))
+    paid = paid_by_player(event)
     methods: dict[int, list[str]] = {}
-    for guest_id, method in (
-        rows.filter(kind=Kind.FEE, guest_id__isnull=False).order_by("id").values_list("guest_id", "method")
-    ):
+    for guest_id, method in _rows(event).filter(kind=Kind.FEE).order_by("id").values_list("guest_id", "method"):
         if guest_id is not None:
             methods.setdefault(guest_id, []).append(method)
     return [
         GuestMoney(
-            guest=guest,
-            fee=fee_of(rates, guest, guest.pk in free),
-            paid=paid.get(guest.pk) or 0,
-            free=guest.pk in free,
-            methods=tuple(dict.fromkeys(methods.get(guest.pk, []))),
+            guest=player,
+            fee=fee_of(rates, player, player.pk in free),
+            paid=paid.get(player.pk) or 0,
+            free=player.pk in free,
+            methods=tuple(dict.fromkeys(methods.get(player.pk, []))),
         )
-        for guest in guests
+        for player in players(event)
     ]
 
 
-# What counts as paid for the night: the fees, less their corrections and refunds.
-FEE_KINDS = (Kind.FEE, Kind.CORRECTION, Kind.REFUND)
+def night(party: Party) -> list[GuestMoney]:
+    return night_of(of_event(EventKind.PARTY, party))
+
+
+def removed(event: MoneyEvent) -> list[Removed]:
+    """Who paid for the night and no longer plays at it (a guest removed after paying), with what they paid."""
+    present = {p.pk for p in players(event)}
+    members: dict[int, int] = {
+        guest_id: member_id
+        for guest_id, member_id in _rows(event).values_list("guest_id", "member_id").order_by("guest_id")
+        if guest_id is not None and member_id is not None
+    }
+    names = dict(Member.objects.filter(club=event.club, pk__in=members.values()).values_list("pk", "name"))
+    return [
+        Removed(player_id=pid, member_id=members.get(pid), paid=total, name=names.get(members.get(pid, 0), ""))
+        for pid, total in sorted(paid_by_player(event).items())
+        if pid not in present and total > 0
+    ]
 
 
 def unpaid(rows: list[GuestMoney]) -> list[GuestMoney]:

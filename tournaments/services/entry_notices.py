@@ -17,7 +17,9 @@ from django.urls import reverse
 
 from tournaments.models import Entry
 from tournaments.presentation.calendar import event_ics, uid_host
-from tournaments.services.mail import Attachment, mail_queue
+from tournaments.rules.money import format_money
+from tournaments.selectors.ledger import balance_of
+from tournaments.services.mail import Attachment, mail_language, mail_queue
 
 log = logging.getLogger("tournaments.entries")
 
@@ -55,8 +57,21 @@ def _send(kind: str, said: str, entry: Entry, *, ics: bool = False, **context: A
 
 
 def entry_confirmed(entry: Entry) -> None:
-    """Their entry has a place: the confirmation, with the event's .ics."""
-    _send("entry_confirmed", "confirmed", entry, ics=True)
+    """Their entry has a place: the confirmation, with the event's .ics (and a member below zero reminded)."""
+    _send("entry_confirmed", "confirmed", entry, ics=True, balance_due=_balance_due(entry))
+
+
+def _balance_due(entry: Entry) -> str:
+    """A member's table money balance when below zero, in the mail's money style; else empty (issue 44 item 8)."""
+    member = entry.member
+    if member is None:
+        return ""
+    balance = balance_of(member)
+    if balance >= 0:
+        return ""
+    club = entry.entry_list.club
+    style = club.format_style or entry.language or mail_language(club=club, member=member)
+    return format_money(balance, club.currency, style)
 
 
 def entry_waiting(entry: Entry, place: int) -> None:

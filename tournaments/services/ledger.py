@@ -21,6 +21,7 @@ from tournaments.models import Club, EventFee, FreePlace, Guest, Member, Members
 from tournaments.models.money import EventKind, Kind, LedgerRefused, Method
 from tournaments.rules.errors import RuleError
 from tournaments.rules.money import format_money, is_currency, parse_amount
+from tournaments.selectors.event_players import MoneyEvent, Player, of_event
 
 PAID_METHODS = (Method.CASH, Method.CARD, Method.TRANSFER)
 
@@ -111,22 +112,37 @@ def top_up(*, club: Club, member: Member, amount: int, method: str, reference: s
     )  # fmt: skip
 
 
+def books_event(event: MoneyEvent) -> Event:
+    return Event(event.kind, event.id, event.books_name)
+
+
 @transaction.atomic
 def fee_paid(
     *, club: Club, guest: Guest, amount: int, method: str, by: Director, event: Event | None = None
 ) -> MoneyRow:
-    """A guest's table money paid, by a method or from their member's balance."""
-    _positive(amount)
-    _method(method, (*PAID_METHODS, Method.BALANCE))
-    event = event or party_event(guest)
+    """A party guest's table money paid, by a method or from their member's balance."""
     if guest.party.club_id != club.pk:
         raise ValidationError(_("This guest is not at one of the club's events."))
+    return _fee_row(club, event or party_event(guest), guest.pk, guest.member_id, amount, method, by)
+
+
+@transaction.atomic
+def player_paid(*, event: MoneyEvent, player: Player, amount: int, method: str, by: Director) -> MoneyRow:
+    """A player's table money for any kind of event, by a method or from their member's balance."""
+    return _fee_row(event.club, books_event(event), player.pk, player.member_id, amount, method, by)
+
+
+def _fee_row(
+    club: Club, event: Event, player_id: int, member_id: int | None, amount: int, method: str, by: Director
+) -> MoneyRow:
+    _positive(amount)
+    _method(method, (*PAID_METHODS, Method.BALANCE))
     from_balance = method == Method.BALANCE
-    if from_balance and guest.member_id is None:
+    if from_balance and member_id is None:
         raise ValidationError(_("Only a guest linked to a member can pay from a balance."))
     return _append(
         MoneyRow(
-            club=club, kind=Kind.FEE, method=method, amount=amount, member_id=guest.member_id, guest_id=guest.pk,
+            club=club, kind=Kind.FEE, method=method, amount=amount, member_id=member_id, guest_id=player_id,
             balance_change=-amount if from_balance else 0, event_kind=event.kind, event_id=event.id,
             event_name=event.name[:120], by=_user(by),
         )
@@ -201,22 +217,36 @@ def rates_save(
 @transaction.atomic
 def party_fee_save(*, party: Party, member_rate: int | None, visitor_rate: int | None) -> EventFee:
     """The party's own table money (None: the club's rate). What was paid before stays as it was paid."""
+    return event_fee_save(event=of_event(EventKind.PARTY, party), member_rate=member_rate, visitor_rate=visitor_rate)
+
+
+@transaction.atomic
+def event_fee_save(*, event: MoneyEvent, member_rate: int | None, visitor_rate: int | None) -> EventFee:
+    """An event's own table money (None: the club's rate). What was paid before stays as it was paid: the
+    difference is shown owed or paid over, guest by guest (selectors/table_money.py)."""
     fee, _created = EventFee.objects.update_or_create(
-        event_kind=EventKind.PARTY,
-        event_id=party.pk,
-        defaults={"club": party.club, "member_rate": _rate(member_rate), "visitor_rate": _rate(visitor_rate)},
+        event_kind=event.kind,
+        event_id=event.id,
+        defaults={"club": event.club, "member_rate": _rate(member_rate), "visitor_rate": _rate(visitor_rate)},
     )
     return fee
 
 
 @transaction.atomic
 def free_place_set(*, guest: Guest, free: bool, by: Director) -> None:
-    """The hostess's free place for a guest (herself, a stand-in): they owe nothing that night."""
-    where = {"event_kind": EventKind.PARTY, "event_id": guest.party_id, "guest_id": guest.pk}
+    """The hostess's free place for a party guest (herself, a stand-in): they owe nothing that night."""
+    player = Player(guest.pk, guest.name, guest.member_id)
+    event_free_set(event=of_event(EventKind.PARTY, guest.party), player=player, free=free, by=by)
+
+
+@transaction.atomic
+def event_free_set(*, event: MoneyEvent, player: Player, free: bool, by: Director) -> None:
+    """A free place at any kind of event, or the place paying again."""
+    where = {"event_kind": event.kind, "event_id": event.id, "guest_id": player.pk}
     if free:
-        FreePlace.objects.get_or_create(**where, defaults={"club": guest.party.club, "by": _user(by)})
+        FreePlace.objects.get_or_create(**where, defaults={"club": event.club, "by": _user(by)})
     else:
-        FreePlace.objects.filter(**where).delete()
+        FreePlace.objects.filter(club=event.club, **where).delete()
 
 
 @transaction.atomic
@@ -224,6 +254,14 @@ def all_paid_cash(*, party: Party, owed: list[tuple[Guest, int]], by: Director) 
     """Everyone still owing paid what they owe in cash: one row each, in one step; how many."""
     for guest, amount in owed:
         fee_paid(club=party.club, guest=guest, amount=amount, method=Method.CASH, by=by)
+    return len(owed)
+
+
+@transaction.atomic
+def event_all_paid_cash(*, event: MoneyEvent, owed: list[tuple[Player, int]], by: Director) -> int:
+    """Everyone still owing at the event paid what they owe in cash: one row each, in one step; how many."""
+    for player, amount in owed:
+        player_paid(event=event, player=player, amount=amount, method=Method.CASH, by=by)
     return len(owed)
 
 
@@ -243,18 +281,37 @@ def treasurer_set(*, club: Club, user_id: int, treasurer: bool, by: Director) ->
 
 @transaction.atomic
 def refund(*, club: Club, guest: Guest, amount: int, method: str, reason: str, by: Director) -> MoneyRow:
-    """Table money given back to a guest by a method, or credited to their member's balance; never more than
-    they paid for the night (the treasurer or an owner, saying why)."""
+    """Table money given back to a party guest by a method, or credited to their member's balance."""
+    if guest.party.club_id != club.pk:
+        raise ValidationError(_("This guest is not at one of the club's events."))
+    return _refund_row(club, party_event(guest), guest.pk, guest.member_id, amount, method, reason, by)
+
+
+@transaction.atomic
+def event_refund(*, event: MoneyEvent, player_id: int, amount: int, method: str, reason: str, by: Director) -> MoneyRow:
+    """Table money given back for any kind of event (a guest removed after paying, a fee come down): by a
+    method, or credited to the member the payment was from; never more than was paid for the night."""
+    member_id = (
+        MoneyRow.objects.filter(club=event.club, event_kind=event.kind, event_id=event.id, guest_id=player_id)
+        .filter(member__isnull=False)
+        .values_list("member_id", flat=True)
+        .first()
+    )
+    return _refund_row(event.club, books_event(event), player_id, member_id, amount, method, reason, by)
+
+
+def _refund_row(
+    club: Club, event: Event, player_id: int, member_id: int | None, amount: int, method: str, reason: str,
+    by: Director,
+) -> MoneyRow:  # fmt: skip
+    """The treasurer or an owner, saying why; never more than the player paid for the night."""
     _require_treasurer(club, by)
     _positive(amount)
     _method(method, (*PAID_METHODS, Method.BALANCE))
     if not reason.strip():
         raise ValidationError(_("Say why the money is given back."))
-    if guest.party.club_id != club.pk:
-        raise ValidationError(_("This guest is not at one of the club's events."))
-    event = party_event(guest)
     paid = MoneyRow.objects.filter(
-        club=club, guest_id=guest.pk, event_kind=event.kind, event_id=event.id,
+        club=club, guest_id=player_id, event_kind=event.kind, event_id=event.id,
         kind__in=(Kind.FEE, Kind.REFUND, Kind.CORRECTION),
     ).aggregate(total=Sum("amount"))["total"] or 0  # fmt: skip
     if amount > paid:
@@ -263,10 +320,12 @@ def refund(*, club: Club, guest: Guest, amount: int, method: str, reason: str, b
             % {"paid": format_money(paid, club.currency, club.format_style or "en-gb")}
         )
     to_balance = method == Method.BALANCE
+    if to_balance and member_id is None:
+        raise ValidationError(_("Only a guest linked to a member can pay from a balance."))
     return _append(
         MoneyRow(
-            club=club, kind=Kind.REFUND, method=method, amount=-amount, member_id=guest.member_id,
-            guest_id=guest.pk, balance_change=amount if to_balance else 0, event_kind=event.kind,
+            club=club, kind=Kind.REFUND, method=method, amount=-amount, member_id=member_id,
+            guest_id=player_id, balance_change=amount if to_balance else 0, event_kind=event.kind,
             event_id=event.id, event_name=event.name[:120], reason=reason.strip()[:200], by=_user(by),
         )
     )  # fmt: skip

@@ -21,5 +21,6 @@ urlpatterns = [
     path("", include("tournaments.urls.public")),
     path("", include("tournaments.urls.mail")),
     path("", include("tournaments.urls.transfer")),
+    path("", include("tournaments.urls.money")),
     path("sent/<str:token>/", forms_flow.form_sent, name="form_sent"),
 ]
