@@ -5,6 +5,7 @@ removed after paying) is listed apart, with what they paid, for a refund or a cr
 """
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from django.db.models import QuerySet, Sum
 from django.http import HttpRequest
@@ -71,7 +72,14 @@ def event_rates(club: Club, kind: str, event_id: int) -> Rates:
     )
 
 
-def fee_of(rates: Rates, guest: Player, free: bool) -> int:
+class Payer(Protocol):
+    """Anyone a fee is asked of: a party's guest, a player of the other kinds (event_players.Player)."""
+
+    @property
+    def member_id(self) -> int | None: ...
+
+
+def fee_of(rates: Rates, guest: Payer, free: bool) -> int:
     """A member pays the member's rate, anyone else the visitor's; a free place nothing."""
     if free:
         return 0

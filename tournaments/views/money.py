@@ -95,7 +95,6 @@ def _page(
         "methods": METHODS,
         "fee_form": fee_form or forms.EventFeeForm(initial=words.rates_initial(rates), club=event.club),
         "tab": "money",
-        "treasurer": selectors.is_treasurer(request, party.club),
     }
     bad = fee_form is not None or refund_form
     return render(request, "money/party_money.html", context, status=400 if bad else 200)
