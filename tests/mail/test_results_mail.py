@@ -211,3 +211,32 @@ def test_a_merge_keeps_never_email_and_the_language(night):
     members.member_merge(keep=keep, drop=drop)
     keep.refresh_from_db()
     assert (keep.never_email, keep.language, keep.number) == (True, "nl", "123")
+
+
+def test_the_results_mail_tells_a_members_balance_only_when_the_club_chose_it(client_in, night, smtp, director):
+    """Issue 44 item 8: Lady 003 (French) topped up 20.00 and paid the night's 3.50 from it: 16,50 € after the
+    night; Gent 002 (English) has nothing in the books: €0.00. Off (the default), neither mail says a word."""
+    from tournaments.services import ledger
+
+    club = night.club
+    lady = night.guests.get(name="Lady 003")
+    assert lady.member is not None
+    ledger.top_up(club=club, member=lady.member, amount=2000, method="cash", reference="", by=director)
+    ledger.fee_paid(club=club, guest=lady, amount=350, method="balance", by=director)
+    client_in.post(reverse("party_mail_results", args=[night.pk]))
+    call_command("send_mail", verbosity=0)
+    assert "solde" not in smtp.by_address("lady3@example.org")[0].get_body(("plain",)).get_content()
+    smtp.messages.clear()
+    OutgoingMail.objects.all().delete()
+
+    form = {"currency": "EUR", "member_rate": "3.50", "visitor_rate": "5", "balance_floor": "0"}
+    client_in.post(reverse("club_money"), form | {"results_mail_balance": "on"})
+    club.refresh_from_db()
+    assert club.results_mail_balance is True
+    client_in.post(reverse("party_mail_results", args=[night.pk]))
+    call_command("send_mail", verbosity=0)
+    french = smtp.by_address("lady3@example.org")[0].get_body(("plain",)).get_content()
+    assert f"Votre solde de droit de table après la soirée{NNBSP}: 16,50{NBSP}€." in french
+    english = smtp.by_address("gent2@example.org")[0]
+    assert "Your table money balance after the night: €0.00." in english.get_body(("plain",)).get_content()
+    assert "Your table money balance after the night: €0.00." in english.get_body(("html",)).get_content()

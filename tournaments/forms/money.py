@@ -48,6 +48,9 @@ class RatesForm(_MoneyForm):
     member_rate = _amount(_("A member's table money"))
     visitor_rate = _amount(_("A visitor's table money"))
     balance_floor = _amount(_("Overdraft allowed"), help_text=_("How far below zero a member's balance may go."))
+    results_mail_balance = forms.BooleanField(
+        label=_("Tell each member their balance in the results mail"), required=False
+    )
 
     def clean(self) -> dict[str, Any]:
         # Amounts are read in the currency being chosen (a club can still change it while its books are empty);
@@ -58,12 +61,13 @@ class RatesForm(_MoneyForm):
         return super().clean()
 
     @staticmethod
-    def initial_for(club: Club) -> dict[str, str]:
+    def initial_for(club: Club) -> dict[str, str | bool]:
         return {
             "currency": club.currency,
             "member_rate": to_main(club.member_rate, club.currency),
             "visitor_rate": to_main(club.visitor_rate, club.currency),
             "balance_floor": to_main(club.balance_floor, club.currency),
+            "results_mail_balance": club.results_mail_balance,
         }
 
 

@@ -86,6 +86,8 @@ class Club(models.Model):
     visitor_rate = models.BigIntegerField(_("visitor's table money"), default=0)
     # How far below zero a member's balance may go (0: never below zero).
     balance_floor = models.BigIntegerField(_("overdraft allowed"), default=0)
+    # The results mail tells each member their balance after the night (the club's choice: some keep it private).
+    results_mail_balance = models.BooleanField(_("balance in the results mail"), default=False)
 
     class Meta:
         ordering = ["name"]

@@ -17,9 +17,8 @@ from django.urls import reverse
 
 from tournaments.models import Entry
 from tournaments.presentation.calendar import event_ics, uid_host
-from tournaments.rules.money import format_money
-from tournaments.selectors.ledger import balance_of
-from tournaments.services.mail import Attachment, mail_language, mail_queue
+from tournaments.services.mail import Attachment, mail_queue
+from tournaments.services.mail_balance import balance_words
 
 log = logging.getLogger("tournaments.entries")
 
@@ -63,15 +62,10 @@ def entry_confirmed(entry: Entry) -> None:
 
 def _balance_due(entry: Entry) -> str:
     """A member's table money balance when below zero, in the mail's money style; else empty (issue 44 item 8)."""
-    member = entry.member
-    if member is None:
+    if entry.member is None:
         return ""
-    balance = balance_of(member)
-    if balance >= 0:
-        return ""
-    club = entry.entry_list.club
-    style = club.format_style or entry.language or mail_language(club=club, member=member)
-    return format_money(balance, club.currency, style)
+    balance, words = balance_words(club=entry.entry_list.club, member=entry.member, language=entry.language)
+    return words if balance < 0 else ""
 
 
 def entry_waiting(entry: Entry, place: int) -> None:

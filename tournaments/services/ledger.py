@@ -203,14 +203,24 @@ def _rate(amount: int | None) -> int | None:
 
 @transaction.atomic
 def rates_save(
-    *, club: Club, currency: str, member_rate: int, visitor_rate: int, balance_floor: int, by: Director
+    *,
+    club: Club,
+    currency: str,
+    member_rate: int,
+    visitor_rate: int,
+    balance_floor: int,
+    by: Director,
+    results_mail_balance: bool | None = None,
 ) -> Club:
-    """The treasurer's (or an owner's) choice of the club's currency, usual table money and overdraft limit."""
+    """The treasurer's (or an owner's) choice of the club's currency, usual table money and overdraft limit,
+    and whether the results mail tells each member their balance (None: as it was)."""
     _require_treasurer(club, by)
     currency_set(club=club, currency=currency)
     club.member_rate, club.visitor_rate = _rate(member_rate) or 0, _rate(visitor_rate) or 0
     club.balance_floor = _rate(balance_floor) or 0
-    club.save(update_fields=["member_rate", "visitor_rate", "balance_floor"])
+    if results_mail_balance is not None:
+        club.results_mail_balance = results_mail_balance
+    club.save(update_fields=["member_rate", "visitor_rate", "balance_floor", "results_mail_balance"])
     return club
 
 

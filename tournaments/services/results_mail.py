@@ -9,6 +9,7 @@ from django.urls import reverse
 from tournaments.models import Entry, Knockout, Party, PublicLink
 from tournaments.selectors.results_mail import knockout_results_by_pair, party_results_by_guest
 from tournaments.services.mail import mail_declined, mail_queue
+from tournaments.services.mail_balance import results_balance
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,7 @@ def party_results_mail(*, party: Party, site: str = "") -> ResultsQueued:
             declined += 1
             continue
         context = {"party": party, "guest": guest, "public_url": public_url}
+        context["balance"] = results_balance(club=party.club, member=member, language=guest.entry_language)
         # A guest who entered online reads the language they entered in; a member else their own choice.
         mail = mail_queue(
             club=party.club, kind="results", to=guest.email, context=context, member=member,
@@ -73,6 +75,7 @@ def knockout_results_mail(*, knockout: Knockout, site: str = "") -> ResultsQueue
                 declined += 1
                 continue
             context = {"knockout": knockout, "path": path, "name": name, "public_url": public_url}
+            context["balance"] = results_balance(club=knockout.club, member=member, language=language)
             mail = mail_queue(
                 club=knockout.club, kind="knockout_results", to=email, context=context, member=member,
                 language=language, about=f"knockout:{knockout.pk}", site=site,

@@ -44,6 +44,7 @@ def club_money(request: DirectorRequest) -> HttpResponse:
             visitor_rate=data["visitor_rate"] or 0,
             balance_floor=data["balance_floor"] or 0,
             by=request.user,
+            results_mail_balance=data["results_mail_balance"],
         )
     except ValidationError as error:
         _refused(request, error)
