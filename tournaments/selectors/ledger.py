@@ -57,19 +57,20 @@ def lines_for(club: Club, rows: list[MoneyRow]) -> list[LedgerLine]:
             "pk", "name"
         )
     )
-    return [
-        LedgerLine(
-            when=row.created_at.astimezone(club.zone),
-            who=_who(row, guests),
-            event=row.event_name,
-            kind=row.kind,
-            method=row.method,
-            amount=row.amount,
-            balance_after=row.balance_after,
-            row=row,
-        )
-        for row in rows
-    ]
+    return [_line(row, club, _who(row, guests)) for row in rows]
+
+
+def _line(row: MoneyRow, club: Club, who: str) -> LedgerLine:
+    return LedgerLine(
+        when=row.created_at.astimezone(club.zone),
+        who=who,
+        event=row.event_name,
+        kind=row.kind,
+        method=row.method,
+        amount=row.amount,
+        balance_after=row.balance_after,
+        row=row,
+    )
 
 
 def _who(row: MoneyRow, guests: dict[int, str]) -> str:
@@ -84,19 +85,7 @@ def statement(member: Member) -> list[LedgerLine]:
     """Every row of the member's, in order: top-ups, fees (from the balance or paid at the night), corrections."""
     rows = MoneyRow.objects.filter(club_id=member.club_id, member=member).select_related("member").order_by("id")
     club = member.club
-    return [
-        LedgerLine(
-            when=row.created_at.astimezone(club.zone),
-            who=member.name,
-            event=row.event_name,
-            kind=row.kind,
-            method=row.method,
-            amount=row.amount,
-            balance_after=row.balance_after,
-            row=row,
-        )
-        for row in rows
-    ]
+    return [_line(row, club, member.name) for row in rows]
 
 
 @dataclass(frozen=True)
