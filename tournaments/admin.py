@@ -322,3 +322,42 @@ class EntryAdmin(admin.ModelAdmin):
     list_display = ["name", "entry_list", "state", "created_at"]
     list_filter = ["state"]
     raw_id_fields = ["entry_list", "member", "guest", "partner_guest", "pair"]
+
+
+# The night's changes of plan and a seat taken mid-round: history, undone from the party's pages only.
+@admin.register(models.PlanChange)
+class PlanChangeAdmin(ViewOnly, admin.ModelAdmin):
+    list_display = ["party", "round", "action", "at", "by_user", "undone_at"]
+    list_select_related = ["party", "round", "by_user"]
+
+
+@admin.register(models.MidRoundSeat)
+class MidRoundSeatAdmin(ViewOnly, admin.ModelAdmin):
+    list_display = ["round", "table", "seat", "from_deal", "left", "came", "at"]
+    list_select_related = ["round__party", "left", "came"]
+
+
+# Table money (docs/money.md): rows are never edited or deleted, a balance is their sum, and fees and free
+# places change through the Table money pages, which say what was already paid.
+@admin.register(models.MoneyRow)
+class MoneyRowAdmin(ViewOnly, admin.ModelAdmin):
+    list_display = ["club", "created_at", "kind", "method", "amount", "currency", "member", "guest_id"]
+    list_select_related = ["club", "member"]
+
+
+@admin.register(models.MoneyAccount)
+class MoneyAccountAdmin(ViewOnly, admin.ModelAdmin):
+    list_display = ["club", "member", "balance"]
+    list_select_related = ["club", "member"]
+
+
+@admin.register(models.EventFee)
+class EventFeeAdmin(ViewOnly, admin.ModelAdmin):
+    list_display = ["club", "event_kind", "event_id", "member_rate", "visitor_rate"]
+    list_select_related = ["club"]
+
+
+@admin.register(models.FreePlace)
+class FreePlaceAdmin(ViewOnly, admin.ModelAdmin):
+    list_display = ["club", "event_kind", "event_id", "guest_id", "created_at"]
+    list_select_related = ["club"]

@@ -13,6 +13,7 @@ from openpyxl import load_workbook
 from tests.conftest import make_party
 from tournaments.files import members as member_files
 from tournaments.models import Club, Member, Seat
+from tournaments.rules.initials import private_initial
 from tournaments.services import members as member_services
 from tournaments.services import results as result_services
 
@@ -175,7 +176,7 @@ def test_a_knockouts_pbn_writes_initials(director, club, tmp_path):
     out = tmp_path / "ko.pbn"
     call_command("export_results", str(knockout.pk), "--knockout", "--format", "pbn", "-o", str(out))
     text = out.read_text(encoding="utf-8")
-    initials = " ".join(f"{part[0]}." for part in pair.player_a.split())
+    initials = " ".join(private_initial(part) for part in pair.player_a.split())  # "N. 0": rules/initials.py
     assert f'[North "{initials}"]' in text and pair.player_a not in text
     assert f'[South "{pair.player_b}"]' in text
 
@@ -192,8 +193,10 @@ def test_a_knockouts_public_page_shows_initials(client, director, club):
     pair.save()
     knockout_services.match_totals_record(match=match, ns=1250, ew=400)
     page = client.get(f"/r/{public_services.publish(event=knockout).token}/").content.decode()
-    initials = " ".join(f"{part[0]}." for part in pair.player_a.split())
+    # "North 01": a letter's initial takes a full stop, a figure's none (tournaments/rules/initials.py).
+    initials = " ".join(private_initial(part) for part in pair.player_a.split())
+    assert initials == "N. 0"
     # The pair's cell and the winner's cell: initials for the member who asked, the partner in full.
-    assert page.count(f"<td>{initials} &amp; {pair.player_b}</td>") == 2
+    assert page.count(f'<td><bdi class="person">{initials} &amp; {pair.player_b}</bdi></td>') == 2
     assert pair.player_a not in page
-    assert f"<td>{other.name.replace('&', '&amp;')}</td>" in page
+    assert f"""<td><bdi class="person">{other.name.replace('&', '&amp;')}</bdi></td>""" in page

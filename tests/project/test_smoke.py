@@ -29,6 +29,7 @@ def test_a_wrong_password_is_refused(client, director):
 VIEW_ONLY = {
     "tableresult", "dealentry", "resultchange", "seatoverride", "bostondeal", "knockoutmatch",
     "knockoutdeal", "towiedeal", "directorinvite", "phonesend", "outgoingmail", "mailrecipient",
+    "planchange", "midroundseat", "moneyrow", "moneyaccount", "eventfee", "freeplace",
 }  # fmt: skip
 
 
