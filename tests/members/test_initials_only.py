@@ -199,4 +199,4 @@ def test_a_knockouts_public_page_shows_initials(client, director, club):
     # The pair's cell and the winner's cell: initials for the member who asked, the partner in full.
     assert page.count(f'<td><bdi class="person">{initials} &amp; {pair.player_b}</bdi></td>') == 2
     assert pair.player_a not in page
-    assert f"""<td><bdi class="person">{other.name.replace('&', '&amp;')}</bdi></td>""" in page
+    assert f"""<td><bdi class="person">{other.name.replace("&", "&amp;")}</bdi></td>""" in page
