@@ -12,6 +12,7 @@ from tests.knockout.helpers import DATE, get_round, make_knockout
 from tests.views.test_live_polls import FOUR, _writes
 from tests.views.test_live_polls_season import _season_writes, make_season
 from tournaments.models import Club, KnockoutMatch, Member, Seat
+from tournaments.rules.initials import private_initial
 from tournaments.services import knockout as knockout_services
 from tournaments.services import members as member_services
 from tournaments.services import party as party_services
@@ -95,7 +96,8 @@ def _linked(party, director, initials=False) -> Member:
 
 
 def _initials(name: str) -> str:
-    return " ".join(f"{part[0]}." for part in name.split())
+    """A letter's initial takes a full stop, a figure's none: "Player 008" is "P. 0" (rules/initials.py)."""
+    return " ".join(private_initial(part) for part in name.split())
 
 
 def test_a_member_asking_for_initials_changes_the_board(client, director, played):
@@ -247,7 +249,7 @@ def _knockout_writes(director):  # noqa: C901  (one small maker per write)
     def renamed(k):
         return lambda: knockout_services.knockout_update(knockout=k, name="Autumn cup", date=DATE, rules=k.rules)
 
-    first = "North 01"  # the first pair's North ("N. 0." by initials)
+    first = "North 01"  # the first pair's North ("N. 0" by initials)
     return {
         "the totals typed in": (lambda k: lambda: totals(k, 1, 1200, 1000), "1,200"),
         "a deal entered": (
@@ -261,8 +263,8 @@ def _knockout_writes(director):  # noqa: C901  (one small maker per write)
         "a tie cut for": (cut, "1,000"),
         "the round closed": (closed, "Consolation 1"),
         "the knockout renamed": (renamed, "Autumn cup"),
-        "a member asking for initials": (initials, "N. 0. &amp; South 01"),
-        "a player linked to a member asking for initials": (linked_to_initials, "N. 0. &amp; South 01"),
+        "a member asking for initials": (initials, "N. 0 &amp; South 01"),
+        "a player linked to a member asking for initials": (linked_to_initials, "N. 0 &amp; South 01"),
         "a member deleted": (member_deleted, f"{first} &amp; South 01"),
     }
 
