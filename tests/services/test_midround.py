@@ -124,3 +124,60 @@ def test_a_reserve_of_the_wrong_kind_at_a_mixed_party_is_refused(party_factory, 
         guest=gent,
     )
     assert Guest.objects.get(pk=gent.pk).reserve
+
+
+def replaced(party_factory, director):
+    """Table 1's North goes home after deals 1-2 and Rita takes her seat from deal 3."""
+    party = party_factory(tables=1, rounds=2)
+    rita = party_services.guests_add(party=party, entries=[("Rita", "")])[0]
+    round_ = party.rounds.get(number=1)
+    north = seat_of(round_, 1, "N")
+    result_services.result_record(round_=round_, table=1, deals=DEALS[:2], complete=False, by_user=director)
+    services.seat_replace_mid_round(round_=round_, table=1, seat="N", guest=rita, user=director)
+    return party, round_, north, rita
+
+
+def test_undo_before_the_reserves_first_deal_gives_the_seat_back(party_factory, director):
+    party, round_, north, rita = replaced(party_factory, director)
+
+    row = services.seat_replace_mid_round_undo(round_=round_, table=1, seat="N")
+
+    assert (row.left, row.came) == (north, rita)
+    assert seat_of(round_, 1, "N") == north
+    north.refresh_from_db()
+    rita.refresh_from_db()
+    assert (north.left_after, rita.reserve) == (None, True)
+    assert not MidRoundSeat.objects.exists()
+    party.refresh_from_db()
+    assert not party.replaced_mid_round
+    result_services.result_record(round_=round_, table=1, deals=DEALS, by_user=director)
+    totals = {line.name: line.total for line in party_standings(party).players}
+    assert totals[north.name] == 880 and "Rita" not in totals  # North played all four deals after all
+
+
+def undo_refused(party, round_, message, seat="N"):
+    before = list(Seat.objects.filter(round=round_).values_list("table", "seat", "guest_id"))
+    rows = list(MidRoundSeat.objects.values_list("pk", flat=True))
+    with pytest.raises(ValidationError) as error:
+        services.seat_replace_mid_round_undo(round_=round_, table=1, seat=seat)
+    assert error.value.messages == [message]
+    assert list(Seat.objects.filter(round=round_).values_list("table", "seat", "guest_id")) == before
+    assert list(MidRoundSeat.objects.values_list("pk", flat=True)) == rows
+    party.refresh_from_db()
+    assert party.replaced_mid_round == bool(rows)
+
+
+def test_undo_after_the_reserves_first_deal_is_refused(party_factory, director):
+    party, round_, north, rita = replaced(party_factory, director)
+    result_services.result_record(round_=round_, table=1, deals=DEALS[:3], complete=False, by_user=director)
+    undo_refused(
+        party,
+        round_,
+        f"Rita has played deal 3 in {north.name}'s seat: the change can no longer be undone.",
+    )
+    assert Guest.objects.get(pk=north.pk).left_after == 1 and not Guest.objects.get(pk=rita.pk).reserve
+
+
+def test_undo_of_a_seat_nobody_replaced_is_refused(party_factory, director):
+    party, round_, _north, _rita = replaced(party_factory, director)
+    undo_refused(party, round_, "No reserve took seat E at table 1 during round 1.", seat="E")

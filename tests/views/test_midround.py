@@ -76,3 +76,43 @@ def test_the_standings_show_each_player_with_her_part(client_in, party_factory, 
         row = page[page.index(f'<bdi class="person">{name}</bdi></td>') :].split("</tr>")[0]
         assert f'<td class="num">{part}</td>' in row
         assert f'<span class="score">{part}</span>' in row
+
+
+def test_the_undo_button_gives_the_seat_back_until_the_reserve_plays(client_in, party_factory, director):
+    party = party_factory(tables=1, rounds=2)
+    rita = party_services.guests_add(party=party, entries=[("Rita Late", "")])[0]
+    round_ = party.rounds.get(number=1)
+    result_services.result_record(round_=round_, table=1, deals=DEALS, complete=False, by_user=director)
+    north = Seat.objects.get(round=round_, table=1, seat="N").guest
+    client_in.post(reverse("seat_replace_mid_round", args=[party.pk, 1]), {"guest": rita.pk, "table": "1", "seat": "N"})
+    page = client_in.get(reverse("round_movement", args=[party.pk, 1])).content.decode()
+    assert 'id="undo-mid-round-1-N"' in page
+
+    response = client_in.post(reverse("seat_replace_mid_round_undo", args=[party.pk, 1]), {"table": "1", "seat": "N"})
+
+    assert said(response) == [f"{north.name} is back in her seat; Rita Late is a reserve again."]
+    assert Seat.objects.get(round=round_, table=1, seat="N").guest == north
+    assert not MidRoundSeat.objects.exists()
+    page = client_in.get(reverse("round_movement", args=[party.pk, 1])).content.decode()
+    assert "undo-mid-round" not in page
+
+
+def test_the_undo_button_is_gone_once_the_reserve_has_played(client_in, party_factory, director):
+    party = party_factory(tables=1, rounds=2)
+    rita = party_services.guests_add(party=party, entries=[("Rita Late", "")])[0]
+    round_ = party.rounds.get(number=1)
+    result_services.result_record(round_=round_, table=1, deals=DEALS, complete=False, by_user=director)
+    north = Seat.objects.get(round=round_, table=1, seat="N").guest
+    client_in.post(reverse("seat_replace_mid_round", args=[party.pk, 1]), {"guest": rita.pk, "table": "1", "seat": "N"})
+    result_services.result_record(
+        round_=round_, table=1, deals=[*DEALS, ("4S", "N", 10)], complete=False, by_user=director
+    )
+    page = client_in.get(reverse("round_movement", args=[party.pk, 1])).content.decode()
+    assert "undo-mid-round" not in page
+
+    response = client_in.post(reverse("seat_replace_mid_round_undo", args=[party.pk, 1]), {"table": "1", "seat": "N"})
+
+    refusal = f"Rita Late has played deal 3 in {north.name}'s seat: the change can no longer be undone."
+    assert said(response) == [refusal]
+    assert Seat.objects.get(round=round_, table=1, seat="N").guest == rita
+    assert MidRoundSeat.objects.count() == 1

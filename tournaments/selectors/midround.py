@@ -9,8 +9,11 @@ the replacements, their tables' results agreed, and those results' deals.
 from collections import defaultdict
 from typing import TYPE_CHECKING
 
-from tournaments.models import DealEntry, MidRoundSeat, Party, TableResult
+from django.db.models import Max
+
+from tournaments.models import DealEntry, MidRoundSeat, Party, Round, TableResult
 from tournaments.rules import midround
+from tournaments.rules.party import DEALS_PER_ROUND
 
 if TYPE_CHECKING:
     from tournaments.selectors.standings import Places, PlayerLine
@@ -87,3 +90,20 @@ def _move(line: "PlayerLine", number: int, change: int) -> None:
     line.total += change
     first = sum(1 for played in line.played if played[0] < number)
     line.totals[first:] = [total + change for total in line.totals[first:]]
+
+
+def undoable(round_: Round) -> list[MidRoundSeat]:
+    """The round's replacements that can still be undone: the round is open and the reserve's first deal
+    is not entered yet (services/midround.py refuses the others)."""
+    if round_.is_closed:
+        return []
+    rows = list(MidRoundSeat.objects.filter(round=round_).select_related("left", "came").order_by("table", "seat"))
+    if not rows:
+        return []
+    entered: dict[int, int] = {}
+    results = TableResult.objects.filter(round=round_, table__in={r.table for r in rows}).annotate(
+        last=Max("deals__number")
+    )
+    for table, status, winner, last in results.values_list("table", "status", "winner", "last"):
+        entered[table] = DEALS_PER_ROUND + 1 if TableResult.complete(status, winner) else last or 0
+    return [r for r in rows if entered.get(r.table, 0) < r.from_deal]

@@ -71,3 +71,48 @@ def seat_replace_mid_round(
     return MidRoundSeat.objects.create(
         round=round_, table=table, seat=seat, from_deal=from_deal, left=leaving, came=guest, by=user
     )
+
+
+def _undo_refusal(round_: Round, row: MidRoundSeat) -> str | None:
+    """Why the replacement can no longer be undone: the round is closed, or the reserve's first deal is entered."""
+    if round_.is_closed:
+        return _("Round %(number)s is closed: %(name)s's place can no longer be given back.") % {
+            "number": round_.number,
+            "name": row.left.name,
+        }
+    if _from_deal(round_, row.table) > row.from_deal:
+        return _("%(name)s has played deal %(deal)s in %(leaver)s's seat: the change can no longer be undone.") % {
+            "name": row.came.name,
+            "deal": row.from_deal,
+            "leaver": row.left.name,
+        }
+    return None
+
+
+@transaction.atomic
+def seat_replace_mid_round_undo(*, round_: Round, table: int, seat: str) -> MidRoundSeat:
+    """Give the seat back to the player who was to go home, until the reserve's first deal is entered
+    (docs/rules/decisions.md): the reserve is a reserve again and nothing of the replacement stays."""
+    round_ = Round.objects.select_for_update(of=("self",)).select_related("party").get(pk=round_.pk)
+    row = (
+        MidRoundSeat.objects.select_related("left", "came")
+        .filter(round=round_, table=table, seat=seat)
+        .order_by("-from_deal", "-pk")
+        .first()
+    )
+    if row is None:
+        raise ValidationError(
+            _("No reserve took seat %(seat)s at table %(table)s during round %(number)s.")
+            % {"seat": seat, "table": table, "number": round_.number}
+        )
+    refusal = _undo_refusal(round_, row)
+    if refusal is not None:
+        raise ValidationError(refusal)
+    Seat.objects.filter(round=round_, table=table, seat=seat).update(guest=row.left)
+    Guest.objects.filter(pk=row.came_id).update(reserve=True)
+    Guest.objects.filter(pk=row.left_id).update(left_after=None)
+    row.delete()
+    if not MidRoundSeat.objects.filter(round__party_id=round_.party_id).exists():
+        Party.objects.filter(pk=round_.party_id).update(replaced_mid_round=False)
+    live.touched(round_.party_id)  # the phone shows the player back at its next poll
+    return row

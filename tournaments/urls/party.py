@@ -55,6 +55,7 @@ urlpatterns = [
     path(R + "swap/", rounds.seat_swap, name="seat_swap"),
     path(R + "replace/", rounds.seat_replace, name="seat_replace"),
     path(R + "replace-mid-round/", plan_changes.seat_replace_mid_round, name="seat_replace_mid_round"),
+    path(R + "replace-mid-round/undo/", plan_changes.seat_replace_mid_round_undo, name="seat_replace_mid_round_undo"),
     path(R + "tables/<int:table>/", rounds.table_enter, name="table_enter"),
     path(R + "tables/<int:table>/cut/", rounds.result_cut, name="result_cut"),
     path(R + "tables/<int:table>/lock/", rounds.result_lock, name="result_lock"),

@@ -162,3 +162,26 @@ def seat_replace_mid_round(request: DirectorRequest, party_id: int, number: int)
             % {"name": row.came.name, "deal": row.from_deal, "leaver": row.left.name},
         )
     return back
+
+
+@require_POST
+def seat_replace_mid_round_undo(request: DirectorRequest, party_id: int, number: int) -> HttpResponse:
+    """Give the seat back to the player who was to go home, until the reserve's first deal is entered."""
+    party = _party(request, party_id)
+    round_ = round_selectors.round_get(party, number)
+    try:
+        table = int(request.POST.get("table", ""))
+        row = midround_services.seat_replace_mid_round_undo(
+            round_=round_, table=table, seat=request.POST.get("seat", "")
+        )
+    except ValueError:
+        messages.error(request, _("Choose the table and seat the reserve takes."))
+    except ValidationError as error:
+        _flash(request, error)
+    else:
+        messages.success(
+            request,
+            _("%(leaver)s is back in her seat; %(name)s is a reserve again.")
+            % {"leaver": row.left.name, "name": row.came.name},
+        )
+    return redirect("round_movement", party_id=party.id, number=number)

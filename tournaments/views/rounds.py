@@ -24,6 +24,7 @@ from tournaments.presentation.names import Namer, Where
 from tournaments.rules import party as party_rules
 from tournaments.rules.collation import by_name
 from tournaments.selectors import live as live_selectors
+from tournaments.selectors import midround as midround_selectors
 from tournaments.selectors import party as party_selectors
 from tournaments.selectors import rounds as round_selectors
 from tournaments.selectors.names import party_namer
@@ -193,6 +194,7 @@ def round_movement(request: DirectorRequest, party_id: int, number: int) -> Http
         "tables": tables,
         "squares_html": squares_html(tables),
         "reserves": [] if round_.is_closed else by_name(party.guests.filter(reserve=True), lambda g: g.name),
+        "undoable": midround_selectors.undoable(round_),
         "tab": "rounds",
     }
     return render(request, "tournaments/round_movement.html", context)
