@@ -117,7 +117,7 @@ def test_a_table_leaves_its_players_marked_gone_and_the_standings_say_so(client_
     result_services.result_record(round_=round_, table=1, net=(100, -100), by_user=director)
     round_services.round_close(round_=round_)
     page = client_in.get(reverse("party_standings", args=[between.pk])).content.decode()
-    assert f"{sorted(leavers)[0]}: left after round 1" in page
+    assert f'<bdi class="person">{sorted(leavers)[0]}</bdi>: left after round 1' in page
 
 
 TWO_DEALS = [("4S", "N", 10), ("3NX", "E", 7)]

@@ -1,3 +1,5 @@
+from dataclasses import replace
+
 from django.http import HttpResponse
 from django_tables2 import RequestConfig
 
@@ -33,7 +35,7 @@ def party_standings(request: DirectorRequest, party_id: int) -> HttpResponse:
         "table": table,
         "projector": projector,
         # Full names: the director's page only, never the big screen (docs/names.md).
-        "attendance": [] if projector else plan_selectors.attendance(party),
+        "attendance": [] if projector else [replace(a, name=shown(a.name)) for a in plan_selectors.attendance(party)],
         "tab": "standings",
     }
     response = live(request, "tournaments/party_standings.html", "tournaments/_standings_body.html", context, tag)
