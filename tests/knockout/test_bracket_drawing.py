@@ -18,6 +18,7 @@ from tests.knockout.play import post_totals
 from tests.knockout.test_query_budgets import play_open_rounds
 from tournaments.models import Club, KnockoutRound, Membership
 from tournaments.printing import knockout as printing
+from tournaments.printing.fonts import FONT_BOLD
 from tournaments.selectors import knockout as selectors
 from tournaments.services import knockout as services
 
@@ -223,9 +224,9 @@ def test_the_wall_chart_builder_takes_plain_data_and_wraps_long_names_never_cuts
     assert flat.count(winner) == 4  # the heading, the semi-final, the final and the winner's box: each in full
     # The fitting itself: every line within the width, the words all there.
     for width in (40, 90, 160, 400):
-        size, lines = printing.fit_lines(winner, "Helvetica-Bold", 11, width, 30)
+        size, lines = printing.fit_lines(winner, FONT_BOLD, 11, width, 30)
         assert " ".join(lines) == winner and len(lines) <= 2 and size > 0
-        assert all(stringWidth(line, "Helvetica-Bold", size) <= width + 0.01 for line in lines)
+        assert all(stringWidth(line, FONT_BOLD, size) <= width + 0.01 for line in lines)
         assert size * 1.15 * len(lines) <= 30 + 0.01
 
 

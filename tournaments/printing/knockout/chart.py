@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from reportlab.lib import colors
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen import canvas as pdf_canvas
 
 from tournaments.printing.common import (
@@ -25,6 +24,10 @@ from tournaments.printing.common import (
     clean,
     long_date,
     page_size,
+    text_width,
+)
+from tournaments.printing.common import (
+    draw as draw_text,  # common.draw: each run in a font that has it (_legend's own `draw` is a flag)
 )
 from tournaments.printing.fonts import FONT, FONT_BOLD, FONT_ITALIC
 from tournaments.printing.knockout.data import (
@@ -58,15 +61,16 @@ DASH = (3, 2)
 
 def fit_lines(text: str, font: str, size: float, width: float, height: float) -> tuple[float, list[str]]:
     """The text in full within width x height, as large as it goes up to `size`: on one line, shrunk as it needs,
-    or on two (broken at " & ", or the middle space) when that prints it larger. Never cut."""
-    text = clean(text)
+    or on two (broken at " & ", or the middle space) when that prints it larger. Never cut. The lines are cleaned
+    with the fallback fonts (a Chinese name keeps its letters) and measured in the fonts that draw them."""
+    text = clean(text, fallback=True)
     size = min(size, height / 1.15)
-    one = stringWidth(text, font, size)
+    one = text_width(text, font, size)
     if one <= width:
         return size, [text]
     single = size * width / one
     lines = _two_lines(text)
-    widest = max(stringWidth(line, font, 1) for line in lines)
+    widest = max(text_width(line, font, 1) for line in lines)
     double = min(size, height / (1.15 * len(lines)), width / widest if widest else size)
     if len(lines) == 1 or single >= 0.9 * double:
         return single, [text]
@@ -89,12 +93,10 @@ def _text(
 ) -> None:
     """The text fitted into the box whose left (or centre) is x and whose middle is y."""
     size, lines = fit_lines(text, font, size, width, height)
-    c.setFont(font, size)
     leading = size * 1.15
     first = y + (len(lines) - 1) * leading / 2 - size * 0.35
     for i, line in enumerate(lines):
-        draw = c.drawCentredString if align == "center" else c.drawString
-        draw(x, first - i * leading, line)
+        draw_text(c, x, first - i * leading, line, font, size, "centre" if align == "center" else "left")
 
 
 def _star(c, x: float, y: float, r: float) -> None:
@@ -133,7 +135,7 @@ def _pieces(text: str) -> list[tuple[str, str]]:
     """The places a line may break: after a space, or after a hyphen inside a word ("Montgomery-" "Smythe");
     each piece with what joins it to the one before ("" for the first, " " or "")."""
     out: list[tuple[str, str]] = []
-    for word in clean(text).split():
+    for word in clean(text, fallback=True).split():
         parts = re.findall(r"[^-‐]+[-‐]*|[-‐]+", word)
         out += [(" " if out and i == 0 else "", part) for i, part in enumerate(parts)]
     return out
@@ -142,11 +144,11 @@ def _pieces(text: str) -> list[tuple[str, str]]:
 def wrap(text: str, font: str, size: float, width: float, first: float | None = None) -> list[str] | None:
     """The text broken between words (or after a hyphen) into lines no wider than `width` (the first no wider
     than `first`, when given), as few as can be; None when one piece alone is wider (a name is never broken
-    inside a word)."""
+    inside a word). Measured in the fonts that draw each piece (a Chinese name in the fallback font)."""
     lines: list[str] = []
     line = ""
     for joint, piece in _pieces(text):
-        wide = stringWidth(piece, font, size)
+        wide = text_width(piece, font, size)
         if wide > width:
             return None
         room = first if first is not None and not lines else width
@@ -154,7 +156,7 @@ def wrap(text: str, font: str, size: float, width: float, first: float | None = 
             if wide > room:
                 lines.append("")  # the first line's room is too short for the word: it starts on the second
             line = piece
-        elif stringWidth(f"{line}{joint}{piece}", font, size) <= room:
+        elif text_width(f"{line}{joint}{piece}", font, size) <= room:
             line = f"{line}{joint}{piece}"
         else:
             lines.append(line)
@@ -194,7 +196,7 @@ def _wrapped(text: str, font: str, size: float, width: float, ink: colors.Color,
     indent = first.get("indent", 0.0)
     right = first.get("right", "")
     room = width - indent
-    lines = wrap(text, font, size, room, room - stringWidth(right, font, size) - size * 0.5 if right else None)
+    lines = wrap(text, font, size, room, room - text_width(right, font, size) - size * 0.5 if right else None)
     if lines is None:
         return None
     out = [_Line(lines[0], font, size, ink, **first)]
@@ -251,11 +253,10 @@ def _draw_lines(c, lines: list[_Line], x: float, top: float, width: float) -> No
         y -= line.size * LEADING
         base = y + line.size * LEADING * 0.24
         c.setFillColor(line.ink)
-        c.setFont(line.font, line.size)
         if line.centred:
-            c.drawCentredString(x + width / 2, base, line.text)
+            draw_text(c, x + width / 2, base, line.text, line.font, line.size, "centre")
         else:
-            c.drawString(x + PAD + line.indent, base, line.text)
+            draw_text(c, x + PAD + line.indent, base, line.text, line.font, line.size)
         if line.right:
             c.drawRightString(x + width - PAD, base, line.right)
         if line.star:
@@ -545,7 +546,7 @@ def _legend(c, left: float, bottom: float, width: float, draw: bool = True) -> f
     placed = []
     for mark, font, words in _legend_items():
         lead = size * 1.2 if mark == "star" else 25 if mark == "line" else 0
-        wide = lead + stringWidth(words, font, size)
+        wide = lead + text_width(words, font, size)
         if x > left and x + wide > left + width and words[0] != ":":
             x, lines = left, lines + 1
         placed.append((mark, font, words, x, lines))
@@ -561,8 +562,7 @@ def _legend(c, left: float, bottom: float, width: float, draw: bool = True) -> f
                 _line(c, [(x, base + size * 0.33), (x + 20, base + size * 0.33)], True)
                 x += 25
             c.setFillColor(colors.black)
-            c.setFont(font, size)
-            c.drawString(x, base, words)
+            draw_text(c, x, base, words, font, size)
     return height
 
 
@@ -574,7 +574,7 @@ def bracket_chart_pdf(chart: BracketChart, *, pagesize: str = "A4") -> tuple[str
     buffer = io.BytesIO()
     c = pdf_canvas.Canvas(buffer, pagesize=landscape, invariant=1)
     title = _("%(event)s: the bracket") % {"event": _event_title(chart.name)}
-    c.setTitle(clean(title))
+    c.setTitle(str(title))  # the document's information, as typed: not drawn, so not cleaned
     c.setAuthor("Club Director")
     c.setCreator("Club Director")
     subtitle = " · ".join(x for x in (long_date(chart.date), chart.note) if x)

@@ -3,14 +3,11 @@
 Rules: docs/rules/rubber-knockout.md ("What the director needs"). Platypus flowables in the club's paper size.
 """
 
-from xml.sax.saxutils import escape
-
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from tournaments import l10n
@@ -18,10 +15,13 @@ from tournaments.printing.common import (
     PDF,
     TableCommand,
     build_document,
+    cell,
     clean,
     long_date,
+    markup,
     page_size,
     seat_letter,
+    text_width,
     vulnerable_word,
 )
 from tournaments.printing.fonts import FONT, FONT_BOLD, FONT_ITALIC
@@ -54,7 +54,8 @@ MARK_FILL = colors.Color(1, 0.95, 0.85)
 
 
 def _p(text: str, style: ParagraphStyle) -> Paragraph:
-    return Paragraph(escape(clean(text)), style)
+    """Text as a paragraph, each run in a font that draws it (a Chinese pair's name in the fallback font)."""
+    return Paragraph(markup(clean(text, fallback=True), style.fontName), style)
 
 
 def _grid(font_size: float, extra: list[TableCommand] | None = None) -> TableStyle:
@@ -125,8 +126,11 @@ def draw_pdf(book: KnockoutBook, *, pagesize: str = "A4") -> tuple[str, str, byt
 def _plan(book: KnockoutBook, width: float) -> list[Flowable]:
     if not book.plan:
         return [_p(book.plan_note or _("No plan yet: the pairs are not in."), BODY)]
-    rows = [[_("Bracket"), _("Round"), _("Tables"), _("Who plays")]]
-    rows += [[bracket_word(r.bracket), r.stage, _number(r.tables), clean(r.who)] for r in book.plan]
+    rows: list[list[Flowable | str]] = [[_("Bracket"), _("Round"), _("Tables"), _("Who plays")]]
+    rows += [
+        [bracket_word(r.bracket), r.stage, _number(r.tables), cell(clean(r.who, fallback=True), FONT, 9.5)]
+        for r in book.plan
+    ]
     widths = [0.16 * width, 0.16 * width, 0.1 * width, 0.58 * width]
     story: list[Flowable] = [
         _p(_("The plan"), SUBHEADING),
@@ -165,9 +169,9 @@ def _note(m: MatchSheet) -> str:
 
 
 def shrunk(text: str, font: str, size: float, width: float, smallest: float) -> float:
-    """The largest size from `size` down to `smallest` at which the text fits the width on one line
-    (`smallest` when even that is too wide: the caller wraps it then)."""
-    fits = stringWidth(text, font, size)
+    """The largest size from `size` down to `smallest` at which the cleaned text fits the width on one line
+    (`smallest` when even that is too wide: the caller wraps it then), measured in the fonts that draw it."""
+    fits = text_width(text, font, size)
     if fits <= width:
         return size
     return max(smallest, size * width / fits)
@@ -178,22 +182,22 @@ CELL_PADDING = 12  # a table cell's left and right padding (reportlab's default,
 
 def _cell(text: str, font: str, size: float, width: float) -> Paragraph:
     """A table cell's text in full, for a column `width` wide: shrunk to fit one line (to 70% of the size), else
-    wrapped. Never cut."""
-    text = clean(text)
+    wrapped. Never cut. A name in a script the font lacks (Chinese) is drawn in the fallback font."""
+    text = clean(text, fallback=True)
     small = shrunk(text, font, size, width - CELL_PADDING - 0.5, 0.7 * size)
     style = ParagraphStyle("cell", fontName=font, fontSize=small, leading=small * 1.15)
-    return Paragraph(escape(text), style)
+    return Paragraph(markup(text, font), style)
 
 
 def _head(text: str, width: float, right: bool) -> Paragraph:
     """A column's heading inside its column, in every language: shrunk to fit one line (to 75%), else wrapped
     between words; a figure's heading right-aligned over its figures (never spilling into the column before)."""
-    text = clean(text)
+    text = clean(text, fallback=True)
     size = shrunk(text, FONT_BOLD, 9, width - CELL_PADDING - 0.5, 0.75 * 9)
     style = ParagraphStyle(
         "head", fontName=FONT_BOLD, fontSize=size, leading=size * 1.15, alignment=TA_RIGHT if right else TA_LEFT
     )
-    return Paragraph(escape(text), style)
+    return Paragraph(markup(text, FONT_BOLD), style)
 
 
 def _bracket_round(round_: DrawRound, width: float) -> list[Flowable]:
