@@ -120,3 +120,18 @@ def test_a_bench_ports_setting_that_is_no_range_is_refused_plainly(monkeypatch, 
 def test_without_bench_ports_the_system_picks(monkeypatch):
     monkeypatch.delenv("BENCH_PORTS", raising=False)
     assert 1024 <= servers.free_port() <= 65535
+
+
+def test_the_bench_starts_the_server_make_run_starts():
+    """manage.py serve's gunicorn (its worker class, workers x threads, limits), not 4 sync workers."""
+    from tournaments.management.commands.serve import gunicorn_argv
+
+    command = servers.gunicorn_command(8104, control_socket="/tmp/x/gunicorn-0.ctl")
+    served = gunicorn_argv(servers.gunicorn_path(), "127.0.0.1", "8104", "bench")
+    at = served.index("--control-socket")
+    assert command == [*served[:at], *served[at + 2 :], "--control-socket", "/tmp/x/gunicorn-0.ctl"]
+    assert "clubdirector.front.worker.ClubWorker" in command
+    assert servers.serve_shape() == (2, 4)
+    # Asked for one worker (the memory step), only -w changes.
+    one = servers.gunicorn_command(8104, workers=1, control_socket=None)
+    assert one[one.index("-w") + 1] == "1" and one[one.index("--threads") + 1] == "4"
