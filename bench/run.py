@@ -10,7 +10,8 @@ The database is bench/bench.sqlite3 (made afresh; BENCH_SQLITE names another fil
 set (its tables are flushed first: never point it at a database you care about).
 
     BENCH_SERVERS=2   the load also through two gunicorns behind nginx (256 phones; meant for PostgreSQL)
-    BENCH_SMOKE=1     only the load: 32 phones, one run, and one small hosted step (one night, 6 s);
+    BENCH_SMOKE=1     only the load: 32 phones, one run, one pair of the whole-round burst and its bare
+                      baseline, and one small hosted step (one night, 6 s, one run);
                       exits 1 on any error, lost or doubled entry
     BENCH_HOSTED_STEPS=5,10,…, BENCH_HOSTED_S, BENCH_HOSTED_DEAL_S  the hosted load (bench/hosted.py)
     --wifi-only       only the guest-felt step: the phone on emulated slow Wi-Fi (bench/slowwifi.py)
