@@ -7,7 +7,9 @@ ours (64 phones playing their round deal by deal: each deal saved, then accepted
 bench/load.py's Phone.play_deals, each POST asking for JSON as the phone's script does) and of the bare
 write (the same phones, the same number of POSTs, each one small transaction and a JSON answer as long as
 the phone's) — at least three of each; then one run of each without the script (the phone's POST and its
-redirected page; the bare write's and a redirect to a page as long). Every
+redirected page; the bare write's and a redirect to a page as long), and with `whole_round` the whole-round
+burst (each table's round form and both agreements at once) turn about with a bare baseline of its own,
+as many runs of each (`whole_rounds`). The servers are `make run`'s: manage.py serve's gunicorn. Every
 run is checked afterwards: `lost` counts a table whose result is missing or different, `doubled` any
 change stored twice (a repeated send taken for a new one).
 """

@@ -260,7 +260,7 @@ def main() -> None:
     say(hosted.summary(results["hosted"]))
     results["goals"] = measure.goals(results)
     OUT.write_text(json.dumps(results, indent=2))
-    print(_burst_line(results["limits"]["whole_round_post_p95"]).join(("whole-round burst: ", "")))
+    print(f"whole-round burst: {_burst_line(results['limits']['whole_round_post_p95'])}")
     print(hosted.summary(results["hosted"]))
     for goal, met in results["goals"].items():
         print(f"goal {'met    ' if met else 'NOT met'}  {goal}")
