@@ -2,7 +2,9 @@
 measured beside it in the same run (only in the bench's settings: bench/settings.py, bench/urls.py).
 
 - page: a director's page (a login needed, the same middleware): `queries` trivial queries, then a template
-  of `rows` rows, as many as make the page as long as ours (`calibrate`).
+  of `rows` rows, as many as make the page as long as ours (`calibrate`). The rows are joined in Python and
+  put in the template whole: a template loop over 400 rows took 43 ms where the phone's page took 7, a
+  "baseline" six times slower than what it measures.
 - phone: the same for a phone (no login). Its POST is one small transaction (a row in bench_bare) and a
   redirect to itself, as a phone's save without its script is a POST and a redirect to its page; asked
   for JSON (as the phone's script asks), the answer is instead a JSON body of `answer` bytes, as long as
@@ -19,6 +21,7 @@ from django.db import connection, transaction
 from django.http import HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import redirect, render
 from django.test.utils import CaptureQueriesContext
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods
 from openpyxl import Workbook
 from reportlab.pdfgen.canvas import Canvas
@@ -49,8 +52,13 @@ def _queries(count: int) -> None:
         list(Club.objects.values_list("pk", flat=True)[:1])
 
 
-def _rows(count: int) -> list[tuple[int, str, int]]:
-    return [(i, f"Player {i:05d}", 7 * i - 300) for i in range(count)]
+def _rows(count: int) -> str:
+    """The rows as the template's loop drew them (the same bytes), joined at once."""
+    return mark_safe(  # noqa: S308 (digits and "Player", nothing to escape)
+        "".join(
+            f'\n<tr><td>{i}</td><td>Player {i:05d}</td><td class="num">{7 * i - 300}</td></tr>' for i in range(count)
+        )
+    )
 
 
 def page(request, queries: int, rows: int):

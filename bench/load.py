@@ -8,39 +8,31 @@ import http.client
 import os
 import random
 import re
-import shutil
 import socket
 import statistics
 import subprocess
-import sys
 import threading
 import time
-from pathlib import Path
 
 from django.db import connection
 
 from bench.build import deals, party
-from bench.servers import free_port
+from bench.servers import free_port, gunicorn_command, serve_shape
 from tournaments.models import TableResult, TableToken
 from tournaments.rules import party as party_rules
 
 CLIENTS = 64
-WORKERS = int(os.environ.get("BENCH_WORKERS", "4"))
-THREADS = int(os.environ.get("BENCH_THREADS", "1"))
+# `make run`'s server (manage.py serve's workers x threads) unless BENCH_WORKERS or BENCH_THREADS say otherwise.
+WORKERS = int(os.environ.get("BENCH_WORKERS") or serve_shape()[0])
+THREADS = int(os.environ.get("BENCH_THREADS") or serve_shape()[1])
 LIMIT_S = 120
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 
 
-def _gunicorn() -> str:
-    beside = Path(sys.executable).parent / "gunicorn"
-    return str(beside) if beside.exists() else (shutil.which("gunicorn") or "gunicorn")
-
-
 def _start(port: int) -> subprocess.Popen:
-    command = [_gunicorn(), "clubdirector.wsgi", "-w", str(WORKERS), "-b", f"127.0.0.1:{port}", "--timeout", "60"]
-    command += ["--threads", str(THREADS)] if THREADS > 1 else []
-    # Persistent connections, as docs/deployment.md sets them (PostgreSQL's default here is 0).
-    env = {"CONN_MAX_AGE": "60", **os.environ}
+    # The gunicorn `make run` starts (manage.py serve's command), with its settings.
+    command = gunicorn_command(port, workers=WORKERS, threads=THREADS, control_socket=None)
+    env = {**os.environ, "LISTEN_HOST": "127.0.0.1", "LISTEN_PORT": str(port), "DEBUG": "false"}
     server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -234,7 +226,7 @@ def _burst(director, name: str, play) -> dict:
         "lost": lost,
         "p50_ms": round(statistics.median(timings), 1) if timings else None,
         "p95_ms": round(timings[int(0.95 * (len(timings) - 1))], 1) if timings else None,
-        "server": f"gunicorn ({WORKERS} workers{f' x {THREADS} threads' if THREADS > 1 else ', sync'}) on 127.0.0.1",
+        "server": f"gunicorn (manage.py serve's: {WORKERS} workers x {THREADS} threads) on 127.0.0.1",
         "database": connection.vendor,
         "phone_page_kb": page_kb,
         "error_samples": errors[:5],

@@ -57,6 +57,18 @@ class Connection:
         self.reader = self.writer = None
 
     async def request(self, method: str, path: str, body: bytes = b"", headers: dict | None = None) -> Answer:
+        """One request; sent once more on a fresh connection when a reused one was closed before any byte
+        of the answer came (the server's keep-alive ran out as the request went), as a browser does."""
+        reused = self.writer is not None
+        try:
+            return await self._request(method, path, body, headers)
+        except (ConnectionResetError, BrokenPipeError, asyncio.IncompleteReadError) as error:
+            if not reused or (isinstance(error, asyncio.IncompleteReadError) and error.partial):
+                raise
+            await self.close()
+            return await self._request(method, path, body, headers)
+
+    async def _request(self, method: str, path: str, body: bytes = b"", headers: dict | None = None) -> Answer:
         if self.writer is None:
             await self._open()
         assert self.reader is not None and self.writer is not None

@@ -7,7 +7,9 @@ ours (64 phones playing their round deal by deal: each deal saved, then accepted
 bench/load.py's Phone.play_deals, each POST asking for JSON as the phone's script does) and of the bare
 write (the same phones, the same number of POSTs, each one small transaction and a JSON answer as long as
 the phone's) — at least three of each; then one run of each without the script (the phone's POST and its
-redirected page; the bare write's and a redirect to a page as long). Every
+redirected page; the bare write's and a redirect to a page as long), and with `whole_round` the whole-round
+burst (each table's round form and both agreements at once) turn about with a bare baseline of its own,
+as many runs of each (`whole_rounds`). The servers are `make run`'s: manage.py serve's gunicorn. Every
 run is checked afterwards: `lost` counts a table whose result is missing or different, `doubled` any
 change stored twice (a repeated send taken for a new one).
 """
@@ -30,8 +32,9 @@ from tournaments.models import ResultChange, TableResult, TableToken
 from tournaments.rules import party as party_rules
 
 ROOT = Path(__file__).resolve().parent.parent
-WORKERS = int(os.environ.get("BENCH_WORKERS", "4"))
-THREADS = int(os.environ.get("BENCH_THREADS", "1"))
+# `make run`'s server (manage.py serve: its workers x threads) unless BENCH_WORKERS or BENCH_THREADS say otherwise.
+WORKERS = int(os.environ["BENCH_WORKERS"]) if os.environ.get("BENCH_WORKERS") else None
+THREADS = int(os.environ["BENCH_THREADS"]) if os.environ.get("BENCH_THREADS") else None
 
 
 def percentile(sorted_values: list[float], share: float) -> float | None:
@@ -122,15 +125,18 @@ class BareBurst:
     """The bare write: the same phones, as many POSTs each, one small transaction each, answered as ours are:
     a JSON body as long as the phone's (`answer` bytes), or without the script a redirect to a page."""
 
-    def __init__(self, name: str, phones: int, posts: int, queries: int, rows: int, answer: int | None = None):
+    def __init__(
+        self, name: str, phones: int, posts: int, queries: int, rows: int, answer: int | None = None, timed_every=2
+    ):
         self.name, self.phones, self.posts = name, phones, posts
         self.queries, self.rows, self.answer = queries, rows, answer
+        self.timed_every = timed_every  # 2: as the deal-by-deal saves (accepts untimed); 1: every POST
 
     def plan(self, port: int, limit_s: float) -> dict:
         query = f"?answer={self.answer}" if self.answer is not None else ""
         where = f"{self.queries}/{self.rows}/{query}"
         phones = [
-            {"path": f"/bench-bare/phone/{self.name}-{p}/{where}", "steps": bare_steps(self.posts)}
+            {"path": f"/bench-bare/phone/{self.name}-{p}/{where}", "steps": bare_steps(self.posts, self.timed_every)}
             for p in range(1, self.phones + 1)
         ]
         return {"port": port, "phones": phones, "limit_s": limit_s, "json": self.answer is not None}
@@ -222,6 +228,32 @@ def limit_for(phones: int, servers_count: int) -> float:
     return max(120.0, 1.5 * phones / servers_count)
 
 
+def whole_rounds(rounds: list[Burst], port: int, limit: float, page: dict, label: str) -> dict:
+    """The whole-round burst beside a bare baseline of its own, turn about (which goes first alternating):
+    the same phones, as many POSTs each (the round's form and both agreements), every one timed, each
+    one small transaction answered with a redirect to a page as long as the phone's, after as many queries."""
+    posts = len(round_steps(rounds[0].planned[1]))
+    ours: list[dict] = []
+    baseline: list[dict] = []
+    for i, burst in enumerate(rounds):
+        bare_burst = BareBurst(f"whole{i}", burst.phones, posts, page["queries"], page["rows"], timed_every=1)
+        turns = [(False, burst), (True, bare_burst)]
+        for is_bare, which in turns if i % 2 == 0 else turns[::-1]:
+            name = f"{label} whole rounds {i + 1}{', the bare write' if is_bare else ''}, {burst.phones} phones"
+            (baseline if is_bare else ours).append(run_once(which, port, limit, name))
+    ratio, pairs = paired_ratio(ours, baseline)
+    return {
+        "runs": ours,
+        "baseline_runs": baseline,
+        "spread": spread(ours),
+        "baseline_spread": spread(baseline),
+        "ratio": ratio,
+        "pair_ratios": pairs,
+        "baseline": f"a bare POST (one small transaction, a redirect to a page of {page['bytes']} bytes after "
+        f"{page['queries']} queries), {posts} per phone, all timed, as the whole round's form and both agreements",
+    }
+
+
 def fair(director, *, phones: int = 64, servers_count: int = 1, runs: int = 3, whole_round: bool = False,
          label: str = "Load") -> dict:  # fmt: skip
     """Ours and the bare write, interleaved, `runs` times each, on servers started once and warmed first.
@@ -231,10 +263,14 @@ def fair(director, *, phones: int = 64, servers_count: int = 1, runs: int = 3, w
     beside, as `form_runs`."""
     from django.test import Client
 
-    total_workers = WORKERS * servers_count
+    total_workers = (WORKERS or servers.serve_shape()[0]) * servers_count
     warm = Burst(director, f"{label}: warm-up", min(phones, 4 * total_workers), seed=1)
     bursts = [Burst(director, f"{label} run {i + 1}, deal by deal", phones, seed=64 + i) for i in range(runs)]
-    rounds = Burst(director, f"{label}: whole rounds", phones, kind="round") if whole_round else None
+    # The whole-round burst: each table's last deal and both agreements at once, one fresh party a run.
+    rounds = [
+        Burst(director, f"{label}: whole rounds, run {i + 1}", phones, kind="round", seed=200 + i)
+        for i in range(max(runs, 1) if whole_round else 0)
+    ]
     no_script = Burst(director, f"{label}: deal by deal without the script", phones, seed=99, json=False)
     # The bare write redirects to a page as long as the phone's, with as many queries; asked for JSON, it
     # answers a body as long as the phone's answer (its table state and a sentence).
@@ -253,7 +289,7 @@ def fair(director, *, phones: int = 64, servers_count: int = 1, runs: int = 3, w
             ours.append(run_once(burst, up.port, limit, f"{label} run {i + 1}, {phones} phones"))
             written = BareBurst(f"run{i}", phones, posts, page["queries"], page["rows"], answer)
             baseline.append(run_once(written, up.port, limit, f"{label} run {i + 1}, the bare write"))
-        whole = run_once(rounds, up.port, limit) if rounds else None
+        whole = whole_rounds(rounds, up.port, limit, page, label) if rounds else None
         form_runs = {
             "ours": run_once(no_script, up.port, limit, f"{label}, without the script"),
             "baseline": run_once(

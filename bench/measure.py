@@ -107,11 +107,13 @@ def goals(results: dict) -> dict:
         "movement_under_10ms": results["movement_100_tables_ms"] < GOALS["movement_100_tables_ms"],
     }
     load = results.get("load", {})
-    met["load_clean"] = load.get("errors") == 0 and load.get("lost") == 0
-    met["load_p95_under_500ms"] = load.get("p95_ms", 1e9) < GOALS["load_p95_ms"]
+    met["load_clean"] = load.get("errors") == 0 and load.get("lost") == 0 and not load.get("doubled")
+    # The whole-round burst's absolute p95 (the median of its runs), beside its ratio to the bare write's
+    # (limits.whole_round_post_p95, at most 2x, in goals_15).
+    met["load_p95_under_500ms"] = (load.get("p95_ms") or 1e9) < GOALS["load_p95_ms"]
     deals = load.get("deal_by_deal", {})
     met["deal_saves_clean"] = deals.get("errors") == 0 and deals.get("lost") == 0
-    met["deal_save_p95_under_300ms"] = deals.get("p95_ms", 1e9) < 300
+    met["deal_save_p95_under_300ms"] = (deals.get("p95_ms") or 1e9) < 300
     met["phone_page_under_100kb"] = deals.get("phone_page_kb", 1e9) < 100
     if results.get("first_paint", {}).get("median_ms") is not None:  # issue 43: the knockout's big screen
         met["knockout_big_screen_first_draw_under_300ms"] = results["first_paint"]["met"]
@@ -166,17 +168,23 @@ def goals_15(results: dict) -> dict:
     return met | goals_28(results)
 
 
+HOSTED_CPU_FACTOR = 1.25  # issue 45, item 5: a night's CPU at most 1.25x the bare Django's
+
+
 def goals_28(results: dict) -> dict:
-    """Issue 28: the nights one server carries, at least half the bare Django's; where the load generator
-    ran out first, the same share of the CPU each night costs (the capacity it implies)."""
+    """Issue 28: the nights one server carries, at least half the bare Django's: nights carried, never the
+    CPU in their place (when the load generator ran out first, the nights are a floor and say so). Issue 45:
+    the CPU a night costs, ours over the bare Django's at the largest step both carried, at most 1.25x."""
     hosted = results.get("hosted")
     if not hosted:
         return {}
-    cpu = hosted.get("cpu") or {}
-    by_count = hosted["nights"] >= HOSTED_SHARE * hosted["baseline_nights"] > 0
-    by_cpu = bool(cpu.get("ratio")) and cpu["ratio"] >= HOSTED_SHARE
+    ratio = (hosted.get("cpu") or {}).get("ratio")
     return {
-        f"hosted_nights_at_least_{HOSTED_SHARE:g}_of_baseline": by_count or by_cpu,
+        f"hosted_nights_at_least_{HOSTED_SHARE:g}_of_baseline": hosted["nights"]
+        >= HOSTED_SHARE * hosted["baseline_nights"]
+        > 0,
+        f"hosted_cpu_per_night_within_{HOSTED_CPU_FACTOR:g}x_baseline": ratio is not None
+        and ratio <= HOSTED_CPU_FACTOR,
         "hosted_clean": hosted["errors"] == 0,
     }
 

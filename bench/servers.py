@@ -95,11 +95,45 @@ def nginx_install() -> str:
     raise SystemExit("BENCH_SERVERS>1 needs nginx as the balancer: apt-get install nginx")
 
 
-def gunicorn_command(port: int, *, workers: int, threads: int, control_socket: str | None) -> list[str]:
-    command = [gunicorn_path(), "clubdirector.wsgi", "-w", str(workers), "-b", f"127.0.0.1:{port}"]
-    command += ["--timeout", "120"]
-    command += ["--threads", str(threads)] if threads > 1 else []
+def serve_argv(port: int) -> list[str]:
+    """The gunicorn command `manage.py serve` (what `make run` starts) runs, on 127.0.0.1:`port`: its worker
+    class, its workers x threads, its limits and timeouts, all read from the command itself."""
+    from tournaments.management.commands.serve import gunicorn_argv
+
+    return gunicorn_argv(gunicorn_path(), "127.0.0.1", str(port), "bench")
+
+
+def _option(argv: list[str], name: str) -> str | None:
+    return argv[argv.index(name) + 1] if name in argv else None
+
+
+def serve_shape() -> tuple[int, int]:
+    """`make run`'s workers and threads (its gunicorn's -w and --threads)."""
+    argv = serve_argv(8000)
+    return int(_option(argv, "-w") or 1), int(_option(argv, "--threads") or 1)
+
+
+def _set(argv: list[str], name: str, value: str) -> list[str]:
+    if name in argv:
+        at = argv.index(name)
+        return [*argv[: at + 1], value, *argv[at + 2 :]]
+    return [*argv, name, value]
+
+
+def gunicorn_command(
+    port: int, *, workers: int | None = None, threads: int | None = None, control_socket: str | None
+) -> list[str]:
+    """`manage.py serve`'s gunicorn (serve_argv), with the bench's own control socket; `workers` and
+    `threads` change its shape only when given (BENCH_WORKERS, BENCH_THREADS, a one-worker memory step)."""
+    command = serve_argv(port)
+    if "--control-socket" in command:
+        at = command.index("--control-socket")
+        command = command[:at] + command[at + 2 :]
     command += ["--control-socket", control_socket] if control_socket else ["--no-control-socket"]
+    if workers is not None:
+        command = _set(command, "-w", str(workers))
+    if threads is not None:
+        command = _set(command, "--threads", str(threads))
     return command
 
 
@@ -175,11 +209,11 @@ class Servers:
     gunicorns: list[subprocess.Popen] = field(default_factory=list)
     ports: list[int] = field(default_factory=list)
     balancer: subprocess.Popen | None = None
-    workers: int = 4
-    threads: int = 1
+    workers: int = 2
+    threads: int = 4
 
     def describe(self) -> str:
-        each = f"{self.workers} workers{f' x {self.threads} threads' if self.threads > 1 else ', sync'}"
+        each = f"manage.py serve's: {self.workers} workers x {self.threads} threads"
         if self.balancer is None:
             return f"gunicorn ({each}) on 127.0.0.1"
         return f"{len(self.gunicorns)} gunicorns ({each}, each) behind nginx on 127.0.0.1"
@@ -207,10 +241,15 @@ def _stop(process: subprocess.Popen | None) -> None:
 
 
 @contextlib.contextmanager
-def running(count: int = 1, *, workers: int = 4, threads: int = 1, env: dict | None = None):
-    """`count` gunicorns (behind nginx when more than one), up and answering /health/; stopped after."""
+def running(count: int = 1, *, workers: int | None = None, threads: int | None = None, env: dict | None = None):
+    """`count` gunicorns (behind nginx when more than one), each started as `manage.py serve` starts it (the
+    same command, worker class and workers x threads, unless `workers` or `threads` are given), up and
+    answering /health/; stopped after."""
+    shape = serve_shape()
+    workers, threads = workers or shape[0], threads or shape[1]
     folder = tempfile.mkdtemp(prefix="clubdirector-bench-")
-    environment = {"CONN_MAX_AGE": "60", **os.environ, **(env or {})}
+    environment = {**os.environ, **(env or {})}  # CONN_MAX_AGE as `make run` leaves it (the settings' own)
+    environment |= {"LISTEN_HOST": "127.0.0.1", "DEBUG": "false"}  # as manage.py serve sets them
     if count > 1:
         environment["TRUSTED_PROXIES"] = "127.0.0.1"  # as behind docs/deployment.md's nginx
         # Named hosts, as a club's server has (bench.run names them): with '*' a request nginx sent
@@ -227,9 +266,9 @@ def running(count: int = 1, *, workers: int = 4, threads: int = 1, env: dict | N
             command = gunicorn_command(
                 port, workers=workers, threads=threads, control_socket=f"{folder}/gunicorn-{number}.ctl"
             )
-            servers.gunicorns.append(
-                subprocess.Popen(command, env=environment, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=log)
-            )
+            own = environment | {"LISTEN_PORT": str(port)}
+            process = subprocess.Popen(command, env=own, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=log)
+            servers.gunicorns.append(process)
             servers.ports.append(port)
         for port, process in zip(servers.ports, servers.gunicorns, strict=True):
             try:

@@ -120,3 +120,51 @@ def test_a_bench_ports_setting_that_is_no_range_is_refused_plainly(monkeypatch, 
 def test_without_bench_ports_the_system_picks(monkeypatch):
     monkeypatch.delenv("BENCH_PORTS", raising=False)
     assert 1024 <= servers.free_port() <= 65535
+
+
+def test_the_bench_starts_the_server_make_run_starts():
+    """manage.py serve's gunicorn (its worker class, workers x threads, limits), not 4 sync workers."""
+    from tournaments.management.commands.serve import gunicorn_argv
+
+    command = servers.gunicorn_command(8104, control_socket="/tmp/x/gunicorn-0.ctl")
+    served = gunicorn_argv(servers.gunicorn_path(), "127.0.0.1", "8104", "bench")
+    at = served.index("--control-socket")
+    assert command == [*served[:at], *served[at + 2 :], "--control-socket", "/tmp/x/gunicorn-0.ctl"]
+    assert "clubdirector.front.worker.ClubWorker" in command
+    assert servers.serve_shape() == (2, 4)
+    # Asked for one worker (the memory step), only -w changes.
+    one = servers.gunicorn_command(8104, workers=1, control_socket=None)
+    assert one[one.index("-w") + 1] == "1" and one[one.index("--threads") + 1] == "4"
+
+
+def test_a_request_on_a_connection_the_server_closed_idle_is_sent_again_on_a_fresh_one():
+    """The server's keep-alive (5 s) runs out as a phone's next poll (every 5 s) goes: a browser sends it again
+    on a new connection; the load generator does too, and counts no error."""
+    import asyncio
+
+    from bench.loadgen import Connection
+
+    async def scenario() -> tuple[list[int], int]:
+        opened = 0
+
+        async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            nonlocal opened
+            opened += 1
+            await reader.readuntil(b"\r\n\r\n")
+            writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
+            await writer.drain()
+            if opened == 1:  # the first connection: closed once answered, as an idle keep-alive ends
+                await reader.read(100)  # the second request comes in and is dropped unanswered
+            writer.close()
+
+        server = await asyncio.start_server(serve, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        connection = Connection(port)
+        statuses = [(await connection.request("GET", "/a/")).status]
+        statuses.append((await connection.request("GET", "/b/")).status)
+        await connection.close()
+        server.close()
+        await server.wait_closed()
+        return statuses, opened
+
+    assert asyncio.run(scenario()) == ([200, 200], 2)

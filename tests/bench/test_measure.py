@@ -74,3 +74,34 @@ def test_the_phone_save_goal_compares_the_pairs_ratio():
     assert met["phone_post_p95_within_2x_baseline"] is True
     met = measure.goals_15({"limits": {"phone_post_p95": {"ours_ms": 300.0, "limit_ms": 160.0, "ratio": 2.1}}})
     assert met["phone_post_p95_within_2x_baseline"] is False
+
+
+def test_the_whole_round_burst_is_compared_with_its_own_bare_baseline_pair_by_pair():
+    from bench.loadtest import paired_ratio
+    from bench.run import whole_round_limit
+
+    ours = [{"p95_ms": 400.0}, {"p95_ms": 900.0}, {"p95_ms": 450.0}]
+    bare = [{"p95_ms": 200.0}, {"p95_ms": 300.0}, {"p95_ms": 250.0}]
+    ratio, pairs = paired_ratio(ours, bare)  # 2.0, 3.0, 1.8
+    limit = whole_round_limit({"runs": ours, "baseline_runs": bare, "ratio": ratio, "pair_ratios": pairs})
+    assert limit == {"ours_ms": 450.0, "limit_ms": 250.0, "ratio": 2.0, "pair_ratios": [2.0, 3.0, 1.8]}
+    met = measure.goals_15({"limits": {"whole_round_post_p95": limit}})
+    assert met["whole_round_post_p95_within_2x_baseline"] is True
+    limit["ratio"] = 2.2
+    assert (
+        measure.goals_15({"limits": {"whole_round_post_p95": limit}})["whole_round_post_p95_within_2x_baseline"]
+        is False
+    )
+    # The absolute p95 (the median of the runs') beside it: 450 ms is under the aim of 500.
+    assert measure.goals({**_minimal(), "load": {"p95_ms": 450.0}})["load_p95_under_500ms"] is True
+    assert measure.goals({**_minimal(), "load": {"p95_ms": None}})["load_p95_under_500ms"] is False
+
+
+def _minimal() -> dict:
+    return {
+        "queries": {},
+        "ms": {"standings": {"100": 100.0}},
+        "tallies_pdf_400_players_ms": 1.0,
+        "results_xlsx_100_tables_ms": 1.0,
+        "movement_100_tables_ms": 1.0,
+    }
