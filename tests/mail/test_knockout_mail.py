@@ -102,3 +102,45 @@ def test_a_pair_made_from_an_entry_reaches_the_entrant_in_the_language_they_ente
     [message] = smtp.messages
     assert message["To"] == "n1@example.org" and message["Content-Language"] == "fr"
     assert "North 01" in message.get_body(("plain",)).get_content()
+
+
+def test_a_walkover_is_mailed_as_a_walkover_not_a_score(director, smtp):
+    from tests.knockout.helpers import get_round, matches
+    from tournaments.services import knockout_withdrawals
+
+    knockout = make_knockout(pairs=4, user=director)
+    first = get_round(knockout)
+    t = {m.table: m for m in matches(first)}
+    gone, through = (t[1].ns, t[1].ew) if number(t[1].ns) == 1 else (t[1].ew, t[1].ns)
+    assert (gone.name, through.name) == ("North 01 & South 01", "North 02 & South 02")
+    knockout_withdrawals.pair_withdraw(knockout=knockout, pair=gone)
+    ns, ew = totals(t[2])
+    knockout_services.match_totals_record(match=t[2], ns=ns, ew=ew)
+
+    paths = {path.pair.name: path for path in knockout_results_by_pair(knockout)}
+    assert [(m.outcome, m.walkover) for m in paths[through.name].matches] == [("won", "won")]
+    assert [(m.outcome, m.walkover) for m in paths[gone.name].matches] == [("lost", "conceded")]
+    assert [(m.outcome, m.walkover) for m in paths["North 04 & South 04"].matches] == [("won", "")]
+
+    club = knockout.club
+    through.member_a = members.member_create(club=club, name="North 02", email="n2@example.org")
+    through.save()
+    gone.member_b = members.member_create(club=club, name="South 01", email="s1@example.org", language="fr")
+    gone.save()
+    knockout_results_mail(knockout=knockout)
+    call_command("send_mail", verbosity=0)
+
+    winner = smtp.by_address("n2@example.org")[0]
+    text = winner.get_body(("plain",)).get_content().replace("\r\n", "\n")
+    assert "Main semi-final, table 1: North 02 & South 02 by a walkover: North 01 & South 01 withdrew.\n" in text
+    assert " to " not in text  # no score for a match no score decided
+    html = winner.get_body(("html",)).get_content()
+    assert "North 02 &amp; South 02 by a walkover: North 01 &amp; South 01 withdrew" in html
+    assert " – " not in html.split("<tbody>")[1]  # the score column is empty
+
+    french = smtp.by_address("s1@example.org")[0]
+    text = french.get_body(("plain",)).get_content().replace("\r\n", "\n")
+    assert (
+        "Demi-finale du tableau principal, table 1\u202f: North 02 & South 02 par forfait\u202f: "
+        "North 01 & South 01 se sont retirés." in text
+    )

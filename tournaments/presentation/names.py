@@ -10,6 +10,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from django.utils.translation import gettext
+
 from tournaments.rules.initials import private_initial
 from tournaments.rules.standings import Placed
 
@@ -102,6 +104,19 @@ class Namer:
 
     def __call__(self, name: str) -> str:
         return initials(name) if name in self.hidden else name
+
+
+def seat_sitters(first: str, reserves: Iterable[tuple[str, int]], shown: Callable[[str], str]) -> str:
+    """A seat a reserve took during a round (issue 46), each sitter named by `shown`: "Ann → Zoe from deal 3",
+    and on to the next reserve when she went home too. `reserves`: (name, the deal she sat from), in order."""
+    text = shown(first)
+    for name, deal in reserves:
+        text = gettext("%(name)s → %(reserve)s from deal %(deal)s") % {
+            "name": text,
+            "reserve": shown(name),
+            "deal": deal,
+        }
+    return text
 
 
 def pair_of_players(name: str, shown: Callable[[str], str]) -> str:

@@ -1,7 +1,7 @@
 """The data behind the printed matter, read in a fixed number of queries."""
 
-from tournaments.models import DealEntry, Party, Round, TableResult
-from tournaments.presentation.names import Namer, Where, pair_of_players
+from tournaments.models import DealEntry, MidRoundSeat, Party, Round, TableResult
+from tournaments.presentation.names import Namer, Where, pair_of_players, seat_sitters
 from tournaments.printing import data
 from tournaments.printing.common import unprintable
 from tournaments.selectors import rounds as round_selectors
@@ -119,6 +119,18 @@ DEAL_COLUMNS = (
 )
 
 
+def _mid_round_sitters(party: Party) -> dict[tuple[int, int, str], tuple[str, list[tuple[str, int]]]]:
+    """Each seat a reserve took during a round, by (round, table, seat): the player who sat first, then each
+    reserve with the deal she sat from. One query."""
+    spots: dict[tuple[int, int, str], tuple[str, list[tuple[str, int]]]] = {}
+    rows = MidRoundSeat.objects.filter(round__party=party).order_by("round__number", "table", "seat", "from_deal", "pk")
+    for number, table, seat, from_deal, left, came in rows.values_list(
+        "round__number", "table", "seat", "from_deal", "left__name", "came__name"
+    ):
+        spots.setdefault((number, table, seat), (left, []))[1].append((came, from_deal))
+    return spots
+
+
 def workbook(party: Party) -> data.Workbook:
     """The results workbook, an export: names as the players chose."""
     standings = party_standings(party)
@@ -127,6 +139,9 @@ def workbook(party: Party) -> data.Workbook:
     for line in standings.players:
         for number, r in line.rounds.items():
             by_place.setdefault((number, r.table), {})[r.seat] = shown(line.name)
+    if party.replaced_mid_round:  # a reserve sat down during a round: the seat names each who played there
+        for (number, table, seat), (first, reserves) in _mid_round_sitters(party).items():
+            by_place.setdefault((number, table), {})[seat] = seat_sitters(first, reserves, shown)
     # Plain values, not instances: a 100-table party has 900 results, and building models was most of this read.
     whole = {
         (number, table): (ns, ew, winner)

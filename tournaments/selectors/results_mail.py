@@ -135,6 +135,9 @@ class MatchOfPair:
     ours: int | None
     theirs: int | None
     outcome: str  # "won", "lost", "best_loser" (lost, but went on), "playing"
+    # A walkover (services/knockout_withdrawals.py): "won" the opponents conceded, "conceded" this pair did; "" none.
+    # No score decided it, so the mail shows none.
+    walkover: str = ""
 
 
 @dataclass
@@ -153,6 +156,10 @@ def _outcome(match: KnockoutMatch, pair_id: int) -> str:
     return "best_loser" if match.best_loser else "lost"
 
 
+def _walkover(match: KnockoutMatch, pair_id: int) -> str:
+    return "conceded" if match.conceded_by_id == pair_id else "won"
+
+
 def knockout_results_by_pair(knockout: Knockout) -> list[PairPath]:
     """Every pair with each match it played, in the order they were played (round by round, the main bracket's
     before the consolation's). Two queries."""
@@ -168,8 +175,11 @@ def knockout_results_by_pair(knockout: Knockout) -> list[PairPath]:
             (match.ns, match.ew, match.ns_total, match.ew_total), (match.ew, match.ns, match.ew_total, match.ns_total),
         ):  # fmt: skip
             outcome = _outcome(match, ours.pk)
+            walkover = "" if match.conceded_by_id is None else _walkover(match, ours.pk)
             paths[ours.pk].matches.append(
-                MatchOfPair(match.round, match.table, names.get(theirs.pk, theirs.name), total, other, outcome)
+                MatchOfPair(
+                    match.round, match.table, names.get(theirs.pk, theirs.name), total, other, outcome, walkover
+                )
             )
             if outcome == "won" and match.round.is_final and match.round.is_closed:
                 paths[ours.pk].won_final = match.round.bracket

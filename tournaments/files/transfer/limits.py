@@ -27,6 +27,8 @@ PARTY_LIMITS = {
     "rounds": MAX_ROUNDS,
     "seats": 4 * MAX_RESULTS,
     "overrides": 4 * MAX_RESULTS,
+    # Each replacement seats a reserve, who is no reserve afterwards: one for each guest at most.
+    "mid_round": 2 * 4 * MAX_TABLES,
     "results": MAX_RESULTS,
     "deals": party_rules.DEALS_PER_ROUND * MAX_RESULTS,
 }

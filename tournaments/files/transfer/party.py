@@ -49,6 +49,7 @@ from tournaments.files.transfer.links import (
 from tournaments.models import (
     DealEntry,
     Guest,
+    MidRoundSeat,
     Party,
     PublicLink,
     ResultChange,
@@ -92,7 +93,11 @@ DEAL_ROW = ("round", "table", "number", "contract", "declarer", "tricks", "score
 SNAPSHOT_FIELDS = ("entry", "status", "ns", "ew", "winner", "cut", "locked")
 SNAPSHOT_DEAL = ("number", "contract", "declarer", "tricks")
 PARTY_SECTIONS = ("format", "party", "guests", "rounds", "seats", "overrides", "results", "deals", "history")
-LATER_SECTIONS = ("members",)
+# A reserve who sat down during a round (issue 46): the seat's earlier sitters and the deal each reserve
+# sat from. A file made before the replacement came has none (and its party had none).
+MID_ROUND_FIELDS = ("table", "seat", "from_deal", "at")
+MID_ROUND_REFS = ("round", "left", "came", "by")
+LATER_SECTIONS = ("members", "mid_round")
 
 
 def _when(value: datetime.datetime | None) -> str | None:
@@ -109,6 +114,11 @@ def party_export(party: Party, *, with_links: bool = False) -> dict:
     numbers = {r.id: r.number for r in rounds}
     seats = Seat.objects.filter(round__party=party).order_by("round__number", "table", "seat")
     overrides = SeatOverride.objects.filter(round__party=party).select_related("by").order_by("at", "id")
+    mid_round = (
+        MidRoundSeat.objects.filter(round__party=party)
+        .select_related("by")
+        .order_by("round__number", "table", "seat", "from_deal", "id")
+    )
     results = list(TableResult.objects.filter(round__party=party).order_by("round__number", "table"))
     deals = DealEntry.objects.filter(result__round__party=party).order_by("result_id", "number")
     changes = ResultChange.objects.filter(result__round__party=party).select_related("by_user", "by_token")
@@ -141,6 +151,19 @@ def party_export(party: Party, *, with_links: bool = False) -> dict:
                 "at": _when(o.at),
             }  # fmt: skip
             for o in overrides
+        ],
+        "mid_round": [
+            {
+                "round": numbers[m.round_id],
+                "table": m.table,
+                "seat": m.seat,
+                "from_deal": m.from_deal,
+                "left": guests[m.left_id],
+                "came": guests[m.came_id],
+                "by": m.by.get_username() if m.by else "",
+                "at": _when(m.at),
+            }  # fmt: skip
+            for m in mid_round
         ],
         "results": [{"round": numbers[r.round_id], **{f: getattr(r, f) for f in RESULT_FIELDS}} for r in results],
         "deals": [[*keys[d.result_id], d.number, d.contract, d.declarer, d.tricks, d.score, d.ns, d.ew] for d in deals],
@@ -208,6 +231,7 @@ def _checked_party(data: dict) -> dict:
     file = _PartyFile(party["tables"], {g["name"] for g in guests}, _rounds_section(_list(data, "rounds")))
     seats = _seats_section(_list(data, "seats"), file)
     overrides = _overrides_section(_list(data, "overrides"), file)
+    mid_round = _mid_round_section(_list(data, "mid_round") if "mid_round" in data else [], file, seats)
     file.results = _results_section(_list(data, "results"), file)
     _closed_rounds_section(file)
     deals = _deals_section(_list(data, "deals"), file)
@@ -221,6 +245,7 @@ def _checked_party(data: dict) -> dict:
         "rounds": file.rounds,
         "seats": seats,
         "overrides": overrides,
+        "mid_round": mid_round,
         "results": file.results,
         "deals": deals,
         "history": history,
@@ -357,6 +382,73 @@ def _overrides_section(rows: list, file: _PartyFile) -> list[dict]:
         _username(override["by"], where, "by")
         overrides.append(override)
     return overrides
+
+
+def _mid_round_section(rows: list, file: _PartyFile, seats: list[dict]) -> list[dict]:
+    """Each reserve who sat down during a round: the seat's sitters follow one another (each reserve takes the
+    seat from the one before her, from a later deal), the last is the guest the seats section puts there, the
+    others sit nowhere else in that round, and a reserve sits down once (she is no reserve afterwards)."""
+    rows_read: list[dict] = []
+    starts: dict[tuple, str] = {}
+    came: dict[str, str] = {}
+    for number, raw in enumerate(rows, start=1):
+        where = f"mid_round {number}"
+        row = _record(raw, where, MidRoundSeat, MID_ROUND_FIELDS, refs=MID_ROUND_REFS)
+        _round_ref(row["round"], file, where)
+        _whole(row["table"], where, "table", 1, file.tables)
+        _guest_ref(row["left"], file, where, "left")
+        _guest_ref(row["came"], file, where, "came")
+        _username(row["by"], where, "by")
+        if row["left"] == row["came"]:
+            values = {"where": where, "name": _shown(row["left"])}
+            raise _damaged(gettext("%(where)s has %(name)s both leaving the seat and taking it") % values)
+        _once(
+            starts,
+            (row["round"], row["table"], row["seat"], row["from_deal"]),
+            where,
+            gettext(
+                "%(first)s and %(second)s both seat a reserve at table %(table)s %(seat)s from deal %(deal)s "
+                "in round number %(round)s"
+            ),
+            table=row["table"],
+            seat=row["seat"],
+            deal=row["from_deal"],
+            round=row["round"],
+        )
+        _once(came, row["came"], where, gettext("%(first)s and %(second)s both seat %(guest)s as a reserve"),
+              guest=_shown(row["came"]))  # fmt: skip
+        rows_read.append(row | {"where": where})
+    _mid_round_sitters(rows_read, seats)
+    return rows_read
+
+
+def _mid_round_sitters(rows: list[dict], seats: list[dict]) -> None:
+    """The replacements agree with the seats: at each seat they chain from sitter to sitter, ending with its guest."""
+    seated = {(s["round"], s["table"], s["seat"]): s["guest"] for s in seats}
+    in_round = {(s["round"], s["guest"]) for s in seats}
+    chains: dict[tuple, list[dict]] = {}
+    for row in rows:
+        chains.setdefault((row["round"], row["table"], row["seat"]), []).append(row)
+    for (round_number, table, seat), chain in chains.items():
+        chain.sort(key=lambda row: row["from_deal"])
+        for before, after in zip(chain, chain[1:], strict=False):
+            if after["left"] != before["came"]:
+                values = {"where": after["where"], "left": _shown(after["left"]), "came": _shown(before["came"])}
+                raise _damaged(gettext("%(where)s has left %(left)s, but %(came)s took the seat before her") % values)
+        last = chain[-1]
+        if seated.get((round_number, table, seat)) != last["came"]:
+            values = {"where": last["where"], "came": _shown(last["came"]), "table": table, "seat": seat}
+            raise _damaged(
+                gettext("%(where)s has came %(came)s, who does not hold table %(table)s %(seat)s in the seats")
+                % (values | {"round": round_number})
+            )
+        for row in chain:
+            if (round_number, row["left"]) in in_round:
+                values = {"where": row["where"], "left": _shown(row["left"]), "round": round_number}
+                raise _damaged(
+                    gettext("%(where)s has left %(left)s, who is seated in round number %(round)s all the same")
+                    % values
+                )
 
 
 def _results_section(rows: list, file: _PartyFile) -> dict[tuple[int, int], dict]:
@@ -601,6 +693,23 @@ def _write_party(checked: dict, user, club) -> tuple[Party, list[str]]:
         for o in checked["overrides"]
     ]
     _created(SeatOverride, "override", overrides)
+    mid_round = [
+        MidRoundSeat(
+            round=rounds[m["round"]],
+            table=m["table"],
+            seat=m["seat"],
+            from_deal=m["from_deal"],
+            left=guests[m["left"]],
+            came=guests[m["came"]],
+            by=users.get(m["by"]),
+            at=m["at"],
+        )  # fmt: skip
+        for m in checked["mid_round"]
+    ]
+    if mid_round:  # the standings read the replacements only when the party says there are some
+        _created(MidRoundSeat, "mid_round", mid_round)
+        Party.objects.filter(pk=party.pk).update(replaced_mid_round=True)
+        party.replaced_mid_round = True
     _write_results(checked, party, rounds, users)
     return party, notes
 

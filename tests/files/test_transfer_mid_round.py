@@ -1,0 +1,226 @@
+"""A party where a reserve took a seat during a round (issue 46) goes through its export and back: the
+`mid_round` section keeps who played which deal, so each guest's total is the same after the import."""
+
+import copy
+import json
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from tests.conftest import default_club
+from tournaments.files.transfer import party_export, party_import
+from tournaments.files.transfer.limits import PARTY_LIMITS
+from tournaments.models import Guest, MidRoundSeat, Party, Seat, TableResult
+from tournaments.selectors.standings import party_standings
+from tournaments.services import midround as midround_services
+from tournaments.services import party as party_services
+from tournaments.services import results as result_services
+
+pytestmark = pytest.mark.django_db
+
+# Table 1's four deals (deal 3 North-South vulnerable, deal 4 both): +400, -50, +620, -90 for North-South.
+DEALS = [("3NT", "N", 9), ("2H", "N", 7), ("4S", "N", 10), ("1NT", "E", 7)]
+
+
+def replaced(party_factory, director) -> Party:
+    """North goes home after deal 2 of round 1; Rita plays deals 3 and 4 in her seat."""
+    party = party_factory(tables=1, rounds=2)
+    rita = party_services.guests_add(party=party, entries=[("Rita", "")])[0]
+    round_ = party.rounds.get(number=1)
+    result_services.result_record(round_=round_, table=1, deals=DEALS[:2], complete=False, by_user=director)
+    midround_services.seat_replace_mid_round(round_=round_, table=1, seat="N", guest=rita, user=director)
+    result_services.result_record(round_=round_, table=1, deals=DEALS, by_user=director)
+    party.refresh_from_db()  # the replacement set its replaced_mid_round
+    return party
+
+
+def rows(party: Party) -> list[tuple]:
+    return [
+        (m.round.number, m.table, m.seat, m.from_deal, m.left.name, m.came.name, m.by, m.at)
+        for m in MidRoundSeat.objects.filter(round__party=party).select_related("round", "left", "came", "by")
+    ]
+
+
+def totals(party: Party) -> dict[str, int]:
+    return {line.name: line.total for line in party_standings(party).players}
+
+
+def test_a_mid_round_replacement_survives_the_round_trip(party_factory, director):
+    party = replaced(party_factory, director)
+    north = MidRoundSeat.objects.get().left.name
+    before_totals, before_rows = totals(party), rows(party)
+    # North played deals 1-2: 400 - 50 = 350; Rita deals 3-4: 620 - 90 = 530; the seat made 880.
+    assert before_totals[north] == 350 and before_totals["Rita"] == 530
+    text = json.dumps(party_export(party))
+    assert json.loads(text)["mid_round"] == [
+        {
+            "round": 1,
+            "table": 1,
+            "seat": "N",
+            "from_deal": 3,
+            "left": north,
+            "came": "Rita",
+            "by": "alice",
+            "at": before_rows[0][7].isoformat(),
+        }  # fmt: skip
+    ]
+    party.delete()
+    assert not MidRoundSeat.objects.exists()
+
+    again = party_import(json.loads(text), club=default_club())
+
+    assert again.replaced_mid_round
+    again.refresh_from_db()
+    assert again.replaced_mid_round
+    assert totals(again) == before_totals
+    assert totals(again)[north] == 350 and totals(again)["Rita"] == 530
+    assert rows(again) == before_rows
+
+
+def test_an_old_file_without_the_section_still_imports(party_factory, director):
+    party = party_factory(tables=1, rounds=2)
+    result_services.result_record(round_=party.rounds.get(number=1), table=1, deals=DEALS, by_user=director)
+    data = party_export(party)
+    assert data["mid_round"] == []
+    del data["mid_round"]
+    again = party_import(data, club=default_club())
+    assert not again.replaced_mid_round
+    assert not MidRoundSeat.objects.filter(round__party=again).exists()
+    assert totals(again) == totals(party)
+
+
+def _first(data) -> dict:
+    return data["mid_round"][0]
+
+
+def _set(**values):
+    def tamper(data):
+        _first(data).update(values)
+
+    return tamper
+
+
+def _drop(key):
+    def tamper(data):
+        del _first(data)[key]
+
+    return tamper
+
+
+def _seated_guest(data) -> str:
+    """A guest the seats put somewhere in round 1 other than table 1 N."""
+    return next(s[3] for s in data["seats"] if s[0] == 1 and s[2] != "N")
+
+
+def _second_row(data, **values):
+    row = copy.deepcopy(_first(data)) | values
+    data["mid_round"].append(row)
+
+
+def _too_many(data):
+    data["mid_round"] = [_first(data)] * (PARTY_LIMITS["mid_round"] + 1)
+
+
+TAMPERINGS = {
+    "not a list": (
+        lambda data: data.update(mid_round={"round": 1}),
+        "The export is damaged: “mid_round” is an object (a list expected).",
+    ),
+    "a row not an object": (
+        lambda data: data.update(mid_round=[[1, 1, "N", 3]]),
+        "The export is damaged: mid_round 1 is a list of 4 (an object expected).",
+    ),
+    "unknown field": (
+        _set(deal=3),
+        "The export is damaged: mid_round 1 has an unknown field “deal”.",
+    ),
+    "missing field": (
+        _drop("from_deal"),
+        "The export is damaged: mid_round 1 has no “from_deal”.",
+    ),
+    "deal 5": (
+        _set(from_deal=5),
+        "The export is damaged: mid_round 1 has from_deal 5 (a whole number from 1 to 4 expected).",
+    ),
+    "no such round": (
+        _set(round=9),
+        "The export is damaged: mid_round 1 has round 9 (one of the file's round numbers expected).",
+    ),
+    "no such table": (
+        _set(table=2),
+        "The export is damaged: mid_round 1 has table 2 (a whole number from 1 to 1 expected).",
+    ),
+    "no such seat": (
+        _set(seat="X"),
+        "The export is damaged: mid_round 1 has seat “X” (N, E, S or W expected).",
+    ),
+    "unknown guest": (
+        _set(came="Somebody unknown"),
+        "The export is damaged: mid_round 1 has came “Somebody unknown”, who is not a guest of the file.",
+    ),
+    "the same guest twice": (
+        _set(left="Rita"),
+        "The export is damaged: mid_round 1 has “Rita” both leaving the seat and taking it.",
+    ),
+    "the reserve not in the seat": (
+        _set(seat="S"),
+        "The export is damaged: mid_round 1 has came “Rita”, who does not hold table 1 S in the seats.",
+    ),
+    "the leaver seated all the same": (
+        lambda data: _first(data).update(left=_seated_guest(data)),
+        None,  # worked out below: names the guest the seats hold
+    ),
+    "the same deal twice": (
+        lambda data: _second_row(data, came="Zoe"),
+        "The export is damaged: mid_round 1 and mid_round 2 both seat a reserve at table 1 N from deal 3 "
+        "in round number 1.",
+    ),
+    "a reserve twice": (
+        lambda data: _second_row(data, from_deal=4),
+        "The export is damaged: mid_round 1 and mid_round 2 both seat “Rita” as a reserve.",
+    ),
+    "a chain that breaks": (
+        lambda data: _second_row(data, from_deal=4, came="Zoe"),
+        "The export is damaged: mid_round 2 has left “{north}”, but “Rita” took the seat before her.",
+    ),
+    "too many rows": (
+        _too_many,
+        f"The export is damaged: “mid_round” has {PARTY_LIMITS['mid_round'] + 1} rows "
+        f"(at most {PARTY_LIMITS['mid_round']} expected).",
+    ),
+}
+
+
+def _counts() -> list[int]:
+    return [model.objects.count() for model in (Party, Guest, Seat, TableResult, MidRoundSeat)]
+
+
+@pytest.mark.parametrize("tamper, message", TAMPERINGS.values(), ids=TAMPERINGS.keys())
+def test_a_damaged_mid_round_section_is_refused_whole(party_factory, director, tamper, message):
+    party = replaced(party_factory, director)
+    party_services.guests_add(party=party, entries=[("Zoe", "")])
+    data = party_export(party)
+    north = _first(data)["left"]
+    tamper(data)
+    if message is None:
+        leaver = _first(data)["left"]
+        message = (
+            f"The export is damaged: mid_round 1 has left “{leaver}”, who is seated in round number 1 all the same."
+        )
+    before = _counts()
+    with pytest.raises(ValidationError) as refused:
+        party_import(data, club=default_club())
+    assert refused.value.messages == [message.format(north=north)]
+    assert _counts() == before
+
+
+def test_the_refusal_speaks_the_readers_language(party_factory, director):
+    from django.utils import translation
+
+    data = party_export(replaced(party_factory, director))
+    _first(data)["left"] = "Rita"
+    with translation.override("fr"), pytest.raises(ValidationError) as refused:
+        party_import(data, club=default_club())
+    assert refused.value.messages == [
+        "L’export est endommagé\u202f: mid_round 1\u202f: “Rita” quitte la place et la prend à la fois."
+    ]
