@@ -180,3 +180,27 @@ def test_at_a_mixed_party_three_ladies_and_a_gentleman_are_no_table(party_factor
     with pytest.raises(ValidationError, match="At a mixed party a new table is two ladies and two gentlemen."):
         plan_services.plan_apply(party=party, joining=added)
     assert seated(second) == before and not PlanChange.objects.exists()
+
+
+def test_at_a_keep_partners_party_a_table_that_joined_late_is_in_the_standings_by_pair(party_factory, director):
+    party = party_factory(tables=2, rounds=2, keep_partners=True)
+    first = party.rounds.get(number=1)
+    one = {s.seat: s.guest.name for s in Seat.objects.filter(round=first, table=1)}
+    for table, ns in ((1, 100), (2, 200)):
+        result_services.result_record(round_=first, table=table, net=(ns, -ns), by_user=director)
+    round_services.round_close(round_=first)
+    party_services.guests_add(party=party, entries=[(n, "") for n in NEW])
+    plan_services.plan_apply(party=party, joining=list(Guest.objects.filter(name__in=NEW).order_by("pk")))
+    # Round 2 at three tables: the new table's first pair (New 1, New 2) stays at table 3, North-South, and
+    # meets table 1's losers; New 3 and New 4 move up to table 2, North-South.
+    second = party.rounds.get(number=2)
+    for table, ns in ((1, 50), (2, 30), (3, 10)):
+        result_services.result_record(round_=second, table=table, net=(ns, -ns), by_user=director)
+    round_services.round_close(round_=second)
+    pairs = {frozenset(p.name.split(" & ")): p.total for p in party_standings(party).pairs}
+    # By hand: New 1 & New 2 +10 (round 1 counts 0), New 3 & New 4 +30; table 1's East-West -100, then -10
+    # at table 3 against the newcomers: -110. Six pairs in all, the late two among them.
+    assert pairs[frozenset({"New 1", "New 2"})] == 10
+    assert pairs[frozenset({"New 3", "New 4"})] == 30
+    assert pairs[frozenset({one["E"], one["W"]})] == -110
+    assert len(pairs) == 6

@@ -71,3 +71,19 @@ def test_the_whole_round_form_of_a_closed_table_offers_no_entry(party_factory, d
     token = TableToken.objects.get(party=party, table=2, revoked_at__isnull=True)
     response = Client().get(reverse("table_page", args=[token.token]) + "?all=1")
     assert response.status_code == 200 and 'name="d1-level"' not in response.content.decode()
+
+
+def test_a_table_renumbered_into_a_leaving_tables_place_says_its_players_have_left(party_factory, director):
+    party = party_factory(tables=3, rounds=3)
+    first = after_round_1(party, director)
+    names = list(Seat.objects.filter(round=first, table=1).values_list("guest__name", flat=True))
+    plan_services.plan_apply(party=party, leaving=plan_selectors.table_guests(plan_selectors.break_get(party), 1))
+    # Table 1 plays on in round 2 (old table 2's players, renumbered): its phone, deal by deal and whole round
+    # alike, says that those who sat there in round 1 have left, beside the deal form.
+    token = TableToken.objects.get(party=party, table=1, revoked_at__isnull=True)
+    whole = Client().get(reverse("table_page", args=[token.token]) + "?all=1").content.decode()
+    for page in (part(party, 1), whole):
+        assert "Table 1 does not play" not in page
+        assert all(f"{name} has left. Thank you for playing!" in page for name in names)
+    # A table whose four players all have a seat in round 2 names nobody as gone.
+    assert "has left" not in part(party, 2)

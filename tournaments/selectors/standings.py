@@ -292,14 +292,19 @@ def _total(line: PlayerLine) -> int:
 def _pairs(players: dict[str, PlayerLine], rounds: list[int], seating: Seating) -> list[ranking.Placed]:
     if not rounds:
         return []
-    first = rounds[0]
     names = seating.names
-    partners: dict[int, str] = {}  # each player's partner in the first round, by place in the seating
-    for number, _, e, n, s, w, _, _ in seating.tables():
-        if number == first:
-            for one, other in ((e, w), (n, s), (s, n), (w, e)):
-                if one is not None:
-                    partners[one] = names[other] if other is not None else ""
+    # Each player's partner in the first round he played, by place in the seating: round 1's pairs, and a
+    # table that joined later (issue 46) as the two new pairs it sat down with. A substitute who took a seat
+    # beside a partner already paired is left out, as before.
+    partners: dict[int, str] = {}
+    for _, _, e, n, s, w, _, _ in seating.tables():
+        for one, other in ((e, w), (n, s)):
+            if one in partners or other in partners:
+                continue
+            if one is not None:
+                partners[one] = names[other] if other is not None else ""
+            if other is not None:
+                partners[other] = names[one] if one is not None else ""
     totals = {}
     for name, line in players.items():
         partner = partners.get(line.seated, "")

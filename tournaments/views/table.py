@@ -122,6 +122,15 @@ def _state_get(token: str) -> dict[str, Any]:
     return state
 
 
+def _not_seated(previous: Round | None, table: int, moves: list[tuple[str, int, str]]) -> list[tuple[str, bool]]:
+    """Who sat at this table in the round before and has no seat now (gone home, sitting out). A table still
+    playing after a change of plan (renumbered into a closed table's place) says so too, not only a closed
+    one; a table whose four players all have a seat asks nothing more."""
+    if previous is None or len(moves) >= 4:
+        return []
+    return table_selectors.not_seated_next(previous, table)
+
+
 def _render_deals(
     request: HttpRequest,
     table_token: TableToken,
@@ -141,7 +150,8 @@ def _render_deals(
     moves = table_selectors.next_places(previous, table_token.table) if previous and not context["deals_in"] else []
     # A table a change of plan closed (issue 46): no seats this round; its phone says where its players went.
     gone = current is not None and not current.is_closed and view is not None and not view.seats
-    not_seated = table_selectors.not_seated_next(previous, table_token.table) if gone and previous else []
+    told = gone or not context["deals_in"]  # the round's news, until its first deal is in
+    not_seated = _not_seated(previous, table_token.table, moves) if told else []
     context |= {"form": form, "moves": moves, "previous": previous, "table_gone": gone, "not_seated": not_seated}
     if request.GET.get("part") == "1":  # the page's own part only (phone.js draws it again in place)
         return render(request, "phone/_deals.html", context, status=status)
@@ -293,6 +303,7 @@ def _render(
         "moves": table_selectors.next_places(previous, table_token.table) if previous and not result else [],
         "previous": previous,
     }
+    context["not_seated"] = _not_seated(previous, table_token.table, context["moves"]) if not result else []
     if current is not None and not current.is_closed and view is not None and not view.seats:
         # A table a change of plan closed (issue 46): no form; where its players went, as on the deals page.
         gone = table_selectors.not_seated_next(previous, table_token.table) if previous else []
