@@ -155,3 +155,19 @@ def test_any_sequence_leaves_the_balance_the_sum_of_its_rows(club, member, guest
         except ValidationError:
             pass  # refused (below the floor, already corrected): nothing written
         assert balance_of(member) == balance_from_rows(member) == expected
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_refunds_at_once_never_give_back_more_than_was_paid(club, guest, director):
+    """A guest paid 5.00; two treasurers give back 3.00 each at the same moment: one is written, the other is
+    refused (only 2.00 is left), and the night holds 2.00."""
+    paid = ledger.fee_paid(club=club, guest=guest, amount=500, method="cash", by=director)
+
+    def give_back() -> None:
+        ledger.refund(club=club, guest=guest, amount=300, method="cash", reason="left early", by=director)
+
+    errors = _at_once([give_back, give_back, give_back])
+    assert [type(e) for e in errors] == [ValidationError, ValidationError]
+    assert "Only €2.00 was paid for the night." in errors[0].messages
+    rows = MoneyRow.objects.filter(event_id=paid.event_id, guest_id=guest.pk)
+    assert sorted(rows.values_list("amount", flat=True)) == [-300, 500]
