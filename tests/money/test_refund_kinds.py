@@ -1,8 +1,9 @@
-"""Refunds from the treasurer's view for every kind of event (issue 44): a knockout, a Towie table, a Boston
-table and a card evening, like a party night. Each night: Jane Smith (a member, 10.00 on her balance) pays her
-3.00 from it and a visitor pays 5.00 cash; where a player can leave (a knockout's pair withdrawn, an evening's
-entry cancelled) Jane leaves after paying. The treasurer credits Jane's 3.00 back to her balance (10.00 again)
-and gives the visitor 2.00 back in cash: the night then holds cash 3.00, balance 0.00, total 3.00."""
+"""Refunds from the treasurer's view for every kind of event (issue 44): a party night, a knockout, a Towie
+table, a Boston table and a card evening. Each night: Jane Smith (a member, 10.00 on her balance) pays her 3.00
+from it and a visitor pays 5.00 cash; where a player can leave (a party's guest removed, a knockout's pair
+withdrawn, an evening's entry cancelled) Jane leaves after paying. The treasurer credits Jane's 3.00 back to her
+balance (10.00 again) and gives the visitor 2.00 back in cash: the night then holds cash 3.00, balance 0.00,
+total 3.00."""
 
 import datetime
 
@@ -10,15 +11,26 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from tests.conftest import make_party
 from tests.knockout.helpers import make_knockout
 from tests.towie.conftest import make_table
 from tournaments.models import Membership, MoneyRow
+from tournaments.presentation.treasury import night_urls
 from tournaments.selectors.event_players import Player, money_event, players
 from tournaments.selectors.ledger import balance_from_rows, balance_of
 from tournaments.services import boston, entries, evening, ledger
 from tournaments.services import knockout as knockout_services
+from tournaments.services.party import guest_remove
 
 pytestmark = pytest.mark.django_db
+
+
+def _party(director, member):
+    party = make_party(tables=1, user=director, draw=False)
+    jane, visitor = party.guests.order_by("name")[:2]
+    jane.name, jane.member = "Jane Smith", member
+    jane.save()
+    return "party", party.pk, jane.pk, visitor.pk, lambda: guest_remove(guest=jane)
 
 
 def _knockout(director, member):
@@ -59,7 +71,7 @@ def _evening(director, member):
     return "evening", night.pk, jane.pk * 2, yann.pk * 2, lambda: entries.entry_cancel(entry=jane, by_hostess=True)
 
 
-KINDS = {"knockout": _knockout, "towie": _towie, "boston": _boston, "evening": _evening}
+KINDS = {"party": _party, "knockout": _knockout, "towie": _towie, "boston": _boston, "evening": _evening}
 
 
 @pytest.fixture
@@ -89,7 +101,7 @@ def test_the_treasurer_refunds_and_credits_at_every_kind_of_event(which, rated, 
         assert '<bdi class="person">Jane Smith</bdi> paid €3.00.' in money
     today = timezone.localdate(timezone=rated.zone)
     treasury = client_in.get(reverse("treasury"), {"start": today - datetime.timedelta(days=40), "end": today})
-    refunds = reverse("event_money_refunds", args=[kind, event_id])
+    refunds = night_urls(kind, event_id)[1]
     assert f'href="{refunds}"' in treasury.content.decode()
     page = client_in.get(refunds).content.decode()
     assert "Jane Smith (€3.00)" in page and "(€5.00)" in page
