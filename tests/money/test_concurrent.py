@@ -168,6 +168,7 @@ def test_two_refunds_at_once_never_give_back_more_than_was_paid(club, guest, dir
 
     errors = _at_once([give_back, give_back, give_back])
     assert [type(e) for e in errors] == [ValidationError, ValidationError]
-    assert "Only €2.00 was paid for the night." in errors[0].messages
+    refused = errors[0]
+    assert isinstance(refused, ValidationError) and "Only €2.00 was paid for the night." in refused.messages
     rows = MoneyRow.objects.filter(event_id=paid.event_id, guest_id=guest.pk)
     assert sorted(rows.values_list("amount", flat=True)) == [-300, 500]
