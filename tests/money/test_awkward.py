@@ -32,7 +32,7 @@ def test_a_part_payment_leaves_the_rest_owed_and_one_tap_pays_the_rest(rated, di
     row = next(r for r in night(rated) if r.guest.pk == two.pk)
     assert (row.fee, row.paid, row.owed, row.settled) == (500, 200, 300, False)
     shown = page(client_in, rated)
-    assert "€2.00 (Card) €3.00 to pay" in shown and "<li>Player 002: €3.00</li>" in shown
+    assert "€2.00 (Card) €3.00 to pay" in shown and '<li><bdi class="person">Player 002</bdi>: €3.00</li>' in shown
     client_in.post(reverse("party_money_pay", args=[rated.pk]), {"guest": two.pk, "method": "cash"})
     assert list(MoneyRow.objects.filter(guest_id=two.pk).values_list("amount", "method")) == [
         (200, "card"),
@@ -50,7 +50,7 @@ def test_a_fee_changed_after_paying_keeps_what_was_paid_and_shows_the_difference
     ledger.party_fee_save(party=rated, member_rate=None, visitor_rate=600)  # up by 1.00 over the first
     assert next(r for r in night(rated) if r.guest.pk == two.pk).owed == 100
     shown = page(client_in, rated)
-    assert "€5.00 (Cash) €1.00 to pay" in shown and "<li>Player 002: €1.00</li>" in shown
+    assert "€5.00 (Cash) €1.00 to pay" in shown and '<li><bdi class="person">Player 002</bdi>: €1.00</li>' in shown
     assert list(MoneyRow.objects.values_list("amount", flat=True)) == [500]  # what was paid stays as it was
     assert three.pk  # Player 003 paid nothing: owes the whole new fee
     assert next(r for r in night(rated) if r.guest.pk == three.pk).owed == 600
@@ -75,7 +75,7 @@ def test_a_guest_removed_after_paying_is_offered_a_refund_or_a_credit(rated, gue
     event = of_event("party", rated)
     assert [(r.player_id, r.paid, r.name) for r in removed(event)] == [(guest_id, 300, "Jane Smith")]
     shown = page(client_in, rated)
-    assert "Jane Smith paid €3.00." in shown and "Credit to balance" in shown
+    assert '<bdi class="person">Jane Smith</bdi> paid €3.00.' in shown and "Credit to balance" in shown
     url = reverse("event_money_refund", args=["party", rated.pk])
     client_in.post(url, {"guest": guest_id, "amount": "3.00", "method": "balance", "reason": "Went home ill"})
     refund = MoneyRow.objects.get(kind="refund")

@@ -70,7 +70,7 @@ def test_the_page_shows_fees_and_the_unpaid_in_the_clubs_money(rated, client_in,
     page = client_in.get(reverse("party_money", args=[rated.pk])).content.decode()
     assert "€5.00" in page and "Player 001" in page
     unpaid_list = page.split('id="unpaid"')[1].split("</ul>")[0]
-    assert "Player 001" not in unpaid_list and "Player 002: €5.00" in unpaid_list
+    assert "Player 001" not in unpaid_list and '<bdi class="person">Player 002</bdi>: €5.00' in unpaid_list
     assert 'name="method" value="balance"' not in page  # the only member has paid: no "From balance" left
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from django.core.management import call_command
 from django.urls import reverse
 from openpyxl import load_workbook
 from pypdf import PdfReader
@@ -20,6 +21,7 @@ from tests.towie.conftest import make_table
 from tournaments.models import BostonTable, OutgoingMail, TableToken, TowiePlayer
 from tournaments.presentation.names import FORMS, Form, Where, initials, name_for, pair_name_for
 from tournaments.selectors.public import shown_name
+from tournaments.services import ledger
 from tournaments.services import results_mail as mail_services
 
 pytestmark = pytest.mark.django_db
@@ -39,7 +41,7 @@ def documented() -> dict[str, str]:
 def test_the_table_in_the_docs_is_the_table_in_the_code():
     assert documented() == {str(where): str(form) for where, form in FORMS.items()}
     assert set(RENDER) == set(Where)  # and this test renders every one of them
-    assert len(documented()) == len(Where) == 29
+    assert len(documented()) == len(Where) == 30
 
 
 def test_the_rule():
@@ -153,6 +155,15 @@ def _transfer(e: Events) -> str:
     return json.dumps(json.loads(body(e.get(reverse("party_export", args=[e.party.pk])))), ensure_ascii=False)
 
 
+def _ledger(e: Events) -> str:
+    """Margaret and Bob pay their table money; the ledger command's CSV."""
+    for guest in e.party.guests.filter(member__isnull=False):
+        ledger.fee_paid(club=e.club, guest=guest, amount=300, method="cash", by=e.director)
+    out = io.StringIO()
+    call_command("ledger", "--club", e.club.name, "--format", "csv", stdout=out)
+    return out.getvalue()
+
+
 def _phone(e: Events) -> str:
     return reverse("table_page", args=[TableToken.objects.get(party=e.party, table=1, revoked_at=None).token])
 
@@ -190,6 +201,7 @@ RENDER: dict[Where, Callable[[Events], str]] = {
     Where.USEBIO: _export("usebio"),
     Where.BRIDGEWEBS: _export("bridgewebs"),
     Where.PBN: _export("pbn"),
+    Where.LEDGER_FILE: _ledger,
 }
 
 

@@ -53,6 +53,7 @@ TREASURER_ONLY = {
     "treasury_rows",
     "treasury_correct",
     "party_money_refund",
+    "event_money_refunds",
 }
 CLUB_PAGES = "tournaments.urls.clubs"  # they act on the director's current club, whatever the URL names
 KWARG = re.compile(r"<(?:\w+:)?(\w+)>")
@@ -346,7 +347,7 @@ def test_only_a_treasurer_or_an_owner_opens_the_treasurers_pages(w):
 
 
 MONEY_PAGES = ("event_money", "event_money_fee", "event_money_pay", "event_money_all_cash", "event_money_free",
-               "event_money_refund")  # fmt: skip
+               "event_money_refund", "event_money_refunds")  # fmt: skip
 
 
 def test_every_kinds_table_money_is_its_own_clubs(w):

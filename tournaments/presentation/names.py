@@ -55,6 +55,7 @@ class Where(StrEnum):
     USEBIO = "usebio"
     BRIDGEWEBS = "bridgewebs"
     PBN = "pbn"
+    LEDGER_FILE = "ledger file"
 
     @property
     def form(self) -> Form:

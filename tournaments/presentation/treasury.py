@@ -2,9 +2,11 @@
 
 from dataclasses import dataclass
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from tournaments.files.money_exports import METHOD_COLUMNS
+from tournaments.models.money import EventKind
 from tournaments.presentation.money import MoneyWords
 from tournaments.selectors.treasury import NightFigures
 
@@ -17,9 +19,21 @@ class NightWords:
     total: str
     free: int
     owed: str
+    money_url: str = ""  # the night's table money page, and its refunds (empty for a period's sum)
+    refunds_url: str = ""
+
+
+def night_urls(kind: str, event_id: int | None) -> tuple[str, str]:
+    """The night's table money page and its refunds page (a party keeps the addresses it had)."""
+    if not kind or event_id is None:
+        return "", ""
+    if kind == EventKind.PARTY:
+        return reverse("party_money", args=[event_id]), reverse("party_money_refund", args=[event_id])
+    return reverse("event_money", args=[kind, event_id]), reverse("event_money_refunds", args=[kind, event_id])
 
 
 def night_words(night: NightFigures, words: MoneyWords) -> NightWords:
+    money_url, refunds_url = night_urls(night.kind, night.event_id)
     return NightWords(
         name=night.name,
         party_id=night.party_id,
@@ -27,6 +41,8 @@ def night_words(night: NightFigures, words: MoneyWords) -> NightWords:
         total=words.amount(night.total),
         free=night.free,
         owed=words.amount(night.owed),
+        money_url=money_url,
+        refunds_url=refunds_url,
     )
 
 

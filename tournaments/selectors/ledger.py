@@ -1,11 +1,24 @@
 """Reading the club's table money: balances and the ledger's lines, always of one club."""
 
 import datetime
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from django.db.models import Sum
 
-from tournaments.models import Club, Guest, Member, MoneyAccount, MoneyRow
+from tournaments.models import (
+    BostonTable,
+    Club,
+    Entry,
+    Guest,
+    KnockoutPair,
+    Member,
+    MoneyAccount,
+    MoneyRow,
+    TowiePlayer,
+)
+from tournaments.models.money import EventKind
+from tournaments.presentation.names import Where, name_for
 
 
 @dataclass(frozen=True)
@@ -46,18 +59,80 @@ def _midnight(club: Club, day: datetime.date) -> datetime.datetime:
     return datetime.datetime.combine(day, datetime.time(), tzinfo=club.zone)
 
 
-def ledger_lines(club: Club, start: datetime.date | None = None, end: datetime.date | None = None) -> list[LedgerLine]:
-    return lines_for(club, rows_of(club, start, end))
+def ledger_lines(
+    club: Club,
+    start: datetime.date | None = None,
+    end: datetime.date | None = None,
+    where: Where = Where.DIRECTOR_PAGES,
+) -> list[LedgerLine]:
+    return lines_for(club, rows_of(club, start, end), where)
 
 
-def lines_for(club: Club, rows: list[MoneyRow]) -> list[LedgerLine]:
-    """The club's rows named as the books name them (one query for the guests' names)."""
-    guests = dict(
-        Guest.objects.filter(pk__in={r.guest_id for r in rows if r.guest_id}, party__club=club).values_list(
-            "pk", "name"
-        )
-    )
-    return [_line(row, club, _who(row, guests)) for row in rows]
+def lines_for(club: Club, rows: list[MoneyRow], where: Where = Where.DIRECTOR_PAGES) -> list[LedgerLine]:
+    """The club's rows named as `where` names people (presentation/names.py): a member as they chose there (an
+    erased member by the label that replaced the name), anyone else by their name at that event (one query
+    per kind of event at most)."""
+    players = _players(club, rows)
+    return [_line(row, club, _who(row, players, where)) for row in rows]
+
+
+Key = tuple[str, int | None, int]
+
+
+def _players(club: Club, rows: list[MoneyRow]) -> dict[Key, str]:
+    """The names of the rows' players who are no member, by the event's kind and id and the player's number
+    there (selectors/event_players.py numbers them: a knockout's pair id twice plus 0 or 1, a Boston seat...)."""
+    wanted: dict[str, set[int]] = {}
+    for row in rows:
+        if row.member_id is None and row.guest_id is not None and row.event_id is not None:
+            boston = row.event_kind == EventKind.BOSTON
+            wanted.setdefault(row.event_kind, set()).add(row.event_id if boston else row.guest_id)
+    found: dict[Key, str] = {}
+    for kind, ids in wanted.items():
+        if kind in _NAMES:
+            found.update(_NAMES[kind](club, ids))
+    return found
+
+
+def _party(club: Club, ids: set[int]) -> Iterator[tuple[Key, str]]:
+    for pk, event, name in Guest.objects.filter(pk__in=ids, party__club=club).values_list("pk", "party_id", "name"):
+        yield (EventKind.PARTY, event, pk), name
+
+
+def _towie(club: Club, ids: set[int]) -> Iterator[tuple[Key, str]]:
+    towie = TowiePlayer.objects.filter(pk__in=ids, table__club=club)
+    for pk, event, name in towie.values_list("pk", "table_id", "name"):
+        yield (EventKind.TOWIE, event, pk), name
+
+
+def _knockout(club: Club, ids: set[int]) -> Iterator[tuple[Key, str]]:
+    pairs = KnockoutPair.objects.filter(pk__in={i // 2 for i in ids}, knockout__club=club)
+    for pk, event, first, second in pairs.values_list("pk", "knockout_id", "player_a", "player_b"):
+        yield (EventKind.KNOCKOUT, event, pk * 2), first
+        yield (EventKind.KNOCKOUT, event, pk * 2 + 1), second
+
+
+def _evening(club: Club, ids: set[int]) -> Iterator[tuple[Key, str]]:
+    entries = Entry.objects.filter(pk__in={i // 2 for i in ids}, entry_list__club=club)
+    for pk, event, name, partner in entries.values_list("pk", "entry_list__evening_id", "name", "partner"):
+        yield (EventKind.EVENING, event, pk * 2), name
+        yield (EventKind.EVENING, event, pk * 2 + 1), partner
+
+
+def _boston(club: Club, ids: set[int]) -> Iterator[tuple[Key, str]]:
+    tables = BostonTable.objects.filter(pk__in=ids, club=club)
+    for pk, *seats in tables.values_list("pk", "player_1", "player_2", "player_3", "player_4"):
+        for seat, name in enumerate(seats, start=1):
+            yield (EventKind.BOSTON, pk, seat), name
+
+
+_NAMES: dict[str, Callable[[Club, set[int]], Iterator[tuple[Key, str]]]] = {
+    EventKind.PARTY: _party,
+    EventKind.TOWIE: _towie,
+    EventKind.KNOCKOUT: _knockout,
+    EventKind.EVENING: _evening,
+    EventKind.BOSTON: _boston,
+}
 
 
 def _line(row: MoneyRow, club: Club, who: str) -> LedgerLine:
@@ -73,11 +148,11 @@ def _line(row: MoneyRow, club: Club, who: str) -> LedgerLine:
     )
 
 
-def _who(row: MoneyRow, guests: dict[int, str]) -> str:
+def _who(row: MoneyRow, players: dict[Key, str], where: Where) -> str:
     if row.member is not None:
-        return row.member.name
+        return name_for(where, row.member.name, row.member.initials_only)
     if row.guest_id is not None:
-        return guests.get(row.guest_id) or f"guest {row.guest_id}"
+        return players.get((row.event_kind, row.event_id, row.guest_id)) or f"guest {row.guest_id}"
     return ""
 
 
@@ -85,7 +160,7 @@ def statement(member: Member) -> list[LedgerLine]:
     """Every row of the member's, in order: top-ups, fees (from the balance or paid at the night), corrections."""
     rows = MoneyRow.objects.filter(club_id=member.club_id, member=member).select_related("member").order_by("id")
     club = member.club
-    return [_line(row, club, member.name) for row in rows]
+    return [_line(row, club, name_for(Where.DIRECTOR_PAGES, member.name, member.initials_only)) for row in rows]
 
 
 @dataclass(frozen=True)

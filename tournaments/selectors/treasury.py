@@ -21,6 +21,8 @@ class NightFigures:
     name: str
     date: datetime.date | None = None
     party_id: int | None = None
+    kind: str = ""  # the event's kind and id as the ledger names them (empty for a period's sum)
+    event_id: int | None = None
     by_method: dict[str, int] = field(default_factory=dict)
     free: int = 0
     owed: int = 0
@@ -54,10 +56,14 @@ def treasury(club: Club, start: datetime.date, end: datetime.date) -> Period:
     parties = list(Party.objects.filter(club=club, date__range=(start, end)))
     rows = period_rows(club, [p.pk for p in parties], start, end)
     nights: dict[Key, NightFigures] = {
-        (EventKind.PARTY, p.pk): NightFigures(f"{p.name} {p.date:%Y-%m-%d}", p.date, p.pk) for p in parties
+        (EventKind.PARTY, p.pk): NightFigures(f"{p.name} {p.date:%Y-%m-%d}", p.date, p.pk, EventKind.PARTY, p.pk)
+        for p in parties
     }
     for row in rows:
-        night = nights.setdefault((row.event_kind, row.event_id), NightFigures(row.event_name))
+        key = (row.event_kind, row.event_id)
+        night = nights.get(key) or nights.setdefault(
+            key, NightFigures(row.event_name, kind=row.event_kind, event_id=row.event_id)
+        )
         night.by_method[row.method] = night.by_method.get(row.method, 0) + row.amount
     _owed_and_free(club, parties, nights)
     ordered = sorted(nights.values(), key=lambda n: (n.date or datetime.date.max, n.name))

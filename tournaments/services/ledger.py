@@ -63,6 +63,12 @@ def _member_of(club: Club, member: Member | None) -> None:
         raise ValidationError(_("This member is not one of the club's."))
 
 
+def _lock_account(club: Club, member_id: int) -> MoneyAccount:
+    """The member's account, made if need be, and locked to the end of the transaction."""
+    MoneyAccount.objects.get_or_create(member_id=member_id, defaults={"club_id": club.pk})
+    return MoneyAccount.objects.select_for_update().get(member_id=member_id)
+
+
 def _move_balance(row: MoneyRow) -> None:
     """The account moved by the row's change, the floor kept, the row given its balance after."""
     member_id = row.member_id
@@ -320,10 +326,18 @@ def _refund_row(
     _method(method, (*PAID_METHODS, Method.BALANCE))
     if not reason.strip():
         raise ValidationError(_("Say why the money is given back."))
-    paid = MoneyRow.objects.filter(
+    night = MoneyRow.objects.filter(
         club=club, guest_id=player_id, event_kind=event.kind, event_id=event.id,
         kind__in=(Kind.FEE, Kind.REFUND, Kind.CORRECTION),
-    ).aggregate(total=Sum("amount"))["total"] or 0  # fmt: skip
+    )  # fmt: skip
+    # The player's rows of the night locked (PostgreSQL; SQLite's writers are one at a time already): two refunds
+    # at once are one after the other, and the second sees the first, never giving back more than paid. The
+    # member's account is locked before them, as every balance write locks it first: no two writes wait on
+    # each other's locks in opposite orders.
+    if member_id is not None:
+        _lock_account(club, member_id)
+    list(night.select_for_update().values_list("pk", flat=True))
+    paid = night.aggregate(total=Sum("amount"))["total"] or 0
     if amount > paid:
         raise ValidationError(
             _("Only %(paid)s was paid for the night.")

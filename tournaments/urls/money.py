@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.views import money
+from tournaments.views import money, treasury
 
 E = "money/<slug:kind>/<int:event_id>/"
 
@@ -13,4 +13,5 @@ urlpatterns = [
     path(E + "all-cash/", money.event_money_all_cash, name="event_money_all_cash"),
     path(E + "free/", money.event_money_free, name="event_money_free"),
     path(E + "refund/", money.event_money_refund, name="event_money_refund"),
+    path(E + "refunds/", treasury.event_money_refunds, name="event_money_refunds"),
 ]

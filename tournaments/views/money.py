@@ -12,6 +12,7 @@ from tournaments.directors import DirectorRequest
 from tournaments.forms import money as forms
 from tournaments.models.money import EventKind
 from tournaments.presentation.money import METHODS, NAVS, event_context_name, money_words
+from tournaments.presentation.treasury import night_urls
 from tournaments.selectors import clubs as club_selectors
 from tournaments.selectors import table_money as selectors
 from tournaments.selectors.event_players import MoneyEvent, Player, money_event, players
@@ -73,7 +74,11 @@ def _urls(event: MoneyEvent) -> dict[str, str]:
         names = ("event_money", "event_money_fee", "event_money_pay", "event_money_all_cash", "event_money_free")
         page, fee, pay, all_cash, free = (reverse(n, args=[event.kind, event.id]) for n in names)
     refund = reverse("event_money_refund", args=[event.kind, event.id])
-    return {"page": page, "fee": fee, "pay": pay, "all_cash": all_cash, "free": free, "refund": refund}
+    refunds = night_urls(event.kind, event.id)[1]
+    return {
+        "page": page, "fee": fee, "pay": pay, "all_cash": all_cash, "free": free, "refund": refund,
+        "refunds": refunds,
+    }  # fmt: skip
 
 
 def _page(

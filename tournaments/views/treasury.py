@@ -4,7 +4,7 @@ neither gets 403 (the page is the club's, not hers to read); another club's dire
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -15,13 +15,22 @@ from tournaments.directors import DirectorRequest
 from tournaments.files.money_exports import treasury_csv, treasury_xlsx
 from tournaments.forms.money import CorrectForm
 from tournaments.forms.treasury import PeriodForm, RefundForm
-from tournaments.models import Club, MoneyRow, Party
+from tournaments.models import Club, MoneyRow
+from tournaments.models.money import EventKind
 from tournaments.presentation import treasury as words_of
-from tournaments.presentation.money import money_words, statement_lines
+from tournaments.presentation.money import (
+    NAVS,
+    NightLine,
+    RemovedLine,
+    event_context_name,
+    money_words,
+    statement_lines,
+)
+from tournaments.presentation.treasury import night_urls
 from tournaments.selectors import clubs as club_selectors
 from tournaments.selectors import table_money
+from tournaments.selectors.event_players import MoneyEvent, money_event
 from tournaments.selectors.ledger import ledger_lines, lines_for
-from tournaments.selectors.party import party_get
 from tournaments.selectors.treasury import Period, this_month, treasury
 from tournaments.services import ledger
 from tournaments.views.common import content_disposition, texts
@@ -117,38 +126,63 @@ def treasury_correct(request: DirectorRequest) -> HttpResponse:
     return redirect(back)
 
 
-def _refund_page(request: DirectorRequest, party: Party, form: RefundForm | None, status: int) -> HttpResponse:
-    rows = [row for row in table_money.night(party) if row.paid > 0]
-    words = money_words(party.club)
-    guests = [(row.guest.pk, f"{row.guest.name} ({words.amount(row.paid)})") for row in rows]
+def _refund_choices(event: MoneyEvent) -> tuple[list[NightLine], list[RemovedLine], dict[int, tuple[str, str]]]:
+    """Who paid for the night: its players who paid, then those who paid and no longer play (a guest removed
+    after paying, a pair withdrawn, an entry cancelled), each by number with their name and what they paid."""
+    words = money_words(event.club)
+    lines = [words.line(row) for row in table_money.night_of(event) if row.paid > 0]
+    gone = [words.removed(row) for row in table_money.removed(event)]
+    paid = {line.guest_id: (line.name, line.paid) for line in lines}
+    for line in gone:
+        paid[line.player_id] = (line.name or _("Player no. %(number)s") % {"number": line.player_id}, line.paid)
+    return lines, gone, paid
+
+
+def _form(event: MoneyEvent, paid: dict[int, tuple[str, str]], data: QueryDict | None = None) -> RefundForm:
+    guests = [(pk, f"{name} ({amount})") for pk, (name, amount) in paid.items()]
+    return RefundForm(data, club=event.club, guests=guests)
+
+
+def _refund_page(request: DirectorRequest, event: MoneyEvent, form: RefundForm | None, status: int) -> HttpResponse:
+    lines, gone, choices = _refund_choices(event)
     context = {
-        "party": party,
-        "form": form or RefundForm(club=party.club, guests=guests),
-        "lines": [words.line(row) for row in rows],
+        "money": event,
+        event_context_name(event.kind): event.event,
+        "nav": NAVS.get(event.kind, ""),
+        "money_url": night_urls(event.kind, event.id)[0],
+        "form": form or _form(event, choices),
+        "lines": lines,
+        "removed": gone,
         "tab": "money",
     }
     return render(request, "money/treasury_refund.html", context, status=status)
 
 
 def party_money_refund(request: DirectorRequest, party_id: int) -> HttpResponse:
-    """A night's refunds: money given back to a guest who paid, by a method or to their member's balance."""
-    party = party_get(party_id, user=request.user)
-    if not table_money.is_treasurer(request, party.club):
+    """A party night's refunds, at the address it had before the other kinds."""
+    return event_money_refunds(request, EventKind.PARTY, party_id)
+
+
+def event_money_refunds(request: DirectorRequest, kind: str, event_id: int) -> HttpResponse:
+    """A night's refunds, for any kind of event: money given back to a player who paid (or who paid and no
+    longer plays), by a method or credited to their member's balance; the treasurer or an owner, saying why."""
+    event = money_event(kind, event_id, user=request.user)
+    if not table_money.is_treasurer(request, event.club):
         raise PermissionDenied
     if request.method != "POST":
-        return _refund_page(request, party, None, 200)
-    paid = [(row.guest.pk, row.guest.name) for row in table_money.night(party) if row.paid > 0]
-    form = RefundForm(request.POST, club=party.club, guests=paid)
+        return _refund_page(request, event, None, 200)
+    paid = _refund_choices(event)[2]
+    form = _form(event, paid, request.POST)
     if not form.is_valid():
-        return _refund_page(request, party, form, 400)
+        return _refund_page(request, event, form, 400)
     data = form.cleaned_data
-    guest = get_object_or_404(party.guests, pk=data["guest"])
     try:
-        ledger.refund(club=party.club, guest=guest, amount=data["amount"], method=data["method"],
-                      reason=data["reason"], by=request.user)  # fmt: skip
+        ledger.event_refund(event=event, player_id=data["guest"], amount=data["amount"], method=data["method"],
+                            reason=data["reason"], by=request.user)  # fmt: skip
     except ValidationError as error:
         for message in texts(error.messages):
             form.add_error(None, message)
-        return _refund_page(request, party, form, 400)
-    messages.success(request, _("The refund to %(name)s is recorded.") % {"name": guest.name})
-    return redirect("party_money_refund", party.pk)
+        return _refund_page(request, event, form, 400)
+    name = paid[data["guest"]][0]
+    messages.success(request, _("The refund to %(name)s is recorded.") % {"name": name})
+    return redirect(night_urls(event.kind, event.id)[1])

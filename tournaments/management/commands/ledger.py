@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Club
 from tournaments.presentation.money import ledger_csv
+from tournaments.presentation.names import Where
 from tournaments.selectors.ledger import ledger_lines
 
 
@@ -44,4 +45,4 @@ class Command(BaseCommand):
         first, last = (_day(start) if start else None), (_day(end) if end else None)
         if first and last and first > last:
             raise CommandError(_("The first day comes after the last."))
-        self.stdout.write(ledger_csv(ledger_lines(found, first, last), found.currency), ending="")
+        self.stdout.write(ledger_csv(ledger_lines(found, first, last, Where.LEDGER_FILE), found.currency), ending="")
