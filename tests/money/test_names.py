@@ -1,6 +1,6 @@
-"""The books name people through presentation/names.py (docs/names.md): a member who asked for initials only is
-"M. J. W." in the ledger's file (it leaves the club: the accounts, an audit) and in full on the director's and the
-treasurer's pages; an erased member's rows stay, under the label that replaced the name; a player of any kind of
+"""The books name people through presentation/names.py (docs/names.md): a member who asked for initials only (a
+choice about what is published) is in full in the ledger's file, as in the club's own books (issue 44), and on the
+director's and the treasurer's pages; an erased member's rows stay, under the label that replaced the name; a player of any kind of
 event is named from that event (a knockout's player is never taken for the party guest of the same number)."""
 
 import io
@@ -42,13 +42,13 @@ def books(club, party, member, director):
     return {"party": party, "label": f"Erased player {member.pk}", "knockout_player": first.name}
 
 
-def test_the_ledger_file_names_each_as_they_chose_and_keeps_the_erased_rows(club, books):
+def test_the_ledger_file_names_in_full_and_keeps_the_erased_rows(club, books):
     out = io.StringIO()
     call_command("ledger", "--club", club.name, "--format", "csv", stdout=out)
     who = [line.split(",")[1] for line in out.getvalue().splitlines()[1:]]
     label = books["label"]
-    assert who == [HERS, label, label, books["knockout_player"]]
-    assert "Margaret" not in out.getvalue() and "Jane Smith" not in out.getvalue()
+    assert who == [HER, label, label, books["knockout_player"]]
+    assert HERS not in out.getvalue() and "Jane Smith" not in out.getvalue()
     assert MoneyRow.objects.count() == 4  # the erased member's top-up and fee stay
 
 

@@ -65,6 +65,7 @@ class Where(StrEnum):
 _FULL = {
     Where.DIRECTOR_PAGES, Where.TABLE_PHONE, Where.TALLY_CARDS, Where.SCORE_CARDS, Where.KNOCKOUT_SCORE_PADS,
     Where.TOWIE_CARD, Where.BOSTON_SHEET, Where.OWN_MAIL, Where.MEMBERS_FILE, Where.EVENT_TRANSFER,
+    Where.LEDGER_FILE,  # the club's own books (issue 44: full names, as the treasurer's exports)
 }  # fmt: skip
 FORMS: dict[Where, Form] = {where: Form.FULL if where in _FULL else Form.CHOSEN for where in Where}
 
