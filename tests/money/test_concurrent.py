@@ -172,3 +172,25 @@ def test_two_refunds_at_once_never_give_back_more_than_was_paid(club, guest, dir
     assert isinstance(refused, ValidationError) and "Only €2.00 was paid for the night." in refused.messages
     rows = MoneyRow.objects.filter(event_id=paid.event_id, guest_id=guest.pk)
     assert sorted(rows.values_list("amount", flat=True)) == [-300, 500]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_taps_at_once_take_the_money_once(club, party, guest, director):
+    """The fee is 4.00 for a member; two directors tap "Cash" for Jane at the same moment, and a third taps
+    "everyone paid cash": what is owed is worked out inside each write, so one row of 4.00 is written and the
+    others find nothing owed."""
+    ledger.party_fee_save(party=party, member_rate=400, visitor_rate=600)
+    event = money_event("party", party.pk, user=director)
+
+    def tap() -> None:
+        ledger.pay_owed(event=event, player_id=guest.pk, method="cash", by=director)
+
+    def everyone() -> None:
+        ledger.all_owed_paid_cash(event=event, by=director)
+
+    assert _at_once([tap, tap, everyone]) == []
+    jane = MoneyRow.objects.filter(event_kind="party", event_id=party.pk, guest_id=guest.pk)
+    assert list(jane.values_list("amount", flat=True)) == [400]
+    # The three others (visitors at 6.00) were paid once each, by the one "everyone paid cash".
+    others = MoneyRow.objects.filter(event_kind="party", event_id=party.pk).exclude(guest_id=guest.pk)
+    assert sorted(others.values_list("amount", flat=True)) == [600, 600, 600]

@@ -21,6 +21,7 @@ from tournaments.models import Club, EventFee, FreePlace, Guest, Member, Members
 from tournaments.models.money import EventKind, Kind, LedgerRefused, Method
 from tournaments.rules.errors import RuleError
 from tournaments.rules.money import format_money, is_currency, parse_amount
+from tournaments.selectors import table_money
 from tournaments.selectors.event_players import MoneyEvent, Player, of_event
 
 PAID_METHODS = (Method.CASH, Method.CARD, Method.TRANSFER)
@@ -279,6 +280,32 @@ def event_all_paid_cash(*, event: MoneyEvent, owed: list[tuple[Player, int]], by
     for player, amount in owed:
         player_paid(event=event, player=player, amount=amount, method=Method.CASH, by=by)
     return len(owed)
+
+
+def _lock_payments(club: Club) -> None:
+    """The club's row locked for the rest of the transaction (PostgreSQL; on SQLite the transaction holds the
+    writers' lock from BEGIN IMMEDIATE): two taps for one night at once are one after the other, and the second
+    works out what is owed with the first one's row in."""
+    list(Club.objects.select_for_update().filter(pk=club.pk).values_list("pk", flat=True))
+
+
+@transaction.atomic
+def pay_owed(*, event: MoneyEvent, player_id: int, method: str, by: Director) -> MoneyRow | None:
+    """One tap: what the player still owes, worked out inside the write, paid by the method tapped; None when
+    they owe nothing (a second tap, or a tap on another director's screen, takes nothing twice)."""
+    _lock_payments(event.club)
+    row = next((r for r in table_money.night_of(event) if r.guest.pk == player_id), None)
+    if row is None or row.settled:
+        return None
+    return player_paid(event=event, player=row.guest, amount=row.owed, method=method, by=by)
+
+
+@transaction.atomic
+def all_owed_paid_cash(*, event: MoneyEvent, by: Director) -> int:
+    """Everyone still owing at the event paid in cash, what is owed worked out inside the write: how many."""
+    _lock_payments(event.club)
+    owed = [(r.guest, r.owed) for r in table_money.unpaid(table_money.night_of(event))]
+    return event_all_paid_cash(event=event, owed=owed, by=by)
 
 
 @transaction.atomic

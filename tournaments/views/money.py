@@ -150,17 +150,15 @@ def event_money_pay(request: DirectorRequest, kind: str, event_id: int) -> HttpR
         messages.error(request, _("Choose how it was paid."))
         return redirect(page)
     player = _player(event, form.cleaned_data["guest"])
-    row = next(r for r in selectors.night_of(event) if r.guest.pk == player.pk)
-    if row.settled:
-        messages.info(request, _("%(name)s owes nothing.") % {"name": player.name})
-        return redirect(page)
     try:
-        method = form.cleaned_data["method"]
-        ledger.player_paid(event=event, player=player, amount=row.owed, method=method, by=request.user)
+        paid = ledger.pay_owed(event=event, player_id=player.pk, method=form.cleaned_data["method"], by=request.user)
     except ValidationError as error:
         _refused(request, error)
     else:
-        messages.success(request, _("%(name)s paid.") % {"name": player.name})
+        if paid is None:
+            messages.info(request, _("%(name)s owes nothing.") % {"name": player.name})
+        else:
+            messages.success(request, _("%(name)s paid.") % {"name": player.name})
     return redirect(page)
 
 
@@ -173,8 +171,7 @@ def party_money_all_cash(request: DirectorRequest, party_id: int) -> HttpRespons
 def event_money_all_cash(request: DirectorRequest, kind: str, event_id: int) -> HttpResponse:
     """Everyone still owing paid cash, in one step."""
     event = money_event(kind, event_id, user=request.user)
-    owed = [(r.guest, r.owed) for r in selectors.unpaid(selectors.night_of(event))]
-    count = ledger.event_all_paid_cash(event=event, owed=owed, by=request.user)
+    count = ledger.all_owed_paid_cash(event=event, by=request.user)
     messages.success(request, _("Marked paid in cash: %(count)s.") % {"count": count})
     return redirect(_urls(event)["page"])
 
