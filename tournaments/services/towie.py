@@ -189,6 +189,27 @@ def _rename(table: TowieTable, players: list[TowiePlayer], names: list[str]) -> 
     TowiePlayer.objects.bulk_update(players, ["name", "guest"])
 
 
+def _regroup(table: TowieTable, current: list[TowiePlayer], names: list[str]) -> None:
+    """Players join or leave before the first deal: who stays keeps their row (and so what they paid, the
+    ledger naming them by it), who left is removed, who came is added; all in the new order, to draw again."""
+    by_name = {p.name.casefold(): p for p in current}
+    staying = [by_name.pop(name.casefold()) for name in names if name.casefold() in by_name]
+    TowiePlayer.objects.filter(pk__in=[p.pk for p in by_name.values()]).delete()
+    for player in staying:  # out of the way of the new order first: (table, order) is unique
+        player.order, player.card = player.order + 100, ""
+    TowiePlayer.objects.bulk_update(staying, ["order", "card"])
+    guests = _guests_by_name(table.party)
+    kept = {p.name.casefold(): p for p in staying}
+    new = []
+    for order, name in enumerate(names, start=1):
+        if (same := kept.get(name.casefold())) is not None:
+            same.order, same.name = order, name
+        else:
+            new.append(TowiePlayer(table=table, name=name, order=order, guest=guests.get(name.casefold())))
+    TowiePlayer.objects.bulk_update(staying, ["order", "name"])
+    TowiePlayer.objects.bulk_create(new)
+
+
 @transaction.atomic
 def towie_table_update(
     *,
@@ -227,12 +248,7 @@ def towie_table_update(
             }
         )
     else:
-        table.players.all().delete()
-        guests = _guests_by_name(table.party)
-        TowiePlayer.objects.bulk_create(
-            TowiePlayer(table=table, name=player, order=order, guest=guests.get(player.casefold()))
-            for order, player in enumerate(names, start=1)
-        )
+        _regroup(table, current, names)
         table.drawn_at, table.cards_by_software, table.next_seats = None, False, None
     _link_members(table, list(table.players.select_related("guest")), picked, before)
     table.full_clean()
