@@ -29,7 +29,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SCREENS = [(1280, 720), (1366, 768), (1920, 1080)]
 # The smallest name, in px at 1280×720 and in proportion to the screen's height (docs/user-guide.md, "The big screen"):
 # the sizes the fullest view of each kind reaches (twenty tables, eighty players, fourteen pairs).
-MIN_NAME_PX = {"round": 14, "standings": 13, "season": 13, "board": 13, "bracket": 15, "won": 11.5}
+# The bracket's in parts where whole its names would be under 24 px (static/js/projector.js): fourteen pairs after
+# round 1 reach 24 px; played to the end (every box full, totals and the winners' boxes) a little less.
+MIN_NAME_PX = {"round": 14, "standings": 13, "season": 13, "board": 13, "bracket": 24, "won": 20}
 
 
 def long_party(user):
