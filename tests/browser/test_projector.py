@@ -29,7 +29,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SCREENS = [(1280, 720), (1366, 768), (1920, 1080)]
 # The smallest name, in px at 1280×720 and in proportion to the screen's height (docs/user-guide.md, "The big screen"):
 # the sizes the fullest view of each kind reaches (twenty tables, eighty players, fourteen pairs).
-MIN_NAME_PX = {"round": 14, "standings": 13, "season": 13, "board": 13, "bracket": 15, "won": 11.5}
+# The bracket's in parts where whole its names would be under 24 px (static/js/projector.js): fourteen pairs after
+# round 1 reach 24 px; played to the end (every box full, totals and the winners' boxes) a little less.
+MIN_NAME_PX = {"round": 14, "standings": 13, "season": 13, "board": 13, "bracket": 24, "won": 20}
 
 
 def long_party(user):
@@ -205,43 +207,62 @@ def test_the_room_is_sized_again_when_results_come_in_and_when_the_screen_change
 
 
 SCREEN_AT = "() => document.documentElement.dataset.screen"
-SCREEN_COUNT = "() => document.querySelectorAll('.bracket-side, .bracket-free').length"
+# The screen shown: its element's id and its part ("" whole; "top", "bottom", "final" for a side shown in parts).
+SHOWN = """() => { const on = [...document.querySelectorAll('.bracket-side, .bracket-free')].filter((n) =>
+  n.getClientRects().length); return on.map((n) => [n.id, n.dataset.part || '']); }"""
+
+
+def every_screen(page):
+    """Each screen in turn (a presenter's Page Down shows the next at once) until the first comes back: yields the
+    element shown and its part. A side too large for names large enough is shown in parts (static/js/projector.js)."""
+    for _ in range(12):
+        at = page.evaluate(SCREEN_AT)
+        shown = page.evaluate(SHOWN)
+        assert len(shown) == 1, shown
+        yield shown[0][0], shown[0][1]
+        page.keyboard.press("PageDown")
+        page.wait_for_function("(at) => document.documentElement.dataset.screen !== at", arg=at)
+        if page.evaluate(SCREEN_AT) == "0":
+            return
+    raise AssertionError("the screens never came back to the first")
 
 
 @pytest.mark.parametrize(("width", "height"), SCREENS)
 @pytest.mark.parametrize("view", ["bracket", "won"])
 def test_the_bracket_shows_its_screens_in_turn_each_whole_with_names_large(screen, tmp_path, view, width, height):
     """Fourteen pairs after round 1 ("bracket") and played to the end ("won"): the main bracket, the consolation
-    and the free tables each a screen of their own, in turn, a presenter's Page Down showing the next at once."""
+    and the free tables each a screen of their own (a bracket in parts where whole its names would be small), in
+    turn, a presenter's Page Down showing the next at once."""
     page = screen(view, width, height)
-    count = page.evaluate(SCREEN_COUNT)
-    assert count == (2 if view == "bracket" else 3)
-    names, sizes = 0, []
-    for at in range(count):
-        assert page.evaluate(SCREEN_AT) == str(at)
+    names, sizes, seen, players = 0, [], [], set()
+    for at, (side, part) in enumerate(every_screen(page)):
+        seen.append((side, part))
         page.screenshot(path=str(tmp_path / f"{view}-{width}x{height}-{at}.png"))
-        side = ["main", "consolation", "free-tables"][at]
-        boxes = [f"{side}-winner"] if at < 2 else ["free-tables"]
-        seen = page.evaluate(MEASURE, {"names": NAMES[view], "boxes": boxes})
-        scroll_width, scroll_height, vw, vh = seen["scroll"]
-        assert scroll_width <= vw and scroll_height <= vh, seen["scroll"]
-        assert seen["boxes"] == {boxes[0]: True}
-        assert seen["split"] == [] and seen["outside"] == [] and seen["overflowing"] == []
-        assert seen["smallest"] >= MIN_NAME_PX[view] * height / 720 - 0.25, (at, seen["smallest"])
+        boxes = [] if part in ("top", "bottom") else [f"{side}-winner"] if side != "free-tables" else ["free-tables"]
+        seen_here = page.evaluate(MEASURE, {"names": NAMES[view], "boxes": boxes})
+        scroll_width, scroll_height, vw, vh = seen_here["scroll"]
+        assert scroll_width <= vw and scroll_height <= vh, seen_here["scroll"]
+        assert all(seen_here["boxes"].values()), seen_here["boxes"]
+        assert seen_here["split"] == [] and seen_here["outside"] == [] and seen_here["overflowing"] == []
+        assert seen_here["smallest"] >= MIN_NAME_PX[view] * height / 720 - 0.25, (at, seen_here["smallest"])
         for other in {"main", "consolation", "free-tables"} - {side}:
             assert not page.is_visible(f".bracket-page #{other}")
-        if view == "won" and at < 2:  # the winners' boxes hold two names each, whole
+        if view == "won" and side != "free-tables" and part in ("", "final"):  # the winners' boxes, two names
             assert page.inner_text(f"#{side}-winner").startswith("Winner: ")
             assert "runner-up: " in page.inner_text(f"#{side}-winner")
-        names += seen["names"]
-        sizes.append(seen["smallest"])
-        if at == 0:  # the big screen's names: initials, then the surname, a player a line
-            players = page.locator(".bracket .player").all_inner_texts()
-            assert "M. T. W. von Hohe" in [p.replace("\u00a0", " ") for p in players]
-        page.keyboard.press("PageDown")
-        page.wait_for_function(f"() => document.documentElement.dataset.screen === '{(at + 1) % count}'")
+        names += seen_here["names"]
+        sizes.append(seen_here["smallest"])
+        players |= {p.replace("\u00a0", " ") for p in page.locator(".bracket .player").all_inner_texts()}
+    # The main bracket first (whole or in parts), then the consolation, then the free tables once the main is won.
+    sides = [side for side, _ in seen]
+    assert sides[0] == "main" and sorted(set(sides)) == sorted(
+        {"main", "consolation"} | ({"free-tables"} if view == "won" else set())
+    )
+    assert sides == sorted(sides, key=["main", "consolation", "free-tables"].index)
+    # The big screen's names: initials, then the surname, a player a line.
+    assert "M. T. W. von Hohe" in players
     assert names >= 14 * 2
-    print(view, width, height, sizes)
+    print(view, width, height, seen, sizes)
 
 
 @pytest.mark.parametrize(("view", "width", "height"), [("standings", 640, 360), ("won", 480, 270), ("won", 1280, 720)])
@@ -297,18 +318,18 @@ def test_no_pair_name_on_the_bracket_wraps_or_is_clipped(screen, view, width, he
     """A pair is two lines, a player each (laid out so, the same in every round): no player's line wraps, no name
     runs out of its box."""
     page = screen(view, width, height)
-    for at in range(int(page.evaluate(SCREEN_COUNT))):
+    first_round = 0
+    for side, part in every_screen(page):
         # The free tables' screen (the last when the main bracket is won): two pairs a line, wrapped between them.
-        free = page.is_visible("#free-tables")
+        free = side == "free-tables"
         lines = page.evaluate(LINES, "#free td" if free else ".bracket .player")
-        assert len(lines) >= (2 * 2 * 7 if at == 0 else 1), at  # round 1's fourteen pairs, a player a line
+        if side == "main" and part in ("", "top", "bottom"):
+            first_round += len(lines)
         wrapped = [name for name, count, whole in lines if count > 1.5 and not free]
         boxes = page.evaluate(LINES, "#free td" if free else ".bracket .name, .bracket .champion")
         clipped = [name for name, count, whole in boxes if not whole]
-        assert wrapped == [] and clipped == [], (at, wrapped, clipped)
-        page.keyboard.press("PageDown")
-        count = 3 if view == "won" else 2
-        page.wait_for_function(f"() => document.documentElement.dataset.screen === '{(at + 1) % count}'")
+        assert wrapped == [] and clipped == [], (side, part, wrapped, clipped)
+    assert first_round >= 2 * 2 * 7  # round 1's fourteen pairs, a player a line
 
 
 def reduced_motion(page) -> None:

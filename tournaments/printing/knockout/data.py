@@ -233,6 +233,9 @@ class ChartSide:
     units: int
     final_start: int = 0  # the units of the final's box (the winner's box sits level with it)
     final_end: int = 1
+    # The unit where the final's second feeder starts: the bracket's top half above it, its bottom half from it
+    # (the big screen shows a side too large for its screen in halves, then the final); 0 when not split.
+    half: int = 0
     winner: str = ""
     runner_up: str = ""
 

@@ -262,6 +262,8 @@ def _chart_side(side: BracketSide) -> printed.ChartSide:
         units=end,
         final_start=final.start if final else 0,
         final_end=final.end if final else end,
+        # Halves only where each holds two rounds or more (up to the semi-finals).
+        half=final.children[0].end if final and len(final.children) == 2 and len(columns) >= 3 else 0,
         winner=side.winner.name if side.winner else "",
         runner_up=side.runner_up.name if side.runner_up else "",
     )
