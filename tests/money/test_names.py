@@ -1,7 +1,8 @@
-"""The books name people through presentation/names.py (docs/names.md): a member who asked for initials only (a
-choice about what is published) is in full in the ledger's file, as in the club's own books (issue 44), and on the
-director's and the treasurer's pages; an erased member's rows stay, under the label that replaced the name; a player of any kind of
-event is named from that event (a knockout's player is never taken for the party guest of the same number)."""
+"""The books name people through presentation/names.py (docs/names.md): a member who asked for initials only
+(a choice about what is published) is in full in the ledger's file, as in the club's own books (issue 44), and
+on the director's and the treasurer's pages; an erased member's rows stay, under the label that replaced the
+name; a player of any kind of event is named from that event (a knockout's player is never taken for the party
+guest of the same number)."""
 
 import io
 
