@@ -40,7 +40,7 @@ def seating_cells(party, language: str = "en") -> dict[str, str]:
     sheet = load_workbook(io.BytesIO(content)).worksheets[1]
     rows = list(sheet.iter_rows(values_only=True))
     row = next(r for r in rows[1:] if r[:2] == (1, 1))
-    return dict(zip("NESW", row[2:6], strict=True))
+    return {seat: str(cell) for seat, cell in zip("NESW", row[2:6], strict=True)}
 
 
 def test_the_seating_sheet_names_the_player_who_left_and_the_reserve(director):
