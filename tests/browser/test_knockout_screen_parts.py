@@ -1,6 +1,7 @@
 """The knockout's big screen in parts: sixteen pairs with the longest names the tests use are too many for one
 screen with names large enough (their whole bracket fitted at once drew them 15.4 px tall at 1280×720), so the
-bracket is shown in turn as its top half, its bottom half (each from round 1 up to the semi-final) and its final
+bracket is shown in turn as its top half, its bottom half (each from round 1 up to the round before the
+semi-finals) and its final
 (static/js/projector.js, static/css/projector.css, templatetags/bracket_tags.py).
 
 At 1280×720, 1366×768 and 1920×1080: every name at least 24 px tall,

@@ -30,8 +30,8 @@ SCREENS = [(1280, 720), (1366, 768), (1920, 1080)]
 # The smallest name, in px at 1280×720 and in proportion to the screen's height (docs/user-guide.md, "The big screen"):
 # the sizes the fullest view of each kind reaches (twenty tables, eighty players, fourteen pairs).
 # The bracket's in parts where whole its names would be under 24 px (static/js/projector.js): fourteen pairs after
-# round 1 reach 24 px; played to the end (every box full, totals and the winners' boxes) a little less.
-MIN_NAME_PX = {"round": 14, "standings": 13, "season": 13, "board": 13, "bracket": 24, "won": 20}
+# round 1 and played to the end (every box full, totals and the winners' boxes) reach 24 px.
+MIN_NAME_PX = {"round": 14, "standings": 13, "season": 13, "board": 13, "bracket": 24, "won": 24}
 
 
 def long_party(user):
@@ -244,7 +244,7 @@ def test_the_bracket_shows_its_screens_in_turn_each_whole_with_names_large(scree
         assert scroll_width <= vw and scroll_height <= vh, seen_here["scroll"]
         assert all(seen_here["boxes"].values()), seen_here["boxes"]
         assert seen_here["split"] == [] and seen_here["outside"] == [] and seen_here["overflowing"] == []
-        assert seen_here["smallest"] >= MIN_NAME_PX[view] * height / 720 - 0.25, (at, seen_here["smallest"])
+        assert seen_here["smallest"] >= MIN_NAME_PX[view] * height / 720 - 0.25, (side, part, seen_here["smallest"])
         for other in {"main", "consolation", "free-tables"} - {side}:
             assert not page.is_visible(f".bracket-page #{other}")
         if view == "won" and side != "free-tables" and part in ("", "final"):  # the winners' boxes, two names

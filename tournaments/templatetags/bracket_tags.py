@@ -27,9 +27,17 @@ def in_lines(name: str) -> SafeString:
 
 
 # --- a side in parts (the big screen, static/js/projector.js): its top half and its bottom half, each from its
-# first round up to its semi-final, then the final (the semi-finals, the final and the winner). Every box, line and
-# heading says which parts it is drawn in (classes in-top, in-bottom, in-final); each part has its own columns
-# (those of the other parts 0 wide) and rows (those of the other half 0 tall), written here as CSS variables.
+# first round up to the round before the semi-finals (up to the semi-finals on a side of three rounds, so a half
+# keeps two), then the final (the semi-finals, the final and the winner). Every box, line and heading says which
+# parts it is drawn in (classes in-top, in-bottom, in-final; opens-final on the boxes that start the final's part);
+# each part has its own columns (those of the other parts 0 wide) and rows (those of the other half 0 tall),
+# written here as CSS variables.
+
+
+def _cut(side: ChartSide) -> tuple[int, int]:
+    """The last column of the halves and the first of the final's part."""
+    semi = len(side.columns) - 2
+    return (semi - 1 if semi >= 2 else semi), semi
 
 
 @register.filter
@@ -37,32 +45,36 @@ def parts_of(item: ChartBox | ChartJoin | int, side: ChartSide) -> str:
     """The classes of the parts a box, a line or a round's heading (its column's index) is drawn in."""
     if not side.half:
         return ""
-    semi, parts = len(side.columns) - 2, []
+    last, first = _cut(side)
+    parts = []
     if isinstance(item, ChartBox):
         column, top, bottom = item.column, item.start < side.half, item.end > side.half
-    elif isinstance(item, ChartJoin):  # the line into the match of its column: in the halves up to the semi-finals
-        top, bottom = item.parent < 2 * side.half, item.parent >= 2 * side.half
-        if item.column > semi:
+    elif isinstance(item, ChartJoin):  # the line into the match of its column
+        if item.column > first:
             return " in-final"
-        return " in-top" if top else " in-bottom"
+        if item.column > last:  # into a match that opens the final's part: drawn in neither
+            return ""
+        return " in-top" if item.parent < 2 * side.half else " in-bottom"
     else:
         column, top, bottom = item, True, True
-    if column <= semi and top:
+    if column <= last and top:
         parts.append("in-top")
-    if column <= semi and bottom:
+    if column <= last and bottom:
         parts.append("in-bottom")
-    if column >= semi:
+    if column >= first:
         parts.append("in-final")
+    if column == first:
+        parts.append("opens-final")
     return " " + " ".join(parts)
 
 
 def _tracks(side: ChartSide, part: str) -> str:
     """The columns of a part: a round's column and the gap after it, 0 for those not drawn in it."""
-    semi, tracks = len(side.columns) - 2, []
+    (last, first), tracks = _cut(side), []
     for i, column in enumerate(side.columns):
         kind = "--to-come" if not column.drawn else "--drawn" if i == 0 else "--drawn-later"
-        shown = i <= semi if part == "half" else i >= semi
-        gap = shown and (i < semi or part == "final")
+        shown = i <= last if part == "half" else i >= first
+        gap = shown and (i < last or part == "final")
         tracks += [f"var({kind})" if shown else "0", "var(--gap)" if gap else "0"]
     return " ".join(tracks)
 
