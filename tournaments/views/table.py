@@ -345,11 +345,12 @@ def _post(request: HtmxRequest, table_token: TableToken, page: Page) -> HttpResp
         return back
     assert current is not None and view is not None  # else _form_problem refused the post
     version = int(request.POST["version"])
-    deal_forms_ = forms.deal_forms(request.POST, names=_names(view))
     if request.POST.get("preview"):
+        deal_forms_ = forms.deal_forms(request.POST, names=_names(view))
         context = {"party": table_token.party, **preview(table_token.party, deal_forms_)}
         return render(request, "tournaments/_preview.html", context)
     try:
+        # An agreement sends no deals: its forms are not built (a third of its time under a round's burst).
         if request.POST.get("agree") in ("NS", "EW"):
             result_services.result_agree(
                 round_=current,
@@ -360,6 +361,7 @@ def _post(request: HtmxRequest, table_token: TableToken, page: Page) -> HttpResp
             )
             messages.success(request, _("Thank you: agreed."))
             return back
+        deal_forms_ = forms.deal_forms(request.POST, names=_names(view))
         deals, errors = forms.deals_from_forms(deal_forms_)
         if errors or not deals:
             message = _("Enter at least one deal.")
