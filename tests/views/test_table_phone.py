@@ -213,17 +213,20 @@ def test_the_whole_round_form_reads_its_table_in_three_statements(client, party_
     assert '<option value="3" selected>' in deal_3 and '<option value="N" selected>NT' in deal_3
     assert '<option value="8" selected>' in deal_3 and '<input type="hidden" name="version" value="1">' in page
     result = TableResult.objects.get(round__party=party, table=1)
-    # The page's two (the link with its party and round and the table's seats; the result with its deals),
-    # then the agreement's own seven (its savepoint, the round, the result and its deals read under the
-    # lock, the update, the history row, the release). It was thirteen: the page read in five, the deals
-    # read again for the history's snapshot after (an agreement changes no deal).
-    with django_assert_num_queries(10) as counted:
+    # The page's three (the link with its party and round and the table's seats; the result; its deals), then
+    # the agreement's own five, as a phone's deal is saved (services/results/deal_by_deal.py): the table read
+    # in one plain statement with no lock, then its savepoint, the result's update (conditional on what was
+    # read: its version, state and the other side's agreement), the history row and the release. It was ten,
+    # with the result and its deals read again under a lock through the ORM; thirteen before that.
+    with django_assert_num_queries(8) as counted:
         client.post(url, {"round": 1, "version": result.version, "agree": "NS"})
-    assert 'FROM "tournaments_tabletoken" t JOIN' in counted.captured_queries[0]["sql"]
-    # The result's row read under the lock alone: a join (the round, by the model's ordering) would, on
-    # PostgreSQL, hold the round's row too, against the other tables' holds on it.
-    locked = [q["sql"] for q in counted.captured_queries if q["sql"].startswith('SELECT "tournaments_tableresult"')]
-    assert len(locked) == 1 and " JOIN " not in locked[0]
+    sql = [q["sql"] for q in counted.captured_queries]
+    assert 'FROM "tournaments_tabletoken" t JOIN' in sql[0]
+    assert sql[3].startswith("SELECT EXISTS(") and 'LEFT JOIN "tournaments_tableresult"' in sql[3]
+    update = sql[5]
+    assert update.startswith('UPDATE "tournaments_tableresult"')
+    assert all(f'"{field}" =' in update.split("WHERE")[1] for field in ("version", "ns_agreed", "ew_agreed", "locked"))
+    assert sql[6].startswith('INSERT INTO "tournaments_resultchange"')
     result.refresh_from_db()
     assert result.ns_agreed and not result.ew_agreed
 

@@ -3,8 +3,9 @@
 Every write keeps a history row (who, when, before, after) and bumps the result's version, so
 a second phone or director working from an old copy is told instead of overwriting silently.
 
-The package: round_result.py (a result written whole: recorded, cut, agreed, locked, undone),
-deal_by_deal.py (the phone's one deal at a time) and common.py (what both share); every name is here.
+The package: round_result.py (a result written whole: recorded, cut, locked, undone), deal_by_deal.py (the
+plain-SQL hot path: the phone's one deal at a time, and a round's result agreed) and common.py (what both
+share); every name is here.
 """
 
 from tournaments.services.results.common import SEND_ID_MAX, SIDE_NAMES, SendRefused, StaleResult
@@ -13,10 +14,10 @@ from tournaments.services.results.deal_by_deal import (
     deal_accept,
     deal_record,
     deal_shown,
+    result_agree,
     send_content,
 )
 from tournaments.services.results.round_result import (
-    result_agree,
     result_cut_override,
     result_lock,
     result_record,

@@ -135,3 +135,14 @@ def _check_table(round_: Round, table: int, *, seats: bool = True, seated: bool 
         raise ValidationError(
             _("Table %(table)s has no seats in round %(round)s.") % {"table": table, "round": round_.number}
         )
+
+
+def _check_version(current: int, expected: int | None) -> None:
+    """Optimistic locking: the form carries the version it was opened on (0 for a new result)."""
+    if expected is not None and current != expected:
+        raise StaleResult(
+            _(
+                "Someone else at this table saved a change a moment ago: their entry is shown now. "
+                "Check it and save again."
+            )
+        )

@@ -22,6 +22,7 @@ from tournaments.services.results.common import (
     SendRefused,
     StaleResult,
     _check_table,
+    _check_version,
     _clock_start,
     _tally,
     _winner,
@@ -576,3 +577,49 @@ def _acceptance(
         return result
 
     return _Write(write, done)
+
+
+# ---- a round's result agreed (the phone's whole-round form) ----------------------------------------
+
+
+@_read_then_write
+def result_agree(
+    *, round_: Round, table: int, side: str, by_token: TableToken | None, expected_version: int | None
+) -> TableResult | _Write[TableResult]:
+    """One side at the table agrees the result; when both have, it counts.
+
+    Read and written as a phone's deal is (one read, then a conditional update and the history row): at a
+    round's end every table's two sides agree within seconds. The version guards the deals, not the
+    agreements: both sides agreeing at one moment both count (the update is conditional on the other side's
+    agreement as read; when it changed meanwhile, the agreement is read and worked out again).
+    """
+    row, stored, _seated, _sent, _of = _read(round_, table, by_token, "")
+    _refuse_closed(round_, row)
+    if side not in SIDE_NAMES:
+        raise ValidationError(_("Say which side agrees: North–South or East–West."))
+    if row is None:
+        raise ValidationError(
+            _("Table %(table)s has no result in round %(round)s yet.") % {"table": table, "round": round_.number}
+        )
+    _check_version(row["version"], expected_version)
+    if row["locked"]:
+        raise ValidationError(_("The director has locked this table: ask the director to change it."))
+    if row["status"] == TableResult.Status.IN_PROGRESS or not row["winner"]:
+        raise ValidationError(_("Enter all four deals before agreeing the result."))
+    values = row | {"ns_agreed" if side == "NS" else "ew_agreed": True}
+    if values["ns_agreed"] and values["ew_agreed"]:
+        values["status"] = TableResult.Status.AGREED
+    changed = {f: values[f] for f in ("ns_agreed", "ew_agreed", "status") if values[f] != row[f]}
+    before = _snapshot_of(row, stored)
+    after = before | {"status": values["status"]}  # an agreement changes no deal
+    now = plain_sql.stamp()
+    as_read = {f: row[f] for f in ("id", "version", "status", "ns_agreed", "ew_agreed", "locked")}
+    update = plain_sql.updating(TableResult, {"updated_at": now, **changed}, as_read)
+    history = _history(row["id"], None, by_token, f"{side} agreed", before, after, now)
+
+    def write() -> None:
+        if not update.run():
+            raise _Changed  # the other side agreed, a deal was changed or the table locked: read again
+        history.run()
+
+    return _Write(write, lambda _written: _result_of(round_, table, values, stored))

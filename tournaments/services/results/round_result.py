@@ -1,4 +1,5 @@
-"""A table's round result written whole: recorded (the deals or the two net figures), cut, agreed, locked, undone.
+"""A table's round result written whole: recorded (the deals or the two net figures), cut, locked, undone
+(agreeing it is deal_by_deal.py's: the plain-SQL hot path).
 
 The director's round page and the phone's whole-round form call these, each in one transaction.
 """
@@ -16,6 +17,7 @@ from tournaments.services.results.common import (
     SIDE_NAMES,
     StaleResult,
     _check_table,
+    _check_version,
     _clock_start,
     _lock_round,
     _score,
@@ -58,7 +60,7 @@ def result_record(
         raise ValidationError(_("The director has locked this table: ask the director to change it."))
     if result and result.status == TableResult.Status.AGREED and by_user is None:
         raise ValidationError(_("This round is accepted: ask the director for any change."))
-    _check_version(result, expected_version)
+    _check_version(result.version if result is not None else 0, expected_version)
     before = _snapshot(result)
     old_winner = result.winner if result else ""
 
@@ -102,20 +104,6 @@ def result_record(
             % {"table": table, "side": _side(result.winner), "old": _side(old_winner), "next": round_.number + 1}
         )
     return result, notices
-
-
-def _check_version(result: TableResult | None, expected: int | None) -> None:
-    """Optimistic locking: the form carries the version it was opened on (0 for a new result)."""
-    if expected is None:
-        return
-    current = result.version if result is not None else 0
-    if current != expected:
-        raise StaleResult(
-            _(
-                "Someone else at this table saved a change a moment ago: their entry is shown now. "
-                "Check it and save again."
-            )
-        )
 
 
 def _figures(
@@ -226,38 +214,6 @@ def _lock_result(round_: Round, table: int) -> TableResult:
             _("Table %(table)s has no result in round %(round)s yet.") % {"table": table, "round": round_.number}
         )
     result.round = round_
-    return result
-
-
-@transaction.atomic
-def result_agree(
-    *, round_: Round, table: int, side: str, by_token: TableToken | None, expected_version: int
-) -> TableResult:
-    """One side at the table agrees the result; when both have, it counts."""
-    round_ = _lock_round(round_)
-    if round_.is_closed:
-        raise ValidationError(
-            _("Round %(number)s is closed: results can no longer be entered here.") % {"number": round_.number}
-        )
-    if side not in ("NS", "EW"):
-        raise ValidationError(_("Say which side agrees: North–South or East–West."))
-    result = _lock_result(round_, table)
-    _check_version(result, expected_version)
-    if result.locked:
-        raise ValidationError(_("The director has locked this table: ask the director to change it."))
-    if result.status == TableResult.Status.IN_PROGRESS or not result.winner:
-        raise ValidationError(_("Enter all four deals before agreeing the result."))
-    before = _snapshot(result)
-    if side == "NS":
-        result.ns_agreed = True
-    else:
-        result.ew_agreed = True
-    if result.ns_agreed and result.ew_agreed:
-        result.status = TableResult.Status.AGREED
-    # The version guards the deals, not the agreements: both sides agreeing at one moment both count.
-    result.save(update_fields=["ns_agreed", "ew_agreed", "status", "updated_at"])
-    after = before | {"status": result.status}  # an agreement changes no deal: they are not read again
-    ResultChange.objects.create(result=result, by_token=by_token, action=f"{side} agreed", before=before, after=after)
     return result
 
 
