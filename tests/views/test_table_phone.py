@@ -213,20 +213,20 @@ def test_the_whole_round_form_reads_its_table_in_three_statements(client, party_
     assert '<option value="3" selected>' in deal_3 and '<option value="N" selected>NT' in deal_3
     assert '<option value="8" selected>' in deal_3 and '<input type="hidden" name="version" value="1">' in page
     result = TableResult.objects.get(round__party=party, table=1)
-    # The page's three (the link with its party and round and the table's seats; the result; its deals), then
+    # The page's two (the link with its party and round and the table's seats; the result: not its deals), then
     # the agreement's own five, as a phone's deal is saved (services/results/deal_by_deal.py): the table read
     # in one plain statement with no lock, then its savepoint, the result's update (conditional on what was
     # read: its version, state and the other side's agreement), the history row and the release. It was ten,
     # with the result and its deals read again under a lock through the ORM; thirteen before that.
-    with django_assert_num_queries(8) as counted:
+    with django_assert_num_queries(7) as counted:
         client.post(url, {"round": 1, "version": result.version, "agree": "NS"})
     sql = [q["sql"] for q in counted.captured_queries]
     assert 'FROM "tournaments_tabletoken" t JOIN' in sql[0]
-    assert sql[3].startswith("SELECT EXISTS(") and 'LEFT JOIN "tournaments_tableresult"' in sql[3]
-    update = sql[5]
+    assert sql[2].startswith("SELECT EXISTS(") and 'LEFT JOIN "tournaments_tableresult"' in sql[2]
+    update = sql[4]
     assert update.startswith('UPDATE "tournaments_tableresult"')
     assert all(f'"{field}" =' in update.split("WHERE")[1] for field in ("version", "ns_agreed", "ew_agreed", "locked"))
-    assert sql[6].startswith('INSERT INTO "tournaments_resultchange"')
+    assert sql[5].startswith('INSERT INTO "tournaments_resultchange"')
     result.refresh_from_db()
     assert result.ns_agreed and not result.ew_agreed
 

@@ -65,8 +65,13 @@ def table_page(request: HtmxRequest, token: str) -> HttpResponseBase:
             return refused
         table_token, page, deals = drawn
         return _render_deals(request, table_token, page, deals=deals)
-    # The whole-round form (posted, or drawn with ?all=1) and the two sides' agreements: two statements.
-    found, refused = link_limit.check(request, table_selectors.form_page, token)
+    # The whole-round form (posted, or drawn with ?all=1) and the two sides' agreements: two statements, and
+    # the result's deals for the form (an agreement reads its table again, as its service does: not them).
+    agreement = request.method == "POST" and request.POST.get("agree") in ("NS", "EW")
+    read = (
+        table_selectors.phone_page_read if agreement and not request.POST.get("preview") else table_selectors.form_page
+    )
+    found, refused = link_limit.check(request, read, token)
     if found is None:
         assert refused is not None  # the check gives what it found or its refusal
         return refused
