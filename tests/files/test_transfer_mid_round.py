@@ -10,11 +10,12 @@ from django.core.exceptions import ValidationError
 from tests.conftest import default_club
 from tournaments.files.transfer import party_export, party_import
 from tournaments.files.transfer.limits import PARTY_LIMITS
-from tournaments.models import Guest, MidRoundSeat, Party, Seat, TableResult
+from tournaments.models import Guest, MidRoundSeat, Party, Seat, SeatOverride, TableResult
 from tournaments.selectors.standings import party_standings
 from tournaments.services import midround as midround_services
 from tournaments.services import party as party_services
 from tournaments.services import results as result_services
+from tournaments.services import seating as seating_services
 
 pytestmark = pytest.mark.django_db
 
@@ -224,3 +225,162 @@ def test_the_refusal_speaks_the_readers_language(party_factory, director):
     assert refused.value.messages == [
         "L’export est endommagé\u202f: mid_round 1\u202f: “Rita” quitte la place et la prend à la fois."
     ]
+
+
+# What the app lets a director do to a seat after a reserve took it during the round: the export of such a
+# night imports (it is refused as damaged no more).
+
+
+def seat_of(round_, table: int, seat: str) -> Guest:
+    return Seat.objects.select_related("guest").get(round=round_, table=table, seat=seat).guest
+
+
+def seating(party: Party) -> list[tuple]:
+    return list(Seat.objects.filter(round__party=party).values_list("round__number", "table", "seat", "guest__name"))
+
+
+def changes(party: Party) -> list[tuple]:
+    return list(
+        SeatOverride.objects.filter(round__party=party)
+        .order_by("id")
+        .values_list("round__number", "table", "seat", "old_guest__name", "new_guest__name", "at")
+    )
+
+
+def guests(party: Party) -> list[tuple]:
+    """Who is a reserve (the file does not carry a guest's `left_after`)."""
+    return sorted(party.guests.values_list("name", "reserve"))
+
+
+def round_trip(party: Party) -> Party:
+    """The party through its export, deleted, and imported back: the seats, the changes of seats, the
+    replacements and the guests come back as they were."""
+    party.refresh_from_db()
+    before = seating(party), changes(party), rows(party), guests(party)
+    text = json.dumps(party_export(party))
+    party.delete()
+    again = party_import(json.loads(text), club=default_club())
+    assert again.replaced_mid_round
+    assert (seating(again), changes(again), rows(again), guests(again)) == before
+    return again
+
+
+def test_two_reserves_in_one_seat_a_deal_apart(party_factory, director):
+    party = party_factory(tables=1, rounds=2)
+    rita, zoe = party_services.guests_add(party=party, entries=[("Rita", ""), ("Zoe", "")])
+    round_ = party.rounds.get(number=1)
+    north = seat_of(round_, 1, "N").name
+    result_services.result_record(round_=round_, table=1, deals=DEALS[:2], complete=False, by_user=director)
+    midround_services.seat_replace_mid_round(round_=round_, table=1, seat="N", guest=rita, user=director)
+    result_services.result_record(round_=round_, table=1, deals=DEALS[:3], complete=False, by_user=director)
+    midround_services.seat_replace_mid_round(round_=round_, table=1, seat="N", guest=zoe, user=director)
+    result_services.result_record(round_=round_, table=1, deals=DEALS, by_user=director)
+
+    again = round_trip(party)
+
+    # North played deals 1-2: 400 - 50; Rita deal 3: +620; Zoe deal 4: -90.
+    assert [(r[3], r[4], r[5]) for r in rows(again)] == [(3, north, "Rita"), (4, "Rita", "Zoe")]
+    assert {name: totals(again)[name] for name in (north, "Rita", "Zoe")} == {north: 350, "Rita": 620, "Zoe": -90}
+
+
+def test_a_reserve_who_goes_home_before_her_first_deal(party_factory, director):
+    """Rita takes North's seat from deal 3 and goes home before it is played: Zoe takes it from deal 3 too."""
+    party = party_factory(tables=1, rounds=2)
+    rita, zoe = party_services.guests_add(party=party, entries=[("Rita", ""), ("Zoe", "")])
+    round_ = party.rounds.get(number=1)
+    north = seat_of(round_, 1, "N").name
+    result_services.result_record(round_=round_, table=1, deals=DEALS[:2], complete=False, by_user=director)
+    midround_services.seat_replace_mid_round(round_=round_, table=1, seat="N", guest=rita, user=director)
+    midround_services.seat_replace_mid_round(round_=round_, table=1, seat="N", guest=zoe, user=director)
+    result_services.result_record(round_=round_, table=1, deals=DEALS, by_user=director)
+    party.refresh_from_db()
+    before = totals(party)
+    # North deals 1-2: 400 - 50; Rita none; Zoe deals 3-4: 620 - 90.
+    assert {name: before[name] for name in (north, "Rita", "Zoe")} == {north: 350, "Rita": 0, "Zoe": 530}
+
+    again = round_trip(party)
+
+    assert [(r[3], r[4], r[5]) for r in rows(again)] == [(3, north, "Rita"), (3, "Rita", "Zoe")]
+    assert totals(again) == before
+
+
+def _two_tables_before_play(party_factory, director):
+    """Before table 1 enters a deal, North goes home: Rita takes her seat from deal 1."""
+    party = party_factory(tables=2, rounds=2)
+    rita, zoe = party_services.guests_add(party=party, entries=[("Rita", ""), ("Zoe", "")])
+    round_ = party.rounds.get(number=1)
+    north = seat_of(round_, 1, "N")
+    row = midround_services.seat_replace_mid_round(round_=round_, table=1, seat="N", guest=rita, user=director)
+    assert row.from_deal == 1
+    return party, round_, north, rita, zoe
+
+
+def _play(party, round_, director) -> None:
+    for table in (1, 2):  # both tables: North-South +880, East-West -880
+        result_services.result_record(round_=round_, table=table, deals=DEALS, by_user=director)
+    party.refresh_from_db()  # the replacement set its replaced_mid_round
+
+
+def test_a_swap_after_a_reserve_took_the_seat(party_factory, director):
+    party, round_, north, _rita, _zoe = _two_tables_before_play(party_factory, director)
+    east = seat_of(round_, 2, "E")
+    seating_services.seat_swap(round_=round_, table=1, seat="N", other_table=2, other_seat="E", user=director)
+    _play(party, round_, director)
+    before = totals(party)
+    # East of table 2 plays table 1's North (+880), Rita table 2's East (-880); North went home before deal 1.
+    assert (before[east.name], before["Rita"], before[north.name]) == (880, -880, 0)
+
+    again = round_trip(party)
+
+    assert totals(again) == before
+
+
+def test_another_reserve_after_the_seat_changed_hands_twice(party_factory, director):
+    """Rita takes North's seat, swaps with table 2's East, then Zoe takes the seat from table 2's East."""
+    party, round_, north, _rita, zoe = _two_tables_before_play(party_factory, director)
+    east = seat_of(round_, 2, "E")
+    seating_services.seat_swap(round_=round_, table=1, seat="N", other_table=2, other_seat="E", user=director)
+    midround_services.seat_replace_mid_round(round_=round_, table=1, seat="N", guest=zoe, user=director)
+    _play(party, round_, director)
+    before = totals(party)
+    # Zoe plays table 1's North (+880), Rita table 2's East (-880); North and East went home before deal 1.
+    assert (before["Zoe"], before["Rita"], before[north.name], before.get(east.name, 0)) == (880, -880, 0, 0)
+
+    again = round_trip(party)
+
+    assert totals(again) == before
+
+
+@pytest.mark.parametrize("who", ["another reserve", "the player who left"])
+def test_a_replacement_after_a_reserve_took_the_seat(party_factory, director, who):
+    """The ordinary replacement (before the table's first deal) puts Zoe, or North again, in Rita's seat."""
+    party, round_, north, _rita, zoe = _two_tables_before_play(party_factory, director)
+    guest = zoe if who == "another reserve" else north
+    seating_services.seat_replace(round_=round_, table=1, seat="N", guest=guest, user=director)
+    _play(party, round_, director)
+
+    round_trip(party)  # (the standings of such a night: test_the_standings_of_a_replaced_reserve below)
+
+
+def test_a_reserve_set_aside_takes_a_seat_again(party_factory, director):
+    """Rita takes North's seat before deal 1, Zoe replaces her there (Rita is a reserve again), and Rita
+    takes table 2's East seat during the round."""
+    party, round_, north, rita, zoe = _two_tables_before_play(party_factory, director)
+    seating_services.seat_replace(round_=round_, table=1, seat="N", guest=zoe, user=director)
+    result_services.result_record(round_=round_, table=2, deals=DEALS[:2], complete=False, by_user=director)
+    midround_services.seat_replace_mid_round(round_=round_, table=2, seat="E", guest=rita, user=director)
+    _play(party, round_, director)
+
+    again = round_trip(party)
+
+    assert [(r[1], r[2], r[5]) for r in rows(again)] == [(1, "N", "Rita"), (2, "E", "Rita")]
+
+
+@pytest.mark.xfail(raises=StopIteration, strict=True, reason="the standings want the last reserve in the round")
+def test_the_standings_of_a_replaced_reserve(party_factory, director):
+    """Known: when a change of seats takes the reserve out of the round again, the standings cannot draw her
+    results sheet cell (selectors/midround.py _cells), whether or not the party went through a file."""
+    party, round_, _north, _rita, zoe = _two_tables_before_play(party_factory, director)
+    seating_services.seat_replace(round_=round_, table=1, seat="N", guest=zoe, user=director)
+    _play(party, round_, director)
+    totals(party)

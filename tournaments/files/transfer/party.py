@@ -231,7 +231,7 @@ def _checked_party(data: dict) -> dict:
     file = _PartyFile(party["tables"], {g["name"] for g in guests}, _rounds_section(_list(data, "rounds")))
     seats = _seats_section(_list(data, "seats"), file)
     overrides = _overrides_section(_list(data, "overrides"), file)
-    mid_round = _mid_round_section(_list(data, "mid_round") if "mid_round" in data else [], file, seats)
+    mid_round = _mid_round_section(_list(data, "mid_round") if "mid_round" in data else [], file, seats, overrides)
     file.results = _results_section(_list(data, "results"), file)
     _closed_rounds_section(file)
     deals = _deals_section(_list(data, "deals"), file)
@@ -384,12 +384,16 @@ def _overrides_section(rows: list, file: _PartyFile) -> list[dict]:
     return overrides
 
 
-def _mid_round_section(rows: list, file: _PartyFile, seats: list[dict]) -> list[dict]:
+def _mid_round_section(rows: list, file: _PartyFile, seats: list[dict], overrides: list[dict]) -> list[dict]:
     """Each reserve who sat down during a round: the seat's sitters follow one another (each reserve takes the
-    seat from the one before her, from a later deal), the last is the guest the seats section puts there, the
-    others sit nowhere else in that round, and a reserve sits down once (she is no reserve afterwards)."""
+    seat from the one before her, from the same deal or a later one), the last is the guest the seats section
+    puts there, the others sit nowhere else in that round, and a reserve sits down once (she is no reserve
+    afterwards). A change of seats (the overrides) may come in between, as the app allows while the table has
+    no deal entered: it hands the seat on, seats a guest again, or sets a guest aside as a reserve again."""
+    moves = _seat_moves(overrides)
+    set_aside = {o["old"] for o in overrides}
     rows_read: list[dict] = []
-    starts: dict[tuple, str] = {}
+    starts: dict[tuple, dict] = {}
     came: dict[str, str] = {}
     for number, raw in enumerate(rows, start=1):
         where = f"mid_round {number}"
@@ -402,48 +406,85 @@ def _mid_round_section(rows: list, file: _PartyFile, seats: list[dict]) -> list[
         if row["left"] == row["came"]:
             values = {"where": where, "name": _shown(row["left"])}
             raise _damaged(gettext("%(where)s has %(name)s both leaving the seat and taking it") % values)
-        _once(
-            starts,
-            (row["round"], row["table"], row["seat"], row["from_deal"]),
-            where,
-            gettext(
-                "%(first)s and %(second)s both seat a reserve at table %(table)s %(seat)s from deal %(deal)s "
-                "in round number %(round)s"
-            ),
-            table=row["table"],
-            seat=row["seat"],
-            deal=row["from_deal"],
-            round=row["round"],
-        )
-        _once(came, row["came"], where, gettext("%(first)s and %(second)s both seat %(guest)s as a reserve"),
-              guest=_shown(row["came"]))  # fmt: skip
-        rows_read.append(row | {"where": where})
-    _mid_round_sitters(rows_read, seats)
+        spot = (row["round"], row["table"], row["seat"])
+        before = starts.get((*spot, row["from_deal"]))
+        # Two reserves from the same deal: the first went home before playing it (she hands the seat on).
+        if before is not None and not _reaches(moves, spot, before["came"], row["left"]):
+            raise _damaged(
+                gettext(
+                    "%(first)s and %(second)s both seat a reserve at table %(table)s %(seat)s from deal %(deal)s "
+                    "in round number %(round)s"
+                )
+                % {
+                    "first": before["where"],
+                    "second": where,
+                    "table": row["table"],
+                    "seat": row["seat"],
+                    "deal": row["from_deal"],
+                    "round": row["round"],
+                }  # fmt: skip
+            )
+        if row["came"] in set_aside:  # a change of seats made her a reserve again: she may sit down again
+            came[row["came"]] = where
+        else:
+            _once(came, row["came"], where, gettext("%(first)s and %(second)s both seat %(guest)s as a reserve"),
+                  guest=_shown(row["came"]))  # fmt: skip
+        row_read = row | {"where": where}
+        starts[(*spot, row["from_deal"])] = row_read
+        rows_read.append(row_read)
+    _mid_round_sitters(rows_read, seats, overrides)
     return rows_read
 
 
-def _mid_round_sitters(rows: list[dict], seats: list[dict]) -> None:
-    """The replacements agree with the seats: at each seat they chain from sitter to sitter, ending with its guest."""
+def _seat_moves(overrides: list[dict]) -> dict[tuple, dict[str, set[str]]]:
+    """Who each change of seats put in a seat in place of whom, by (round, table, seat)."""
+    moves: dict[tuple, dict[str, set[str]]] = {}
+    for o in overrides:
+        moves.setdefault((o["round"], o["table"], o["seat"]), {}).setdefault(o["old"], set()).add(o["new"])
+    return moves
+
+
+def _reaches(moves: dict[tuple, dict[str, set[str]]], spot: tuple, first: str, last: str) -> bool:
+    """`last` holds the seat `first` held, or the changes of seats at it lead from `first` to `last`."""
+    seen, todo = {first}, [first]
+    while todo:
+        guest = todo.pop()
+        if guest == last:
+            return True
+        for new in moves.get(spot, {}).get(guest, ()):
+            if new not in seen:
+                seen.add(new)
+                todo.append(new)
+    return False
+
+
+def _mid_round_sitters(rows: list[dict], seats: list[dict], overrides: list[dict]) -> None:
+    """The replacements agree with the seats: at each seat they chain from sitter to sitter, ending with its guest
+    (the changes of seats at it may pass the seat on between them or after the last)."""
+    moves = _seat_moves(overrides)
     seated = {(s["round"], s["table"], s["seat"]): s["guest"] for s in seats}
     in_round = {(s["round"], s["guest"]) for s in seats}
+    seated_again = {(o["round"], o["new"]) for o in overrides}
     chains: dict[tuple, list[dict]] = {}
     for row in rows:
         chains.setdefault((row["round"], row["table"], row["seat"]), []).append(row)
-    for (round_number, table, seat), chain in chains.items():
-        chain.sort(key=lambda row: row["from_deal"])
+    for spot, chain in chains.items():
+        round_number, table, seat = spot
+        chain.sort(key=lambda row: row["from_deal"])  # stable: the file's order within a deal
         for before, after in zip(chain, chain[1:], strict=False):
-            if after["left"] != before["came"]:
+            if not _reaches(moves, spot, before["came"], after["left"]):
                 values = {"where": after["where"], "left": _shown(after["left"]), "came": _shown(before["came"])}
                 raise _damaged(gettext("%(where)s has left %(left)s, but %(came)s took the seat before her") % values)
         last = chain[-1]
-        if seated.get((round_number, table, seat)) != last["came"]:
+        holder = seated.get(spot)
+        if holder is None or not _reaches(moves, spot, last["came"], holder):
             values = {"where": last["where"], "came": _shown(last["came"]), "table": table, "seat": seat}
             raise _damaged(
                 gettext("%(where)s has came %(came)s, who does not hold table %(table)s %(seat)s in the seats")
                 % (values | {"round": round_number})
             )
         for row in chain:
-            if (round_number, row["left"]) in in_round:
+            if (round_number, row["left"]) in in_round and (round_number, row["left"]) not in seated_again:
                 values = {"where": row["where"], "left": _shown(row["left"]), "round": round_number}
                 raise _damaged(
                     gettext("%(where)s has left %(left)s, who is seated in round number %(round)s all the same")
