@@ -91,6 +91,8 @@ def test_the_summary_line_says_the_nights_the_browsers_cpu_and_its_polls():
     assert "0.12 CPU s/s" in line and "polled 64 times" in line and "NOT" not in line
     silent = {"nights": 5, "browser": "x", "browser_cpu_s_per_s": 0.0, "browser_polls": 0}
     assert "did NOT poll" in laptop.summary(silent | {"browser_poll_p95_ms": None, "browser_errors": 0})
+    assert "a floor" in laptop.summary(silent | {"browser_polls": 8, "browser_poll_p95_ms": 9, "browser_errors": 0,
+                                                 "largest_step_carried": True})  # fmt: skip
     assert laptop.summary({"skipped": "no chromium"}) == "laptop: skipped (no chromium)"
 
 
