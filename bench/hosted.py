@@ -237,12 +237,13 @@ def summary(hosted: dict) -> str:
     return line
 
 
-def _measured(up, nights, shape: dict, repeats: int, *, bare: bool = False) -> dict:
+def _measured(up, nights, shape: dict, repeats: int, *, bare: bool = False, run_step=None) -> dict:
     """One step, run until two runs agree (at most `repeats`), settled after a failed run; `nights(run)`
-    gives each run nights of its own (a night played again would send saves already stored)."""
+    gives each run nights of its own (a night played again would send saves already stored). `run_step`
+    runs each (as `step` does, its figures returned): bench/laptop.py's runs its browser beside."""
     runs: list[dict] = []
     for run in range(repeats):
-        runs.append(step(up, nights(run), shape, bare=bare))
+        runs.append((run_step or step)(up, nights(run), shape, bare=bare))
         if not runs[-1]["passed"]:
             settle(up)  # a failed run may leave requests queued: none spill into the next
         if agreeing(runs):

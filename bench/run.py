@@ -16,6 +16,9 @@ set (its tables are flushed first: never point it at a database you care about).
     BENCH_HOSTED_STEPS=5,10,…, BENCH_HOSTED_S, BENCH_HOSTED_DEAL_S  the hosted load (bench/hosted.py)
     --wifi-only       only the guest-felt step: the phone on emulated slow Wi-Fi (bench/slowwifi.py)
     --slow-only       only the slow-client step: 20 phones beside 200 slow-header connections (bench/slowstep.py)
+    --laptop-only     only the laptop step: the hosted nights stepped up beside chromium showing one night's
+                      round page and big screen (bench/laptop.py); BENCH_LAPTOP_STEPS=5,10,… (else
+                      BENCH_HOSTED_STEPS); never in BENCH_SMOKE
     BENCH_PHONES, BENCH_LOAD_RUNS, BENCH_WORKERS, BENCH_THREADS, BENCH_SIZES=10,25,…  to vary it
 """
 
@@ -192,6 +195,13 @@ def main() -> None:
             print(f"goal {'met    ' if met else 'NOT met'}  {goal}")
         print(json.dumps(step))
         return
+    if "--laptop-only" in sys.argv:  # just the laptop step: `python -m bench.run --laptop-only`
+        from bench import laptop
+
+        step = laptop.capacity(director)
+        print(laptop.summary(step))
+        print(json.dumps(step))
+        return
     if "--deals-only" in sys.argv:  # just the deal-by-deal burst: `python -m bench.run --deals-only`
         print(json.dumps(load.run_deals(director)))
         return
@@ -258,10 +268,16 @@ def main() -> None:
     say("the hosted load: nights at once, stepped up, beside a bare Django")
     results["hosted"] = hosted.capacity(director, servers_count=servers)
     say(hosted.summary(results["hosted"]))
+    say("the hosted load on a laptop: the same steps beside chromium showing the round page and big screen")
+    from bench import laptop
+
+    results["laptop"] = laptop.capacity(director)
+    say(laptop.summary(results["laptop"]))
     results["goals"] = measure.goals(results)
     OUT.write_text(json.dumps(results, indent=2))
     print(f"whole-round burst: {_burst_line(results['limits']['whole_round_post_p95'])}")
     print(hosted.summary(results["hosted"]))
+    print(laptop.summary(results["laptop"]))
     for goal, met in results["goals"].items():
         print(f"goal {'met    ' if met else 'NOT met'}  {goal}")
     print(json.dumps(results))
