@@ -23,6 +23,7 @@ from pyuca.collator import COLL_ELEMENT_PATTERN  # type: ignore[import-untyped]
 T = TypeVar("T")
 
 Elements = list[tuple[int, ...]]
+SEEN = 4096  # characters whose entries CompactTable keeps unpacked
 
 
 class CompactTable:
@@ -37,6 +38,7 @@ class CompactTable:
         self.weights = array("H")
         self.longer: dict[tuple[int, ...], Elements] = {}
         self.inner: set[tuple[int, ...]] = set()
+        self.seen: dict[int, tuple[bool, Elements | None]] = {}
 
     def read(self, filename: str, implicit_weights: list[list[int]]) -> None:
         """The file's entries, as pyuca's Collator.load reads them (its @implicitweights lines too)."""
@@ -72,26 +74,33 @@ class CompactTable:
             self.weights.extend(weights[starts[at] * 3 : ends[at] * 3])
             self.starts.append(len(self.weights) // 3)
 
-    def _node(self, key: tuple[int, ...]) -> tuple[bool, Elements | None]:
-        """Whether the trie has a node for `key`, and its value (None when none ends there)."""
-        if len(key) == 1:
-            at = bisect_left(self.codes, key[0])
-            if at < len(self.codes) and self.codes[at] == key[0]:
+    def _single(self, code: int) -> tuple[bool, Elements | None]:
+        """Whether the trie has a node for the one character, and its value (None when none ends there); the
+        answers for the characters met most recently kept (a club's names use a few hundred)."""
+        found = self.seen.get(code)
+        if found is None:
+            at = bisect_left(self.codes, code)
+            if at < len(self.codes) and self.codes[at] == code:
                 w = self.weights[self.starts[at] * 3 : self.starts[at + 1] * 3]
-                return True, [tuple(w[i : i + 3]) for i in range(0, len(w), 3)]
-        elif key in self.longer:
-            return True, self.longer[key]
-        return key in self.inner, None
+                found = True, [tuple(w[i : i + 3]) for i in range(0, len(w), 3)]
+            else:
+                found = (code,) in self.inner, None
+            if len(self.seen) < SEEN:
+                self.seen[code] = found
+        return found
 
     def find_prefix(self, key: list[int]) -> tuple[list[int], Elements | None, list[int]]:
         """pyuca's Trie.find_prefix: the longest start of `key` with a (non-empty) value, the value, the rest."""
-        success_index, success_value = 0, None
-        for i in range(len(key)):
-            exists, value = self._node(tuple(key[: i + 1]))
-            if not exists:
-                break
-            if value:
-                success_index, success_value = i + 1, value
+        exists, value = self._single(key[0]) if key else (False, None)
+        success_index, success_value = (1, value) if value else (0, None)
+        if exists and (key[0],) in self.inner:  # a contraction starts with it: walk on
+            for i in range(2, len(key) + 1):
+                start = tuple(key[:i])
+                value = self.longer.get(start)
+                if value is None and start not in self.inner:
+                    break
+                if value:
+                    success_index, success_value = i, value
         return key[:success_index], success_value, key[success_index:]
 
 
