@@ -7,6 +7,7 @@ every request instead.
 """
 
 import asyncio
+import ctypes
 import sys
 from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
@@ -25,6 +26,24 @@ WsgiApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 BODY_SECONDS = 60
 # Bodies up to this size stay in memory; a larger one (a spreadsheet upload) goes to a temporary file.
 IN_MEMORY_BYTES = 256 * 1024
+# After an answer this big (a 500-table standings page, any printout), the thread that made it gives the C
+# allocator's free memory back to the system (glibc's malloc_trim). Each thread allocates from an arena of
+# its own, and an arena keeps what a big page freed: a worker serving every 500-table page and printout
+# held 156 MB after, 133 MB with this. About half a millisecond after such an answer; none after the
+# phones' small ones.
+TRIM_AFTER_BYTES = 128 * 1024
+
+
+def _malloc_trim() -> Callable[[int], int] | None:
+    """glibc's malloc_trim; None where the C library has none (macOS, musl): nothing is given back there."""
+    try:
+        trim: Callable[[int], int] = ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError):
+        return None
+    return trim
+
+
+MALLOC_TRIM = _malloc_trim()
 
 
 @dataclass
@@ -142,6 +161,8 @@ class ThreadedWsgi:
             close = getattr(result, "close", None)
             if close is not None:
                 close()
+        if MALLOC_TRIM is not None and sum(map(len, answer.chunks)) >= TRIM_AFTER_BYTES:
+            MALLOC_TRIM(0)
         return answer
 
     async def _lifespan(self, receive: Receive, send: Send) -> None:

@@ -153,3 +153,20 @@ def test_a_pair_is_named_in_the_alphabets_order(director):
     pairs = [pair.name.split(" & ") for pair in standings_selectors.party_standings(party).pairs]
     assert len(pairs) == 4
     assert all(IN_ORDER.index(first) < IN_ORDER.index(second) for first, second in pairs), pairs
+
+
+def test_the_compact_table_gives_pyucas_own_keys():
+    """rules/collation.py holds pyuca's table in arrays: every key is still pyuca's own (checked once for every
+    code point and every contraction; here the first planes' every 7th character and every contraction)."""
+    from pyuca import Collator  # type: ignore[import-untyped]
+
+    from tournaments.rules.collation import _collator
+
+    ours, pyucas = _collator(), Collator()
+    assert ours.implicit_weights == pyucas.implicit_weights
+    strings = [chr(code) for code in range(0, 0x30000, 7) if not 0xD800 <= code <= 0xDFFF]
+    for key in ours.table.longer:
+        text = "".join(map(chr, key))
+        strings += [text, text + "\u0301", "a" + text + "b", text[:-1] + "\u0301" + text[-1]]
+    strings += [*IN_ORDER, "Ǆemal", "ﬁona", "l·l", "Nguyễn Thị", "สมชาย", "李小龍", "Ann\u200b"]
+    assert [ours.sort_key(s) for s in strings] == [pyucas.sort_key(s) for s in strings]
