@@ -261,7 +261,7 @@ PARTY_TAMPERINGS = {
     "a missing key": (drop("results", 0, "table"), "result 1 has no “table”"),
     "an unknown key": (put("guests", 0, "age", 30), "guest 1 has an unknown field “age”"),
     "a missing section": (remove_section("seats"), "the file has no “seats”"),
-    "a list where a dict should be": (guest_as_list, "guest 1 is a list of 5 (an object expected)"),
+    "a list where a dict should be": (guest_as_list, "guest 1 is a list of 6 (an object expected)"),
     "a dict where a list should be": (replace("seats", {}), "“seats” is an object (a list expected)"),
     "the party a list": (replace("party", []), "the party is a list of 0 (an object expected)"),
     "a result of an unknown round": (
@@ -351,7 +351,9 @@ def test_the_database_is_the_third_line(club, party_file, monkeypatch):
     from tournaments.files.transfer import party as transfer
 
     def guests_unchecked(rows, members):
-        return [transfer._record(raw, "a guest", Guest, transfer.GUEST_FIELDS, refs=("member",)) for raw in rows]
+        return [
+            transfer._record(raw, "a guest", Guest, transfer.GUEST_FIELDS, refs=transfer.GUEST_REFS) for raw in rows
+        ]
 
     monkeypatch.setattr(transfer, "_guests_section", guests_unchecked)
     data = party_file

@@ -118,3 +118,91 @@ def test_every_problem_with_the_fixed_seats_is_named_at_once(director):
         "Gent 001 plays as a gentleman: at a mixed party they sit South or West, not E at table 1.",
     ]
     assert not party.rounds.exists()
+
+
+# A seat a reserve took during the round (services/midround.py) changes hands no more but through the undo of
+# that replacement: the standings share the seat's result by who sat in it (selectors/midround.py).
+
+
+def _reserve_in_north(party_factory, director, tables: int = 2):
+    from tournaments.services import midround as midround_services
+    from tournaments.services import party as party_services
+
+    party = party_factory(tables=tables, rounds=2)
+    rita, zoe = party_services.guests_add(party=party, entries=[("Rita", ""), ("Zoe", "")])
+    round_ = party.rounds.get(number=1)
+    north = round_.seats.get(table=1, seat="N").guest
+    midround_services.seat_replace_mid_round(round_=round_, table=1, seat="N", guest=rita, user=director)
+    return round_, north, zoe
+
+
+def _refusal(north) -> str:
+    return (
+        f"Rita took {north.name}'s seat during round 1 (table 1 N): that seat changes no more in this round. "
+        f"To change it, first give it back with “Undo: {north.name} stays” on the round's seats page."
+    )
+
+
+@pytest.mark.parametrize("first", [True, False], ids=["the first seat", "the other seat"])
+def test_a_swap_of_a_seat_a_reserve_took_mid_round_is_refused(party_factory, director, first):
+    round_, north, _zoe = _reserve_in_north(party_factory, director)
+    before = seating_of(round_)
+    (table, seat), (other_table, other_seat) = ((1, "N"), (2, "E")) if first else ((2, "E"), (1, "N"))
+    with pytest.raises(ValidationError) as refused:
+        seating_services.seat_swap(
+            round_=round_, table=table, seat=seat, other_table=other_table, other_seat=other_seat, user=director
+        )
+    assert refused.value.messages == [_refusal(north)]
+    assert seating_of(round_) == before
+    assert not SeatOverride.objects.exists()
+
+
+def test_a_replacement_of_a_seat_a_reserve_took_mid_round_is_refused(party_factory, director):
+    round_, north, zoe = _reserve_in_north(party_factory, director)
+    before = seating_of(round_)
+    for guest in (zoe, north):  # another reserve, or the player who was to go home
+        with pytest.raises(ValidationError) as refused:
+            seating_services.seat_replace(round_=round_, table=1, seat="N", guest=guest, user=director)
+        assert refused.value.messages == [_refusal(north)]
+    assert seating_of(round_) == before
+    assert not SeatOverride.objects.exists()
+    zoe.refresh_from_db()
+    assert zoe.reserve
+
+
+def test_the_other_seats_still_change_and_the_undo_frees_the_seat(party_factory, director):
+    from tournaments.services import midround as midround_services
+
+    round_, north, zoe = _reserve_in_north(party_factory, director)
+    seating_services.seat_swap(round_=round_, table=1, seat="E", other_table=2, other_seat="N", user=director)
+    seating_services.seat_replace(round_=round_, table=2, seat="W", guest=zoe, user=director)
+    assert SeatOverride.objects.count() == 3
+
+    midround_services.seat_replace_mid_round_undo(round_=round_, table=1, seat="N")
+    seating_services.seat_swap(round_=round_, table=1, seat="N", other_table=2, other_seat="E", user=director)
+    assert seating_of(round_)[(2, "E")] == north.name
+
+
+def test_the_refusal_keeps_to_its_round(party_factory, director):
+    """A replacement in round 1 leaves round 2's seat free to change."""
+    from tournaments.models import MidRoundSeat, Round
+
+    round_, _north, _zoe = _reserve_in_north(party_factory, director, tables=2)
+    following = Round.objects.create(party=round_.party, number=2)
+    for seat in round_.seats.all():
+        following.seats.create(table=seat.table, seat=seat.seat, guest=seat.guest)
+    seating_services.seat_swap(round_=following, table=1, seat="N", other_table=2, other_seat="E", user=director)
+    assert MidRoundSeat.objects.get().round == round_
+
+
+def test_the_refusal_speaks_french(party_factory, director):
+    from django.utils import translation
+
+    round_, north, _zoe = _reserve_in_north(party_factory, director)
+    with translation.override("fr"), pytest.raises(ValidationError) as refused:
+        seating_services.seat_swap(round_=round_, table=1, seat="N", other_table=2, other_seat="E", user=director)
+    assert refused.value.messages == [
+        f"Rita a pris la place de {north.name} pendant le tour 1 (table 1 N)\u202f: cette place ne change plus "
+        f"dans ce tour. Pour la changer, rendez-la d’abord avec « Annuler\u202f: {north.name} reste » sur la page "
+        "des places du tour."
+    ]

@@ -116,3 +116,25 @@ def test_the_undo_button_is_gone_once_the_reserve_has_played(client_in, party_fa
     assert said(response) == [refusal]
     assert Seat.objects.get(round=round_, table=1, seat="N").guest == rita
     assert MidRoundSeat.objects.count() == 1
+
+
+def test_a_seat_a_reserve_took_is_swapped_only_after_the_undo(client_in, party_factory):
+    party = party_factory(tables=2, rounds=2)
+    rita = party_services.guests_add(party=party, entries=[("Rita Late", "")])[0]
+    round_ = party.rounds.get(number=1)
+    north = Seat.objects.get(round=round_, table=1, seat="N").guest
+    client_in.post(reverse("seat_replace_mid_round", args=[party.pk, 1]), {"guest": rita.pk, "table": "1", "seat": "N"})
+    swap = {"table": "2", "seat": "E", "other_table": "1", "other_seat": "N"}
+
+    response = client_in.post(reverse("seat_swap", args=[party.pk, 1]), swap)
+
+    assert said(response)[-1:] == [
+        f"Rita Late took {north.name}'s seat during round 1 (table 1 N): that seat changes no more in this round. "
+        f"To change it, first give it back with “Undo: {north.name} stays” on the round's seats page."
+    ]
+    assert Seat.objects.get(round=round_, table=1, seat="N").guest == rita
+    page = client_in.get(reverse("round_movement", args=[party.pk, 1])).content.decode()
+    assert f"Undo: {north.name} stays" in page
+    client_in.post(reverse("seat_replace_mid_round_undo", args=[party.pk, 1]), {"table": "1", "seat": "N"})
+    response = client_in.post(reverse("seat_swap", args=[party.pk, 1]), swap)
+    assert Seat.objects.get(round=round_, table=2, seat="E").guest == north

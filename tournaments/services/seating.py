@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
 from tournaments import l10n
-from tournaments.models import Guest, Party, Round, Seat, SeatOverride, TableResult
+from tournaments.models import Guest, MidRoundSeat, Party, Round, Seat, SeatOverride, TableResult
 from tournaments.rules import draw, movement
 from tournaments.rules.errors import RuleError, joined
 from tournaments.rules.names import clean_name
@@ -149,6 +149,28 @@ def seats_draw(*, party: Party, pins: list[list] | None = None, seed: int | None
     return round_
 
 
+def _check_not_replaced_mid_round(round_: Round, spots: list[tuple[int, str]]) -> None:
+    """A seat a reserve took during the round changes hands no more in it but through the undo of that
+    replacement (services/midround.py): the standings share the seat's result by who sat in it."""
+    rows = MidRoundSeat.objects.filter(round=round_).select_related("left", "came").order_by("-from_deal", "-pk")
+    row = next((r for r in rows if (r.table, r.seat) in spots), None)
+    if row is not None:
+        raise ValidationError(
+            _(
+                "%(name)s took %(leaver)s's seat during round %(number)s (table %(table)s %(seat)s): that seat "
+                "changes no more in this round. To change it, first give it back with “Undo: %(leaver)s stays” "
+                "on the round's seats page."
+            )
+            % {
+                "name": row.came.name,
+                "leaver": row.left.name,
+                "number": round_.number,
+                "table": row.table,
+                "seat": _seat(row.seat),
+            }
+        )
+
+
 def _spot(seats: dict, table: int, seat: str) -> Seat:
     try:
         return seats[(table, seat)]
@@ -173,6 +195,7 @@ def seat_swap(
     first, second = _spot(seats, table, seat), _spot(seats, other_table, other_seat)
     if first.pk == second.pk:
         raise ValidationError(_("Choose two different seats."))
+    _check_not_replaced_mid_round(round_, [(table, seat), (other_table, other_seat)])
     first_guest, second_guest = first.guest, second.guest
     _check_mixed_after(round_, seats, {(table, seat): second_guest, (other_table, other_seat): first_guest})
     # Swap through a temporary delete so the (round, guest) constraint holds at every statement.
@@ -206,6 +229,7 @@ def seat_replace(*, round_: Round, table: int, seat: str, guest: Guest, user: Us
         raise ValidationError(_("That table has started entering its result: its seats can no longer change."))
     seats = {(s.table, s.seat): s for s in round_.seats.select_related("guest")}
     spot = _spot(seats, table, seat)
+    _check_not_replaced_mid_round(round_, [(table, seat)])
     if guest.party_id != round_.party_id:
         raise ValidationError(_("That guest is not at this party."))
     if any(s.guest_id == guest.pk for s in seats.values()):

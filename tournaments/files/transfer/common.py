@@ -67,6 +67,7 @@ LATER_FIELDS = {
     (Party, "round_minutes"),
     *((Round, name) for name in CLOCK_FIELDS),
     (Guest, "member"),
+    (Guest, "left_after"),
     (KnockoutPair, "member_a"),
     (KnockoutPair, "member_b"),
     (KnockoutMatch, "conceded_by"),

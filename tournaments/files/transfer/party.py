@@ -87,6 +87,9 @@ RESULT_FIELDS = (
     "version",
 )  # fmt: skip
 GUEST_FIELDS = ("name", "kind", "plays_as", "reserve")
+# The round a guest went home after (during it, a reserve taking her seat; or a change of plan after it): a
+# round number of the file, or null. A file made before it came has none (everyone present).
+GUEST_REFS = ("member", "left_after")
 ROUND_FIELDS = ("number", "status", "movement_seed", "closed_at", *CLOCK_FIELDS)
 SEAT_ROW = ("round", "table", "seat", "guest")
 DEAL_ROW = ("round", "table", "number", "contract", "declarer", "tricks", "score", "ns", "ew")
@@ -130,7 +133,8 @@ def party_export(party: Party, *, with_links: bool = False) -> dict:
         | {"date": party.date.isoformat(), "id": party.id, "public": public_out(_public(party))},
         "members": members,
         "guests": [
-            {f: getattr(g, f) for f in GUEST_FIELDS} | {"member": keys_of.get(g.member_id) if g.member_id else None}
+            {f: getattr(g, f) for f in GUEST_FIELDS}
+            | {"member": keys_of.get(g.member_id) if g.member_id else None, "left_after": g.left_after}
             for g in guest_rows
         ],
         **({"tables": [{"table": t.table, "token": t.token} for t in links]} if with_links else {}),
@@ -229,6 +233,8 @@ def _checked_party(data: dict) -> dict:
     guests = _guests_section(_list(data, "guests"), members)
     _links_section(_list(data, "tables") if "tables" in data else [], party["tables"])
     file = _PartyFile(party["tables"], {g["name"] for g in guests}, _rounds_section(_list(data, "rounds")))
+    for number, guest in enumerate(guests, start=1):
+        _left_after_ref(guest["left_after"], file, f"guest {number}")
     seats = _seats_section(_list(data, "seats"), file)
     overrides = _overrides_section(_list(data, "overrides"), file)
     mid_round = _mid_round_section(_list(data, "mid_round") if "mid_round" in data else [], file, seats, overrides)
@@ -272,7 +278,7 @@ def _guests_section(rows: list, members: dict[str, dict]) -> list[dict]:
     names: dict[str, str] = {}
     for number, raw in enumerate(rows, start=1):
         where = f"guest {number}"
-        guest = _record(raw, where, Guest, GUEST_FIELDS, refs=("member",))
+        guest = _record(raw, where, Guest, GUEST_FIELDS, refs=GUEST_REFS)
         member_ref(guest["member"], members, where, "member")
         _once(
             names, guest["name"], where, gettext("%(first)s and %(second)s both have the name %(name)s"),
@@ -307,6 +313,11 @@ def _rounds_section(rows: list) -> dict[int, dict]:
 def _round_ref(value, file: _PartyFile, where: str) -> None:
     if type(value) is not int or value not in file.rounds:
         raise _wrong(where, "round", value, gettext("one of the file's round numbers"))
+
+
+def _left_after_ref(value, file: _PartyFile, where: str) -> None:
+    if value is not None and (type(value) is not int or value not in file.rounds):
+        raise _wrong(where, "left_after", value, gettext("one of the file's round numbers or null"))
 
 
 def _guest_ref(value, file: _PartyFile, where: str, name: str) -> None:
@@ -708,7 +719,12 @@ def _write_party(checked: dict, user, club) -> tuple[Party, list[str]]:
     tokens_ensure(party=party)  # new links, whatever the file carried
     members, notes = members_write(checked["members"], club)
     made_guests = [
-        Guest(party=party, member=members.get(g["member"]) if g["member"] else None, **{f: g[f] for f in GUEST_FIELDS})
+        Guest(
+            party=party,
+            member=members.get(g["member"]) if g["member"] else None,
+            left_after=g["left_after"],
+            **{f: g[f] for f in GUEST_FIELDS},
+        )
         for g in checked["guests"]
     ]
     guests = {g.name: g for g in _created(Guest, "guest", made_guests)}
