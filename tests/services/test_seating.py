@@ -206,3 +206,25 @@ def test_the_refusal_speaks_french(party_factory, director):
         f"dans ce tour. Pour la changer, rendez-la d’abord avec « Annuler\u202f: {north.name} reste » sur la page "
         "des places du tour."
     ]
+
+
+def test_a_player_who_went_home_takes_no_seat_in_a_later_round(party_factory, director):
+    """The page offers reserves only; a crafted POST naming a player who went home is refused, nothing moves."""
+    from tournaments.models import Round
+
+    round_, north, zoe = _reserve_in_north(party_factory, director)
+    north.refresh_from_db()
+    assert north.left_after == 1
+    following = Round.objects.create(party=round_.party, number=2)
+    for seat in round_.seats.select_related("guest"):
+        following.seats.create(table=seat.table, seat=seat.seat, guest=zoe if seat.guest == north else seat.guest)
+    before = seating_of(following)
+    with pytest.raises(ValidationError) as refused:
+        seating_services.seat_replace(round_=following, table=2, seat="W", guest=north, user=director)
+    assert refused.value.messages == [
+        f"{north.name} went home after round 1: only a guest still at the party takes a seat."
+    ]
+    assert seating_of(following) == before
+    assert not SeatOverride.objects.exists()
+    north.refresh_from_db()
+    assert (north.left_after, north.reserve) == (1, False)

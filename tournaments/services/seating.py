@@ -232,6 +232,13 @@ def seat_replace(*, round_: Round, table: int, seat: str, guest: Guest, user: Us
     _check_not_replaced_mid_round(round_, [(table, seat)])
     if guest.party_id != round_.party_id:
         raise ValidationError(_("That guest is not at this party."))
+    if guest.left_after is not None:
+        # The page offers reserves only; a player who went home (mid-round, or by a change of plan) is one no
+        # more: her standings end with that round.
+        raise ValidationError(
+            _("%(name)s went home after round %(number)s: only a guest still at the party takes a seat.")
+            % {"name": guest.name, "number": guest.left_after}
+        )
     if any(s.guest_id == guest.pk for s in seats.values()):
         raise ValidationError(_("%(name)s is already seated: swap seats instead.") % {"name": guest.name})
     _check_mixed_after(round_, seats, {(table, seat): guest})
