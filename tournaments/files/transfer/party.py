@@ -224,6 +224,14 @@ class _PartyFile:
     guests: set[str]
     rounds: dict[int, dict]
     results: dict[tuple[int, int], dict] = field(default_factory=dict)
+    # Each round's tables (a change of plan makes a table leave or join between two rounds, issue 46): the
+    # last round's are the party's, an earlier one's its seats' (four at each table, numbered from 1).
+    round_tables: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def most(self) -> int:
+        """The most tables the night had at once: a table's phone link, or a pin, may name any of them."""
+        return max([self.tables, *self.round_tables.values()])
 
 
 def _checked_party(data: dict) -> dict:
@@ -231,10 +239,12 @@ def _checked_party(data: dict) -> dict:
     party = _party_section(data["party"])
     members = members_section(_list(data, "members") if "members" in data else [])
     guests = _guests_section(_list(data, "guests"), members)
-    _links_section(_list(data, "tables") if "tables" in data else [], party["tables"])
     file = _PartyFile(party["tables"], {g["name"] for g in guests}, _rounds_section(_list(data, "rounds")))
     for number, guest in enumerate(guests, start=1):
         _left_after_ref(guest["left_after"], file, f"guest {number}")
+    file.round_tables = _round_tables(_list(data, "seats"), file)
+    _pins_section(party, file)
+    _links_section(_list(data, "tables") if "tables" in data else [], file.most)
     seats = _seats_section(_list(data, "seats"), file)
     overrides = _overrides_section(_list(data, "overrides"), file)
     mid_round = _mid_round_section(_list(data, "mid_round") if "mid_round" in data else [], file, seats, overrides)
@@ -255,6 +265,7 @@ def _checked_party(data: dict) -> dict:
         "results": file.results,
         "deals": deals,
         "history": history,
+        "tables": file.most,
     }
 
 
@@ -264,13 +275,17 @@ def _party_section(raw) -> dict:
     public_ref(party["public"], "the party")
     if len(party["pins"]) > 4 * MAX_TABLES:  # a pin is a seat kept for a guest: four at a table at most
         raise _too_many("the party's pins", len(party["pins"]), 4 * MAX_TABLES)
+    return party
+
+
+def _pins_section(party: dict, file: _PartyFile) -> None:
+    """The seats kept for guests at the draw: at one of the night's tables (a change of plan leaves them be)."""
     for number, pin in enumerate(party["pins"], start=1):
         where = f"the party's pin {number}"
         row = _row(pin, where, ("table", "seat", "name"))
-        _whole(row["table"], where, "table", 1, party["tables"])
+        _whole(row["table"], where, "table", 1, file.most)
         _value(Seat, "seat", row["seat"], where)
         _value(Guest, "name", row["name"], where)
-    return party
 
 
 def _guests_section(rows: list, members: dict[str, dict]) -> list[dict]:
@@ -320,6 +335,37 @@ def _left_after_ref(value, file: _PartyFile, where: str) -> None:
         raise _wrong(where, "left_after", value, gettext("one of the file's round numbers or null"))
 
 
+def _round_tables(rows: list, file: _PartyFile) -> dict[int, int]:
+    """Each round's tables, as the app keeps them: the last round's are the party's (a change of plan sets them
+    as it seats that round, and they are frozen once the seats are drawn); an earlier round's are as many as its
+    seats fill, four at each (the seats section then checks that they fill tables 1 to that number exactly).
+    A file from before the changes of plan has the party's tables in every round, as its import expected."""
+    counts = Counter(
+        raw[0] for raw in rows if isinstance(raw, list) and len(raw) == len(SEAT_ROW) and type(raw[0]) is int
+    )
+    last = max(file.rounds, default=0)
+    return {n: file.tables if n == last else min(MAX_TABLES, max(1, -(-counts[n] // 4))) for n in file.rounds}
+
+
+def _table_ref(value, file: _PartyFile, round_number: int, where: str) -> None:
+    """A table of the round: the party's tables, or the round's own when a change of plan made them differ."""
+    tables = file.round_tables[round_number]
+    if tables == file.tables:
+        _whole(value, where, "table", 1, tables)
+    elif isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= tables:
+        values = {"where": where, "value": _shown(value), "tables": tables, "round": round_number}
+        raise _damaged(
+            ngettext(
+                "%(where)s has table %(value)s (a whole number from 1 to %(tables)s expected: round number "
+                "%(round)s has %(tables)s table)",
+                "%(where)s has table %(value)s (a whole number from 1 to %(tables)s expected: round number "
+                "%(round)s has %(tables)s tables)",
+                tables,
+            )
+            % values
+        )
+
+
 def _guest_ref(value, file: _PartyFile, where: str, name: str) -> None:
     if not isinstance(value, str) or value not in file.guests:
         values = {"where": where, "name": name, "value": _shown(value)}
@@ -343,7 +389,7 @@ def _seats_section(rows: list, file: _PartyFile) -> list[dict]:
         where = f"seat {number}"
         seat = _row(raw, where, SEAT_ROW)
         _round_ref(seat["round"], file, where)
-        _whole(seat["table"], where, "table", 1, file.tables)
+        _table_ref(seat["table"], file, seat["round"], where)
         _value(Seat, "seat", seat["seat"], where)
         _guest_ref(seat["guest"], file, where, "guest")
         _once(
@@ -365,9 +411,9 @@ def _seats_section(rows: list, file: _PartyFile) -> list[dict]:
         )
         seats.append(seat)
     counts = Counter(place[0] for place in places)
-    for round_number in file.rounds:
-        if counts[round_number] != 4 * file.tables:
-            values = {"round": round_number, "count": counts[round_number], "expected": 4 * file.tables}
+    for round_number, tables in file.round_tables.items():
+        if counts[round_number] != 4 * tables:
+            values = {"round": round_number, "count": counts[round_number], "expected": 4 * tables}
             raise _damaged(
                 ngettext(
                     "round number %(round)s has %(count)s seat (%(expected)s expected: four at each of the "
@@ -376,7 +422,7 @@ def _seats_section(rows: list, file: _PartyFile) -> list[dict]:
                     "%(tables)s tables)",
                     counts[round_number],
                 )
-                % (values | {"tables": file.tables})
+                % (values | {"tables": tables})
             )
     return seats
 
@@ -387,7 +433,7 @@ def _overrides_section(rows: list, file: _PartyFile) -> list[dict]:
         where = f"override {number}"
         override = _record(raw, where, SeatOverride, ("table", "seat", "at"), refs=("round", "old", "new", "by"))
         _round_ref(override["round"], file, where)
-        _whole(override["table"], where, "table", 1, file.tables)
+        _table_ref(override["table"], file, override["round"], where)
         _guest_ref(override["old"], file, where, "old")
         _guest_ref(override["new"], file, where, "new")
         _username(override["by"], where, "by")
@@ -410,7 +456,7 @@ def _mid_round_section(rows: list, file: _PartyFile, seats: list[dict], override
         where = f"mid_round {number}"
         row = _record(raw, where, MidRoundSeat, MID_ROUND_FIELDS, refs=MID_ROUND_REFS)
         _round_ref(row["round"], file, where)
-        _whole(row["table"], where, "table", 1, file.tables)
+        _table_ref(row["table"], file, row["round"], where)
         _guest_ref(row["left"], file, where, "left")
         _guest_ref(row["came"], file, where, "came")
         _username(row["by"], where, "by")
@@ -510,7 +556,7 @@ def _results_section(rows: list, file: _PartyFile) -> dict[tuple[int, int], dict
         where = f"result {number}"
         result = _record(raw, where, TableResult, RESULT_FIELDS, refs=("round",))
         _round_ref(result["round"], file, where)
-        _whole(result["table"], where, "table", 1, file.tables)
+        _table_ref(result["table"], file, result["round"], where)
         key = (result["round"], result["table"])
         sentence = gettext("%(first)s and %(second)s both give table %(table)s's result in round number %(round)s")
         _once(places, key, where, sentence, table=key[1], round=key[0])
@@ -519,10 +565,10 @@ def _results_section(rows: list, file: _PartyFile) -> dict[tuple[int, int], dict
 
 
 def _closed_rounds(file: _PartyFile):
-    """(number, round, table) for every table of every closed round."""
+    """(number, round, table) for every table of every closed round (the round's own tables)."""
     for number, round_ in file.rounds.items():
         if round_["status"] == Round.Status.CLOSED:
-            yield from ((number, round_, table) for table in range(1, file.tables + 1))
+            yield from ((number, round_, table) for table in range(1, file.round_tables[number] + 1))
 
 
 def _closed_rounds_section(file: _PartyFile) -> None:
@@ -582,7 +628,7 @@ def _history_section(rows: list, file: _PartyFile) -> list[dict]:
         _snapshot_section(change["after"], f"{where}'s after")
         _username(change["by"], where, "by")
         if change["by_table"] is not None:
-            _whole(change["by_table"], where, "by_table", 1, file.tables, null=True)
+            _whole(change["by_table"], where, "by_table", 1, file.most, null=True)
         history.append(change)
     return history
 
@@ -717,6 +763,10 @@ def _write_party(checked: dict, user, club) -> tuple[Party, list[str]]:
         ids_taken(Party)
     public_write(checked["party"]["public"], club, party=party)
     tokens_ensure(party=party)  # new links, whatever the file carried
+    # A table that left the night keeps its (new) link, as in the app: its phone's entries are named by it.
+    TableToken.objects.bulk_create(
+        TableToken(party=party, table=t) for t in range(party.tables + 1, checked["tables"] + 1)
+    )
     members, notes = members_write(checked["members"], club)
     made_guests = [
         Guest(
