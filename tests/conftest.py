@@ -13,10 +13,14 @@ from tournaments.services import seating as seating_services
 
 
 def pytest_configure(config):
-    """The translation catalogues compiled (as `make` does), so that pytest alone runs the suite."""
+    """The translation catalogues compiled (as `make` does), so that pytest alone runs the suite; passwords
+    hashed in one iteration (tests/hashers.py), the site's hashers kept behind it to check any other hash."""
+    from django.conf import settings
+
     from clubdirector.catalogues import compile_all
 
     compile_all()
+    settings.PASSWORD_HASHERS = ["tests.hashers.OneIterationPBKDF2", *settings.PASSWORD_HASHERS]
 
 
 def pytest_unconfigure(config):
