@@ -168,6 +168,24 @@ def updating(model: type[Model], changes: dict[str, Any], where: dict[str, Any])
     return Statement(_update_sql(model, tuple(changes), tuple(where)), _params(model, changes) + _params(model, where))
 
 
+def inserting_rows(model: type[Model], rows: Sequence[dict[str, Any]]) -> Statement:
+    """Several rows of the same fields in one statement (a round's four deals)."""
+    if not rows:
+        raise ValueError("an insert needs at least one row")
+    names = tuple(rows[0])
+    one = "(" + ", ".join(["%s"] * len(names)) + ")"
+    sql = f"{_insert_sql(model, names).rsplit(' VALUES ', 1)[0]} VALUES {', '.join([one] * len(rows))}"
+    return Statement(sql, [param for row in rows for param in _params(model, row)])
+
+
+def deleting(model: type[Model], where: dict[str, Any]) -> Statement:
+    """Delete the rows whose fields equal `where`'s values (none of them None)."""
+    if not where or None in where.values():
+        raise ValueError("a delete needs a condition with no None in it")
+    conditions = " AND ".join(f"{column(model, name)} = %s" for name in where)
+    return Statement(f"DELETE FROM {table(model)} WHERE {conditions}", _params(model, where))
+
+
 def insert(model: type[Model], values: dict[str, Any]) -> None:
     """One row; foreign keys given by their ids."""
     inserting(model, values).run()

@@ -254,3 +254,27 @@ def test_the_history_keeps_each_whole_round_change_as_the_result_then_read(clien
     # Deal 4 entered again (1♣ by West, seven tricks), in its place among the four.
     assert seen[1]["deals"] == [[1, "4S", "N", 10], [2, "PASS", "", 0], [3, "3N", "E", 8], [4, "1C", "W", 7]]
     assert seen[-1]["status"] == "agreed" and seen[1]["version"] == 2
+
+
+def test_the_whole_round_entered_in_nine_statements(client, party_factory, django_assert_num_queries):
+    """The whole-round form posted (without the phone's script): the page's two statements, its table read in
+    one plain statement with no lock, then one transaction (its savepoint and release) that updates the result
+    on the version and state read, replaces its four deals (one delete, one insert of the four) and adds the
+    history row. Through the ORM, with the table read again under a lock, it was fourteen."""
+    party = party_factory(tables=2)
+    url = link(party)
+    post(client, url, {"round": 1, "version": 0, **DEALS})
+    again = DEALS | {"d4-level": "1", "d4-strain": "C", "d4-declarer": "W", "d4-tricks": "7"}
+    with django_assert_num_queries(9) as counted:
+        client.post(url, {"round": 1, "version": 1, **again})
+    sql = [q["sql"] for q in counted.captured_queries]
+    assert sql[2].startswith("SELECT EXISTS(") and 'LEFT JOIN "tournaments_tableresult"' in sql[2]
+    update = sql[4]
+    assert update.startswith('UPDATE "tournaments_tableresult"')
+    assert all(f'"{field}" =' in update.split("WHERE")[1] for field in ("id", "version", "status"))
+    assert sql[5].startswith('DELETE FROM "tournaments_dealentry"')
+    assert sql[6].startswith('INSERT INTO "tournaments_dealentry"') and sql[6].count("), (") == 3
+    assert sql[7].startswith('INSERT INTO "tournaments_resultchange"')
+    result = TableResult.objects.get(round__party=party, table=1)
+    assert (result.version, result.status) == (2, "submitted")
+    assert [(d.number, d.contract, d.declarer, d.tricks) for d in result.deals.all()][3] == (4, "1C", "W", 7)

@@ -206,7 +206,7 @@ def phone_page(token: str) -> tuple[TableToken, tuple, list[DealEntry]]:
 
 
 def phone_page_read(token: str) -> tuple[TableToken, tuple]:
-    """The page as form_page gives it, without the result's deals (an agreement, posted, reads them itself)."""
+    """The page as form_page gives it, without the result's deals (a post's service reads them itself)."""
     table_token, page, _ = phone_page(token)
     return table_token, page
 

@@ -66,11 +66,9 @@ def table_page(request: HtmxRequest, token: str) -> HttpResponseBase:
         table_token, page, deals = drawn
         return _render_deals(request, table_token, page, deals=deals)
     # The whole-round form (posted, or drawn with ?all=1) and the two sides' agreements: two statements, and
-    # the result's deals for the form (an agreement reads its table again, as its service does: not them).
-    agreement = request.method == "POST" and request.POST.get("agree") in ("NS", "EW")
-    read = (
-        table_selectors.phone_page_read if agreement and not request.POST.get("preview") else table_selectors.form_page
-    )
+    # the result's deals for the form drawn (a post's service reads its table again: not them).
+    saved = request.method == "POST" and not request.POST.get("preview")
+    read = table_selectors.phone_page_read if saved else table_selectors.form_page
     found, refused = link_limit.check(request, read, token)
     if found is None:
         assert refused is not None  # the check gives what it found or its refusal
@@ -374,14 +372,13 @@ def _post(request: HtmxRequest, table_token: TableToken, page: Page) -> HttpResp
                 message = _("Nothing was saved: see what is wrong below the deals.")
             _refuse(request, table_token, message, "; ".join(errors) or "no deals")
             return _render(request, table_token, page, deal_forms_)
-        result_services.result_record(
+        result_services.round_enter(
             round_=current,
             table=table_token.table,
             deals=deals,
             complete=len(deals) == 4,
             by_token=table_token,
             expected_version=version,
-            action="entered at the table",
         )
     except ValidationError as error:
         for message in error.messages:

@@ -4,8 +4,8 @@ Every write keeps a history row (who, when, before, after) and bumps the result'
 a second phone or director working from an old copy is told instead of overwriting silently.
 
 The package: round_result.py (a result written whole: recorded, cut, locked, undone), deal_by_deal.py (the
-plain-SQL hot path: the phone's one deal at a time, and a round's result agreed) and common.py (what both
-share); every name is here.
+plain-SQL hot path: the phone's one deal at a time, and a round's result agreed), whole_round.py (a round's
+deals from the phone's whole-round form, on that path too) and common.py (what they share); every name is here.
 """
 
 from tournaments.services.results.common import SEND_ID_MAX, SIDE_NAMES, SendRefused, StaleResult
@@ -24,6 +24,7 @@ from tournaments.services.results.round_result import (
     result_undo,
 )
 from tournaments.services.results.unfinished import result_close_unfinished
+from tournaments.services.results.whole_round import round_enter
 
 __all__ = [
     "ATTEMPTS",
@@ -40,5 +41,6 @@ __all__ = [
     "result_lock",
     "result_record",
     "result_undo",
+    "round_enter",
     "send_content",
 ]
