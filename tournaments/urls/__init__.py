@@ -1,15 +1,13 @@
-"""Every URL of the app: the director's pages by format (a module each, as views/ names them), phone, public."""
+"""The app's URLs by format (a module each, as views/ names them), but the phone's and the party's, which
+clubdirector/urls.py puts first."""
 
 from django.urls import include, path
 
 from tournaments.views import forms_flow, home
 
-# The table's phones and the party's pages come first: they are the most requests by far (every phone
-# polls every 5 s, the round page every 4 s), and Django tries the patterns in order. No pattern of
-# one module matches another's addresses, so the order changes nothing else.
+# The table's phone (urls/table.py) and the party's pages (urls/party.py) are not here: clubdirector/urls.py
+# puts them first, at the top level, as they are the most requests by far.
 urlpatterns = [
-    path("", include("tournaments.urls.table")),
-    path("", include("tournaments.urls.party")),
     path("", home.home, name="home"),
     path("", include("tournaments.urls.clubs")),
     path("knockouts/", include("tournaments.urls.knockout")),
