@@ -137,7 +137,7 @@ def test_a_change_between_its_read_and_its_write_is_seen(party, director, monkey
         round_=round_, table=1, deals=[("4S", "N", 10)], complete=False, by_token=token, expected_version=0
     )
     reads: list = []
-    read = whole_round._read
+    read = whole_round._read_for
 
     def read_then_lock(*args, **kwargs):
         found = read(*args, **kwargs)
@@ -146,7 +146,7 @@ def test_a_change_between_its_read_and_its_write_is_seen(party, director, monkey
         reads.append(found)
         return found
 
-    monkeypatch.setattr(whole_round, "_read", read_then_lock)
+    monkeypatch.setattr(whole_round, "_read_for", read_then_lock)
     with pytest.raises(ValidationError) as refused:
         result_services.round_enter(
             round_=round_, table=1, deals=[("3NT", "S", 9)], complete=False, by_token=token, expected_version=1
@@ -164,7 +164,7 @@ def test_two_phones_entering_the_first_round_at_one_moment(party, monkeypatch):
     round_ = party.rounds.get(number=1)
     token = TableToken.objects.get(party=party, table=1)
     theirs = [("4S", "N", 10), ("PASS", "", 0)]
-    read = whole_round._read
+    read = whole_round._read_for
     raced: list[bool] = []
 
     def read_then_the_other_phone(*args, **kwargs):
@@ -176,7 +176,7 @@ def test_two_phones_entering_the_first_round_at_one_moment(party, monkeypatch):
             )
         return found
 
-    monkeypatch.setattr(whole_round, "_read", read_then_the_other_phone)
+    monkeypatch.setattr(whole_round, "_read_for", read_then_the_other_phone)
     with pytest.raises(result_services.StaleResult):
         result_services.round_enter(
             round_=round_, table=1, deals=[("3NT", "S", 9)], complete=False, by_token=token, expected_version=0

@@ -8,7 +8,7 @@ from django.http import QueryDict
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.forms.rounds import DealForm, plain_deal
+from tournaments.forms.rounds import DealForm, deal_forms, deals_from_forms, plain_deal, plain_round
 from tournaments.views.table import _passed_out_alone
 
 FIELDS = ("level", "strain", "doubled", "declarer", "tricks")
@@ -80,3 +80,39 @@ def test_by_hand():
         == ("4H", "N", 10)
         == form_deal(posted(["3", "4"], "H", "", "N", "10"))
     )
+
+
+def round_posted(deals) -> QueryDict:
+    """The whole-round form's fields (d1-level …), a deal's values as `posted` takes them (None: a blank deal)."""
+    data = QueryDict(mutable=True)
+    for number, values in enumerate(deals, start=1):
+        for field, value in zip(FIELDS, values or (None,) * len(FIELDS), strict=True):
+            if value is not None:
+                data.setlist(f"d{number}-{field}", value if isinstance(value, list) else [value])
+    return data
+
+
+SCRIPTLESS = ["", "P", "4", "7"], ["", "S", "N", "c"], ["", "X", "XX"], ["", "N", "W", "q"], ["", "0", "10", "13", "14"]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.one_of(st.none(), st.tuples(*(one_or_two(c) for c in SCRIPTLESS))), min_size=4, max_size=4))
+def test_a_round_read_without_the_forms_is_the_forms_round(deals):
+    """forms.plain_round, where it reads the post, gives the very deals the four forms do, with no error."""
+    data = round_posted(deals)
+    plain = plain_round(data)
+    if plain is not None:
+        assert (plain, []) == deals_from_forms(deal_forms(data, names=NAMES))
+
+
+def test_a_round_by_hand():
+    four = [("4", "S", "", "N", "10"), ("P", "", "", "", ""), ("3", "N", "X", "E", "8"), ("1", "C", "", "W", "7")]
+    assert plain_round(round_posted(four)) == [("4S", "N", 10), ("PASS", "", 0), ("3NX", "E", 8), ("1C", "W", 7)]
+    assert plain_round(round_posted([*four[:2], None, None])) == [("4S", "N", 10), ("PASS", "", 0)]
+    # A gap, a wrong field and no deal at all are the forms' to say.
+    assert plain_round(round_posted([four[0], None, four[2], None])) is None
+    assert deals_from_forms(deal_forms(round_posted([four[0], None, four[2], None])))[1] == [
+        "Deal 2 is missing: enter the deals in order."
+    ]
+    assert plain_round(round_posted([("4", "S", "", "N", "14"), None, None, None])) is None
+    assert plain_round(round_posted([None] * 4)) is None

@@ -180,6 +180,28 @@ def plain_deal(posted: Mapping[str, str], prefix: str = "deal") -> tuple[str, st
     return None
 
 
+_DEAL_FIELDS = ("level", "strain", "doubled", "declarer", "tricks")
+
+
+def plain_round(posted: Mapping[str, str]) -> list[tuple[str, str, int]] | None:
+    """The deals four deal_forms would give from the whole-round form, when each is exactly one of their
+    choices (plain_deal) or left wholly blank and they come in order; None for anything else, an entry of
+    no deal too: the forms then say what is wrong. A round's posts make no form (a third of the post's
+    own work); checked against the forms (tests/views/test_plain_deal.py)."""
+    deals: list[tuple[str, str, int]] = []
+    blank_seen = False
+    for number in range(1, 5):
+        prefix = f"d{number}"
+        if not any(posted.get(f"{prefix}-{field}", "") for field in _DEAL_FIELDS):
+            blank_seen = True
+            continue
+        deal = plain_deal(posted, prefix)
+        if deal is None or blank_seen:  # a deal the forms must read, or a gap they name
+            return None
+        deals.append(deal)
+    return deals or None
+
+
 def deal_forms(
     data: Mapping[str, Any] | None = None,
     *,

@@ -41,14 +41,10 @@ Page = tuple[Round | None, Round | None, TableView | None]
 @login_not_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def table_page(request: HtmxRequest, token: str) -> HttpResponseBase:
-    if request.method == "POST" and request.POST.get("action") in ("deal", "accept"):
-        # A phone's save reads only what it needs, in one statement: the page, only if refused.
-        client_id = request.POST.get("client_id", "")  # never cut: a longer one is refused (SendRefused)
-        posted, refused = link_limit.check(request, lambda key: table_selectors.phone_post(key, client_id), token)
-        if posted is None:
-            assert refused is not None  # the check gives what it found or its refusal
-            return refused
-        return _post_one(request, *posted, client_id)
+    if request.method == "POST" and (
+        request.POST.get("action") in ("deal", "accept") or not request.POST.get("preview")
+    ):
+        return _saved(request, token)
     if request.method == "GET" and request.GET.get("state"):
         return _state(request, token)
     if request.method == "GET" and request.GET.get("all") != "1":
@@ -65,20 +61,31 @@ def table_page(request: HtmxRequest, token: str) -> HttpResponseBase:
             return refused
         table_token, page, deals = drawn
         return _render_deals(request, table_token, page, deals=deals)
-    # The whole-round form (posted, or drawn with ?all=1) and the two sides' agreements: two statements, and
-    # the result's deals for the form drawn (a post's service reads its table again: not them).
-    saved = request.method == "POST" and not request.POST.get("preview")
-    read = table_selectors.phone_page_read if saved else table_selectors.form_page
-    found, refused = link_limit.check(request, read, token)
+    # The whole-round form drawn (?all=1) or previewed: two statements, and the result's deals for the form.
+    found, refused = link_limit.check(request, table_selectors.form_page, token)
     if found is None:
         assert refused is not None  # the check gives what it found or its refusal
         return refused
     table_token, page = found
     if request.method == "POST":
-        return _post(request, table_token, page)
+        return _preview(request, table_token, page)
     if request.GET.get("all") == "1":
         return _render(request, table_token, page)
     return _render_deals(request, table_token, page)
+
+
+def _saved(request: HtmxRequest, token: str) -> HttpResponse:
+    """A save: a deal or its acceptance (the phone's script, or its form), the whole-round form, a side's
+    agreement. Each reads the table as its service does, in one statement with the link (the service takes
+    the read); the page only when the save is refused."""
+    client_id = request.POST.get("client_id", "")  # never cut: a longer one is refused (SendRefused)
+    posted, refused = link_limit.check(request, lambda key: table_selectors.phone_post(key, client_id), token)
+    if posted is None:
+        assert refused is not None  # the check gives what it found or its refusal
+        return refused
+    if request.POST.get("action") in ("deal", "accept"):
+        return _post_one(request, *posted, client_id)
+    return _post(request, *posted)
 
 
 def _state(request: HttpRequest, token: str) -> HttpResponse:
@@ -320,10 +327,10 @@ def _refuse(request: HttpRequest, table_token: TableToken, message: str, detail:
         messages.error(request, message)
 
 
-def _form_problem(request: HttpRequest, current: Round | None, view: TableView | None) -> tuple[str, str] | None:
+def _form_problem(request: HttpRequest, current: Round | None, seated: bool) -> tuple[str, str] | None:
     """(message for the table, detail for the log) when the post cannot be taken at all."""
     posted_round = request.POST.get("round", "")
-    if current is None or view is None or not view.seats:
+    if current is None or not seated:
         return _("There is no round to enter yet: wait for the director."), "no round"
     if posted_round != str(current.number):
         return _("That round is closed: results can no longer be entered for it."), f"round {posted_round!r}"
@@ -335,51 +342,53 @@ def _form_problem(request: HttpRequest, current: Round | None, view: TableView |
     return None
 
 
-def _post(request: HtmxRequest, table_token: TableToken, page: Page) -> HttpResponse:
-    current, _previous, view = page
-    back = redirect("table_page", token=table_token.token)
-    problem = _form_problem(request, current, view)
-    if problem and request.htmx:
+def _refused_at_once(request: HtmxRequest, table_token: TableToken, problem: tuple[str, str]) -> HttpResponse:
+    _refuse(request, table_token, *problem)
+    if request.htmx:
         # A page left open across a round change: draw the whole page again, never nest it in itself.
-        _refuse(request, table_token, *problem)
         return HttpResponseClientRefresh()
+    return redirect("table_page", token=table_token.token)
+
+
+def _preview(request: HtmxRequest, table_token: TableToken, page: Page) -> HttpResponse:
+    """The whole-round form's preview: the round's figures as they would stand, nothing saved."""
+    current, _previous, view = page
+    problem = _form_problem(request, current, view is not None and bool(view.seats))
     if problem:
-        _refuse(request, table_token, *problem)
-        return back
-    assert current is not None and view is not None  # else _form_problem refused the post
-    version = int(request.POST["version"])
-    if request.POST.get("preview"):
-        deal_forms_ = forms.deal_forms(request.POST, names=_names(view))
-        context = {"party": table_token.party, **preview(table_token.party, deal_forms_)}
-        return render(request, "tournaments/_preview.html", context)
+        return _refused_at_once(request, table_token, problem)
+    assert view is not None  # else _form_problem refused the post
+    deal_forms_ = forms.deal_forms(request.POST, names=_names(view))
+    context = {"party": table_token.party, **preview(table_token.party, deal_forms_)}
+    return render(request, "tournaments/_preview.html", context)
+
+
+def _post(request: HtmxRequest, table_token: TableToken, current: Round | None, read: TableRead | None) -> HttpResponse:
+    """The whole-round form's entry, or a side's agreement: saved, then the page again (a redirect)."""
+    back = redirect("table_page", token=table_token.token)
+    problem = _form_problem(request, current, read is not None and read.seated)
+    if problem:
+        return _refused_at_once(request, table_token, problem)
+    assert current is not None and read is not None  # else _form_problem refused the post
+    table, version = table_token.table, int(request.POST["version"])
     try:
-        # An agreement sends no deals: its forms are not built (a third of its time under a round's burst).
+        # An agreement sends no deals: no forms are built (a third of its time under a round's burst).
         if request.POST.get("agree") in ("NS", "EW"):
+            side = request.POST["agree"]
             result_services.result_agree(
-                round_=current,
-                table=table_token.table,
-                side=request.POST["agree"],
-                by_token=table_token,
-                expected_version=version,
+                round_=current, table=table, side=side, by_token=table_token, expected_version=version, read=read
             )
             messages.success(request, _("Thank you: agreed."))
             return back
-        deal_forms_ = forms.deal_forms(request.POST, names=_names(view))
-        deals, errors = forms.deals_from_forms(deal_forms_)
-        if errors or not deals:
-            message = _("Enter at least one deal.")
-            if errors:
-                message = _("Nothing was saved: see what is wrong below the deals.")
-            _refuse(request, table_token, message, "; ".join(errors) or "no deals")
-            return _render(request, table_token, page, deal_forms_)
+        # The deals as the script-less form posts them, read without forms where they are plain choices.
+        deals = forms.plain_round(request.POST)
+        if deals is None:
+            deals, errors = forms.deals_from_forms(forms.deal_forms(request.POST))
+            if errors or not deals:
+                return _round_refused(request, table_token, errors)
         result_services.round_enter(
-            round_=current,
-            table=table_token.table,
-            deals=deals,
-            complete=len(deals) == 4,
-            by_token=table_token,
-            expected_version=version,
-        )
+            round_=current, table=table, deals=deals, complete=len(deals) == 4, by_token=table_token,
+            expected_version=version, read=read,
+        )  # fmt: skip
     except ValidationError as error:
         for message in error.messages:
             messages.error(request, message)
@@ -387,6 +396,16 @@ def _post(request: HtmxRequest, table_token: TableToken, page: Page) -> HttpResp
         return back
     messages.success(request, _("Saved. Now both sides agree the result below.") if len(deals) == 4 else _("Saved."))
     return back
+
+
+def _round_refused(request: HttpRequest, table_token: TableToken, errors: list[str]) -> HttpResponse:
+    """The whole-round form again, with what was typed and what is wrong below each deal."""
+    message = _("Nothing was saved: see what is wrong below the deals.") if errors else _("Enter at least one deal.")
+    _refuse(request, table_token, message, "; ".join(errors) or "no deals")
+    page = table_selectors.table_page(table_token)
+    view = page[2]
+    assert view is not None  # the post was of a seated table in the round
+    return _render(request, table_token, page, forms.deal_forms(request.POST, names=_names(view)))
 
 
 @login_not_required

@@ -584,16 +584,23 @@ def _acceptance(
 
 @_read_then_write
 def result_agree(
-    *, round_: Round, table: int, side: str, by_token: TableToken | None, expected_version: int | None
+    *,
+    round_: Round,
+    table: int,
+    side: str,
+    by_token: TableToken | None,
+    expected_version: int | None,
+    read: phone_read.TableRead | None = None,
 ) -> TableResult | _Write[TableResult]:
     """One side at the table agrees the result; when both have, it counts.
 
     Read and written as a phone's deal is (one read, then a conditional update and the history row): at a
     round's end every table's two sides agree within seconds. The version guards the deals, not the
     agreements: both sides agreeing at one moment both count (the update is conditional on the other side's
-    agreement as read; when it changed meanwhile, the agreement is read and worked out again).
+    agreement as read; when it changed meanwhile, the agreement is read and worked out again). `read`: the
+    table as read already (phone_read), for this round, table and token.
     """
-    row, stored, _seated, _sent, _of = _read(round_, table, by_token, "")
+    row, stored, _seated, _sent, _of = _read_for(read, round_, table, by_token, "")
     _refuse_closed(round_, row)
     if side not in SIDE_NAMES:
         raise ValidationError(_("Say which side agrees: North–South or East–West."))

@@ -18,7 +18,7 @@ from tournaments.services.results.common import _check_table, _check_version, _c
 from tournaments.services.results.deal_by_deal import (
     _Changed,
     _history,
-    _read,
+    _read_for,
     _read_then_write,
     _refuse_closed,
     _result_of,
@@ -42,12 +42,14 @@ def round_enter(
     by_token: TableToken | None,
     expected_version: int | None,
     action: str = "entered at the table",
+    read: phone_read.TableRead | None = None,
 ) -> tuple[TableResult, list[str]] | _Write[tuple[TableResult, list[str]]]:
     """A table's round entered from its phone (deals: up to four (contract, declarer seat, tricks);
     complete: all four, then both sides agree it); the result as written and the notices (a tie's cut).
     Refused, with result_record's messages, for a closed round, a table with no seats, a locked or
-    accepted result, or a version other than the one the form was opened on."""
-    row, stored, seated, _sent, _of = _read(round_, table, by_token, "")
+    accepted result, or a version other than the one the form was opened on. `read`: the table as read
+    already (phone_read), for this round, table and token."""
+    row, stored, seated, _sent, _of = _read_for(read, round_, table, by_token, "")
     _refuse_closed(round_, row)
     _check_table(round_, table, seated=seated)
     if row is not None and row["locked"]:
