@@ -40,7 +40,7 @@ def etag(*parts: object) -> str:
 
 def matches(request: HttpRequest, tag: str) -> bool:
     """The poll already shows this: its If-None-Match names the tag."""
-    sent = request.headers.get("If-None-Match", "")
+    sent = request.META.get("HTTP_IF_NONE_MATCH", "")  # not request.headers: built from all of META
     return bool(sent) and tag in (value.strip().removeprefix("W/") for value in sent.split(","))
 
 

@@ -46,8 +46,8 @@ def after_save(request: HttpRequest, token: TableToken, current: Round, saved: T
 def on_poll(request: HttpRequest, state: dict[str, Any], patch: live.PhonePatch | None) -> JsonResponse | None:
     """The poll's answer for a phone showing the page before the table's last patch: that patch, as
     JSON (one more statement: the deal and the result's figures); else None (the part is drawn)."""
-    shown = request.headers.get("If-None-Match", "").strip().removeprefix("W/").strip('"')
-    if patch is None or shown != patch.before or "application/json" not in request.headers.get("Accept", ""):
+    shown = request.META.get("HTTP_IF_NONE_MATCH", "").strip().removeprefix("W/").strip('"')
+    if patch is None or shown != patch.before or "application/json" not in request.META.get("HTTP_ACCEPT", ""):
         return None
     found = table_selectors.patch_values(patch.round_id, patch.table, patch.deal)
     if found is None:
