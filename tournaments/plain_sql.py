@@ -8,6 +8,7 @@ is written and read is what the ORM would write and read, on SQLite and on Postg
 """
 
 import contextlib
+import contextvars
 import functools
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, NamedTuple, TypeVar
@@ -117,10 +118,31 @@ def prepared(model: type[Model], name: str, value: Any, db=None) -> Any:
     return _field(model, name).get_db_prep_save(value, db or _db())
 
 
+# The cursor a write's statements share (one_cursor), where one is open in this thread or task.
+_SHARED: contextvars.ContextVar[Any] = contextvars.ContextVar("plain_sql_cursor", default=None)
+
+
+@contextlib.contextmanager
+def one_cursor() -> Iterator[None]:
+    """Every statement run inside on one cursor of Django's: a save's writes run while SQLite's one write
+    lock is held, and each cursor opened and closed is time every other save waits."""
+    with _db().cursor() as cursor:
+        token = _SHARED.set(cursor)
+        try:
+            yield
+        finally:
+            _SHARED.reset(token)
+
+
 @contextlib.contextmanager
 def _executed(sql: str, params: Sequence) -> Iterator[Any]:
     """Django's cursor, having run the statement: every tool that watches Django's cursor (the query
     log, a test's count of queries, an execute wrapper) sees it, and errors are Django's."""
+    shared = _SHARED.get()
+    if shared is not None:
+        shared.execute(sql, params)
+        yield shared
+        return
     with _db().cursor() as cursor:
         cursor.execute(sql, params)
         yield cursor

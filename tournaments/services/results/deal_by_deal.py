@@ -82,7 +82,7 @@ def _read_then_write(service: Callable[Arguments, Saved | _Write[Saved]]) -> Cal
             if not isinstance(planned, _Write):
                 return planned
             try:
-                with transaction.atomic():
+                with transaction.atomic(), plain_sql.one_cursor():
                     written = planned.write()
             except (_Changed, IntegrityError):
                 continue
