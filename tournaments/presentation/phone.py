@@ -10,8 +10,8 @@ import functools
 from django.core.signals import setting_changed
 from django.dispatch import receiver
 from django.utils.autoreload import file_changed
-from django.utils.html import conditional_escape
-from django.utils.safestring import mark_safe
+from django.utils.html import conditional_escape, json_script
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
@@ -46,6 +46,35 @@ def deals() -> list[dict]:
         }
         for info in round_selectors.round_deals()
     ]
+
+
+def script_words() -> dict[str, str]:
+    """What the phone's script writes on the page, in the phone's language (phone.js holds no words):
+    it fills in %(number)s and %(label)s itself."""
+    return {
+        "deal": _("Deal %(number)s"),
+        "accepted": _("Acceptance of deal %(number)s"),
+        "pending": _("%(label)s: saved on this phone, not sent yet"),
+        # A refusal says what was refused: never "Deal 1 accepted:" before a reason it was not.
+        "refused_deal": _("Deal %(number)s was not saved: %(message)s"),
+        "refused_accept": _("Deal %(number)s was not accepted: %(message)s"),
+        "outdated": _("The page is out of date: reload it (your entries are kept on this phone)."),
+        "dismiss": _("OK, hide this message"),
+        "moved": _("The round has moved on: see below where everyone from this table goes now."),
+        "retry": _("The laptop is busy: this phone sends again in %(seconds)s s."),
+    }
+
+
+def script_data() -> SafeString:
+    """The script's words and the four deals' headings as the page carries them (two JSON scripts): the
+    same for every table in one language, so drawn once per language."""
+    return _script_data(get_language())
+
+
+@functools.lru_cache(maxsize=64)
+def _script_data(language: str | None) -> SafeString:
+    del language  # the cache's key: the words are those of the language active now
+    return json_script(script_words(), "phone-words") + mark_safe("\n") + json_script(deals(), "phone-deals")
 
 
 # ---- one deal's line and the running score, drawn here rather than by an included template: the phone's
@@ -83,7 +112,7 @@ def _line_words(language: str | None) -> dict[str, str]:
 def _words_again(*, setting: str, **kwargs) -> None:
     """New catalogues or languages (a test's settings): the words are looked up afresh."""
     if setting in ("LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS"):
-        _line_words.cache_clear()
+        _forget_words()
 
 
 @receiver(file_changed)
@@ -92,7 +121,13 @@ def _words_recompiled(*, file_path, **kwargs) -> None:
     (no restart), so the words kept here are looked up afresh too. Returns None: whether to restart stays
     Django's call."""
     if file_path.suffix == ".mo":
-        _line_words.cache_clear()
+        _forget_words()
+
+
+def _forget_words() -> None:
+    """Every cache of words kept per language here, emptied (new catalogues, or other languages)."""
+    for cached in (_line_words, _script_data):
+        cached.cache_clear()
 
 
 def line_html(line, result, round_number, csrf_token: str) -> str:
