@@ -380,3 +380,22 @@ def test_two_tables_show_their_own_players(party_factory):
         assert declarer_labels(pages[table]) == expected
         assert all(name in pages[table] for name in names.values())
         assert not any(name in pages[table] for name in others.values())
+
+
+def checked(page: str) -> list[str]:
+    return re.findall(r'<input type="radio" id="(deal-[a-z]+)-\d+" name="deal-[a-z]+" value="([^"]*)" checked>', page)
+
+
+def test_the_kept_groups_of_buttons_check_each_tables_own_values(party_factory):
+    """The deal form's groups are kept per language and checked value: correcting one table's deal checks
+    its values, and the next table's fresh form checks none (but "Not doubled", its empty choice)."""
+    party = party_factory(tables=2)
+    json_post(phone("fr"), link(party, 1), deal(1, level="3", strain="N", declarer="E", tricks="9"))
+    corrected = phone("fr").get(link(party, 1) + "?deal=1").content.decode()
+    assert checked(corrected) == [
+        ("deal-level", "3"), ("deal-strain", "N"), ("deal-doubled", ""), ("deal-declarer", "E"), ("deal-tricks", "9"),
+    ]  # fmt: skip
+    assert '<span class="deal-title">Corriger la donne 1</span>' in corrected
+    fresh = phone("fr").get(link(party, 2)).content.decode()
+    assert checked(fresh) == [("deal-doubled", "")]
+    assert '<span class="deal-title">Donne 1</span>' in fresh and ">Enregistrer la donne 1</button>" in fresh
