@@ -128,7 +128,7 @@ def _words_recompiled(*, file_path, **kwargs) -> None:
 
 def _forget_words() -> None:
     """Every cache of words kept per language here, emptied (new catalogues, or other languages)."""
-    for cached in (_line_words, _script_data, _entry_words, _group):
+    for cached in (_line_words, _script_data, _entry_words, _group, _fixed):
         cached.cache_clear()
 
 
@@ -183,6 +183,57 @@ def _accept_form(line, round_number, csrf_token: str, words: dict[str, str]) -> 
     button = _words(said, number=line.number)
     form = f'  <form method="post" class="accept" data-phone>{inputs}\n'
     return form + f'    <button type="submit">{button}</button>\n  </form>'
+
+
+# ---- the page's fixed pieces: the same words at every table in one language, with no value of a table's.
+
+
+def fixed(key: str) -> SafeString:
+    """One of the page's fixed pieces (templates/phone/_deals.html), in the active language."""
+    return _fixed(get_language())[key]
+
+
+@functools.lru_cache(maxsize=64)
+def _fixed(language: str | None) -> dict[str, SafeString]:
+    """The pieces in `language` (the active one): the template's words, its literals' (never escaped)."""
+    del language  # the cache's key: the words are those of the language active now
+    seats = "".join(
+        f'<input type="radio" name="holder" id="holder-{code}" value="{code}">'
+        f'<label for="holder-{code}">{conditional_escape(seat(code))}</label>'
+        for code in "NESW"
+    )
+    hint = _(
+        "Tap your choice. With a keyboard: Tab goes from one group to the next, the arrow keys choose within a group."
+    )
+    holder = (
+        '<fieldset class="holder" aria-describedby="holder-hint choice-hint">'
+        f"<legend>{_('This phone is with')}</legend>\n"
+        f"    {seats}\n"
+        '    <span class="muted" id="holder-hint">'
+        f"{_('(North–South enter, East–West accept, unless you say otherwise)')}</span>\n"
+        "  </fieldset>\n"
+        '  <p class="muted choice-hint" id="choice-hint">'
+        f"{hint}</p>"
+    )
+    keep_open = _(
+        "Keep this page open while the Wi-Fi is down: what you enter waits on this phone and is sent when the"
+        " Wi-Fi is back."
+    )
+    capped = _(
+        "The side that scores on a deal is credited at most 1,000 unless it bid and made a slam; the losing side"
+        " is charged in full."
+    )
+    pieces = {
+        "holder": holder,
+        "keep open": f'<p class="notice" id="keep-open" hidden>{keep_open}</p>',
+        "locked": f'<p class="notice">{_("The director has locked this table. Ask the director for any change.")}</p>',
+        "agreed": f'<p class="fits">{_("<strong>Accepted.</strong> This result counts. Thank you!")}</p>',
+        "all in": _("<strong>All four deals are in.</strong> Both sides check the result and agree:"),
+        "NS agree": _("North–South agree"),
+        "EW agree": _("East–West agree"),
+        "footnote": f'<p class="muted">{capped}\n    <a href="?all=1">{_("Enter all four deals at once")}</a></p>',
+    }
+    return {key: mark_safe(piece) for key, piece in pieces.items()}  # noqa: S308 - the template's own words
 
 
 # ---- the deal being played: its form, drawn here too (five groups of buttons, a dozen translated words).

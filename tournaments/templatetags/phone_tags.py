@@ -35,3 +35,9 @@ def phone_entry(context: Context) -> str:
         bool(context.get("correcting")),
         str(context.get("csrf_token") or ""),
     )
+
+
+@register.simple_tag
+def phone_fixed(key: str) -> str:
+    """One of the page's fixed pieces, drawn once per language (presentation/phone.py)."""
+    return phone.fixed(key)
