@@ -11,6 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tournaments.models import DealEntry, PhoneSend, ResultChange, TableResult, TableToken
+from tournaments.selectors import table as table_selectors
 from tournaments.services import results as result_services
 
 pytestmark = pytest.mark.django_db
@@ -304,3 +305,97 @@ def test_a_catalogue_compiled_again_under_runserver_drops_the_deal_line_words_ke
     assert phone._line_words.cache_info().currsize >= 1
     file_changed.send(sender=None, file_path=Path("locale/fr/LC_MESSAGES/django.mo"))
     assert phone._line_words.cache_info().currsize == 0
+
+
+# ---- what the page keeps per language (presentation/phone.py): the words, never a table's players ----
+
+
+def script_words(page: str) -> dict:
+    found = re.search(r'<script id="phone-words" type="application/json">(.*?)</script>', page)
+    assert found, "the page carries no words for its script"
+    return json.loads(found.group(1))
+
+
+def script_deals(page: str) -> list:
+    found = re.search(r'<script id="phone-deals" type="application/json">(.*?)</script>', page)
+    assert found, "the page carries no deals for its script"
+    return json.loads(found.group(1))
+
+
+def test_a_french_phone_after_an_english_one_gets_french_words(party_factory):
+    """The words drawn once per language are kept per language: an English page drawn first (the whole
+    page and its part, the deal form, an entered deal) leaves no English on the French one after it."""
+    party = party_factory(tables=1)
+    url = link(party)
+    json_post(phone("en"), url, deal(1))
+    english = phone("en").get(url).content.decode()
+    assert "This phone is with" in english and "Save deal 2" in english and "Contract" in english
+    assert script_words(english)["deal"] == "Deal %(number)s" and script_deals(english)[0]["title"] == "Deal 1"
+    for french in (phone("fr").get(url).content.decode(), phone("fr").get(url + "?part=1").content.decode()):
+        missing = [
+            word
+            for word in ["Ce téléphone est chez", "Contrat", "Donne 2", "Corriger la donne 1"]
+            if word not in french
+        ]
+        assert not missing, missing
+        assert [sentence for sentence in ENGLISH if sentence in french] == []
+        assert "Enregistrer la donne 2" in french and "Save deal" not in french
+    french = phone("fr").get(url).content.decode()
+    assert script_words(french)["deal"] == "Donne %(number)s"
+    assert script_deals(french)[1]["save"] == "Enregistrer la donne 2"
+    again = phone("en").get(url).content.decode()  # and back: the English words were kept apart
+    assert "This phone is with" in again and script_words(again)["deal"] == "Deal %(number)s"
+
+
+def test_a_change_of_catalogues_draws_the_kept_words_again(party_factory, settings):
+    """New catalogues (a test's settings, runserver's reloader on a .mo file) empty what is kept."""
+    from django.utils.autoreload import file_changed
+
+    from tournaments.presentation import phone as phone_presentation
+
+    party = party_factory(tables=1)
+    phone("fr").get(link(party))
+    assert phone_presentation._script_data.cache_info().currsize
+    settings.LANGUAGE_CODE = settings.LANGUAGE_CODE  # setting_changed
+    assert phone_presentation._script_data.cache_info().currsize == 0
+    phone("fr").get(link(party))
+    file_changed.send(sender=None, file_path=Path("locale/fr/LC_MESSAGES/django.mo"))
+    assert phone_presentation._script_data.cache_info().currsize == 0
+
+
+def declarer_labels(page: str) -> dict[str, str]:
+    return dict(re.findall(r'<label for="deal-declarer-\d+" data-value="([NESW])">([^<]*)</label>', page))
+
+
+def test_two_tables_show_their_own_players(party_factory):
+    """Nothing with a person's name is kept across tables: each table's page names its own four."""
+    party = party_factory(tables=2)
+    first_round = party.rounds.get(number=1)
+    pages = {table: phone("fr").get(link(party, table)).content.decode() for table in (1, 2)}
+    for table, other in ((1, 2), (2, 1)):
+        names = table_selectors.seat_names(first_round, table)
+        others = table_selectors.seat_names(first_round, other)
+        assert set(names.values()).isdisjoint(others.values())
+        expected = {seat: f"{names[seat]} ({letter})" for seat, letter in zip("NESW", "NESO", strict=True)}
+        assert declarer_labels(pages[table]) == expected
+        assert all(name in pages[table] for name in names.values())
+        assert not any(name in pages[table] for name in others.values())
+
+
+def checked(page: str) -> list[str]:
+    return re.findall(r'<input type="radio" id="(deal-[a-z]+)-\d+" name="deal-[a-z]+" value="([^"]*)" checked>', page)
+
+
+def test_the_kept_groups_of_buttons_check_each_tables_own_values(party_factory):
+    """The deal form's groups are kept per language and checked value: correcting one table's deal checks
+    its values, and the next table's fresh form checks none (but "Not doubled", its empty choice)."""
+    party = party_factory(tables=2)
+    json_post(phone("fr"), link(party, 1), deal(1, level="3", strain="N", declarer="E", tricks="9"))
+    corrected = phone("fr").get(link(party, 1) + "?deal=1").content.decode()
+    assert checked(corrected) == [
+        ("deal-level", "3"), ("deal-strain", "N"), ("deal-doubled", ""), ("deal-declarer", "E"), ("deal-tricks", "9"),
+    ]  # fmt: skip
+    assert '<span class="deal-title">Corriger la donne 1</span>' in corrected
+    fresh = phone("fr").get(link(party, 2)).content.decode()
+    assert checked(fresh) == [("deal-doubled", "")]
+    assert '<span class="deal-title">Donne 1</span>' in fresh and ">Enregistrer la donne 1</button>" in fresh

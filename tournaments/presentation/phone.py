@@ -10,14 +10,16 @@ import functools
 from django.core.signals import setting_changed
 from django.dispatch import receiver
 from django.utils.autoreload import file_changed
-from django.utils.html import conditional_escape
-from django.utils.safestring import mark_safe
+from django.utils.html import conditional_escape, json_script
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
 from tournaments import l10n
+from tournaments.forms.rounds import DealForm
 from tournaments.selectors import rounds as round_selectors
 from tournaments.templatetags.bridge import made, seat
+from tournaments.templatetags.choice_tags import buttons_html
 
 
 def _vulnerable(code: str) -> str:
@@ -46,6 +48,35 @@ def deals() -> list[dict]:
         }
         for info in round_selectors.round_deals()
     ]
+
+
+def script_words() -> dict[str, str]:
+    """What the phone's script writes on the page, in the phone's language (phone.js holds no words):
+    it fills in %(number)s and %(label)s itself."""
+    return {
+        "deal": _("Deal %(number)s"),
+        "accepted": _("Acceptance of deal %(number)s"),
+        "pending": _("%(label)s: saved on this phone, not sent yet"),
+        # A refusal says what was refused: never "Deal 1 accepted:" before a reason it was not.
+        "refused_deal": _("Deal %(number)s was not saved: %(message)s"),
+        "refused_accept": _("Deal %(number)s was not accepted: %(message)s"),
+        "outdated": _("The page is out of date: reload it (your entries are kept on this phone)."),
+        "dismiss": _("OK, hide this message"),
+        "moved": _("The round has moved on: see below where everyone from this table goes now."),
+        "retry": _("The laptop is busy: this phone sends again in %(seconds)s s."),
+    }
+
+
+def script_data() -> SafeString:
+    """The script's words and the four deals' headings as the page carries them (two JSON scripts): the
+    same for every table in one language, so drawn once per language."""
+    return _script_data(get_language())
+
+
+@functools.lru_cache(maxsize=64)
+def _script_data(language: str | None) -> SafeString:
+    del language  # the cache's key: the words are those of the language active now
+    return json_script(script_words(), "phone-words") + mark_safe("\n") + json_script(deals(), "phone-deals")
 
 
 # ---- one deal's line and the running score, drawn here rather than by an included template: the phone's
@@ -83,7 +114,7 @@ def _line_words(language: str | None) -> dict[str, str]:
 def _words_again(*, setting: str, **kwargs) -> None:
     """New catalogues or languages (a test's settings): the words are looked up afresh."""
     if setting in ("LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS"):
-        _line_words.cache_clear()
+        _forget_words()
 
 
 @receiver(file_changed)
@@ -92,7 +123,13 @@ def _words_recompiled(*, file_path, **kwargs) -> None:
     (no restart), so the words kept here are looked up afresh too. Returns None: whether to restart stays
     Django's call."""
     if file_path.suffix == ".mo":
-        _line_words.cache_clear()
+        _forget_words()
+
+
+def _forget_words() -> None:
+    """Every cache of words kept per language here, emptied (new catalogues, or other languages)."""
+    for cached in (_line_words, _script_data, _entry_words, _group, _fixed):
+        cached.cache_clear()
 
 
 def line_html(line, result, round_number, csrf_token: str) -> str:
@@ -146,6 +183,156 @@ def _accept_form(line, round_number, csrf_token: str, words: dict[str, str]) -> 
     button = _words(said, number=line.number)
     form = f'  <form method="post" class="accept" data-phone>{inputs}\n'
     return form + f'    <button type="submit">{button}</button>\n  </form>'
+
+
+# ---- the page's fixed pieces: the same words at every table in one language, with no value of a table's.
+
+
+def fixed(key: str) -> SafeString:
+    """One of the page's fixed pieces (templates/phone/_deals.html), in the active language."""
+    return _fixed(get_language())[key]
+
+
+@functools.lru_cache(maxsize=64)
+def _fixed(language: str | None) -> dict[str, SafeString]:
+    """The pieces in `language` (the active one): the template's words, its literals' (never escaped)."""
+    del language  # the cache's key: the words are those of the language active now
+    seats = "".join(
+        f'<input type="radio" name="holder" id="holder-{code}" value="{code}">'
+        f'<label for="holder-{code}">{conditional_escape(seat(code))}</label>'
+        for code in "NESW"
+    )
+    hint = _(
+        "Tap your choice. With a keyboard: Tab goes from one group to the next, the arrow keys choose within a group."
+    )
+    holder = (
+        '<fieldset class="holder" aria-describedby="holder-hint choice-hint">'
+        f"<legend>{_('This phone is with')}</legend>\n"
+        f"    {seats}\n"
+        '    <span class="muted" id="holder-hint">'
+        f"{_('(North–South enter, East–West accept, unless you say otherwise)')}</span>\n"
+        "  </fieldset>\n"
+        '  <p class="muted choice-hint" id="choice-hint">'
+        f"{hint}</p>"
+    )
+    keep_open = _(
+        "Keep this page open while the Wi-Fi is down: what you enter waits on this phone and is sent when the"
+        " Wi-Fi is back."
+    )
+    capped = _(
+        "The side that scores on a deal is credited at most 1,000 unless it bid and made a slam; the losing side"
+        " is charged in full."
+    )
+    pieces = {
+        "holder": holder,
+        "keep open": f'<p class="notice" id="keep-open" hidden>{keep_open}</p>',
+        "locked": f'<p class="notice">{_("The director has locked this table. Ask the director for any change.")}</p>',
+        "agreed": f'<p class="fits">{_("<strong>Accepted.</strong> This result counts. Thank you!")}</p>',
+        "all in": _("<strong>All four deals are in.</strong> Both sides check the result and agree:"),
+        "NS agree": _("North–South agree"),
+        "EW agree": _("East–West agree"),
+        "footnote": f'<p class="muted">{capped}\n    <a href="?all=1">{_("Enter all four deals at once")}</a></p>',
+    }
+    return {key: mark_safe(piece) for key, piece in pieces.items()}  # noqa: S308 - the template's own words
+
+
+# ---- the deal being played: its form, drawn here too (five groups of buttons, a dozen translated words).
+# The groups without a person in them are the same at every table in one language: drawn once per language
+# and checked value; the declarer's carries the table's players, so it is drawn every time.
+
+# Each group of the form: its field, its legend, its class and what it leaves out (skip, the empty choice's label).
+_GROUPS = (
+    ("level", "Contract", "levels", "P", False),
+    ("strain", "Suit", "strains", None, False),
+    ("doubled", "Doubled?", "doubles", None, True),
+    ("declarer", "Declarer", "declarers", None, False),
+    ("tricks", "Tricks taken", "tricks", None, False),
+)
+
+
+@functools.lru_cache(maxsize=64)
+def _entry_words(language: str | None) -> dict[str, SafeString]:
+    """The form's own words in `language` (the active one): the template's, never escaped, as its literals."""
+    del language  # the cache's key: the words are those of the language active now
+    return {
+        "Contract": mark_safe(_("Contract")),
+        "Suit": mark_safe(_("Suit")),
+        "Doubled?": mark_safe(_("Doubled?")),
+        "Not doubled": mark_safe(_("Not doubled")),
+        "Declarer": mark_safe(_("Declarer")),
+        "Tricks taken": mark_safe(_("Tricks taken")),
+        "save": mark_safe(_("Save deal %(number)s")),
+        "passed out": mark_safe(pgettext("a deal", "Passed out")),
+    }
+
+
+@functools.lru_cache(maxsize=512)
+def _group(language: str | None, name: str, html_name: str, current: str | None) -> SafeString:
+    """One group of buttons with no person in it (`name` not the declarer), with `current` checked."""
+    _field, legend, css, skip, blank = next(group for group in _GROUPS if group[0] == name)
+    words = _entry_words(language)
+    choices = DealForm.base_fields[name].choices  # type: ignore[attr-defined]  # a ChoiceField's
+    return buttons_html(
+        html_name, words[legend], choices, current, css, skip, words["Not doubled"] if blank else "", "choice-hint"
+    )
+
+
+def _current(form: DealForm, name: str) -> str:
+    """The value checked in a group, as the template had it (stringformat:"s" for numbers, else default:"")."""
+    value = form[name].value()
+    return ("%s" % (value,)) if name in ("level", "tricks") else (value or "")  # noqa: UP031 - the filter's own
+
+
+def entry_html(form: DealForm, line, round_number, correcting: bool, csrf_token: str) -> SafeString:
+    """The form of the deal being played, or corrected (`line`: selectors.table.DealLine)."""
+    language = get_language()
+    words, entry_words = _line_words(language), _entry_words(language)
+    number = line.number
+    title = _words(words["correct" if correcting else "deal"], number=number)
+    dealer = _words(words["dealer"], dealer=seat(line.info.dealer))
+    vulnerable = _words(words["vulnerable"], vul=mark_safe(words[f"vul {line.info.vulnerable}"]))
+    csrf = ""
+    if csrf_token and csrf_token != "NOTPROVIDED":
+        csrf = f'<input type="hidden" name="csrfmiddlewaretoken" value="{conditional_escape(csrf_token)}">'
+    errors = "".join(f'<p class="errorlist">{conditional_escape(str(error))}</p>' for error in form.non_field_errors())
+    groups = []
+    for name, legend, css, skip, blank in _GROUPS:
+        current = _current(form, name)
+        choices = form.fields[name].choices  # type: ignore[attr-defined]  # a ChoiceField's
+        if name != "declarer" and choices is DealForm.base_fields[name].choices:  # type: ignore[attr-defined]
+            known = any(current == value for value, _label in choices)
+            groups.append(_group(language, name, form[name].html_name, current if known else None))
+        else:  # the players' names (or choices of its own): this table's, never kept
+            shown_blank = entry_words["Not doubled"] if blank else ""
+            groups.append(
+                buttons_html(
+                    form[name].html_name, entry_words[legend], choices, current, css, skip, shown_blank, "choice-hint"
+                )
+            )
+    save = _words(entry_words["save"], number=number)
+    meta = f"· {dealer} · {vulnerable}"
+    hidden = (
+        '<input type="hidden" name="action" value="deal">'
+        f'<input type="hidden" name="round" value="{conditional_escape(round_number)}">\n'
+        f'    <input type="hidden" name="number" value="{number}"><input type="hidden" name="side" value="NS">\n'
+        f'    <input type="hidden" name="correcting" value="{"1" if correcting else ""}">\n'
+        '    <input type="hidden" name="client_id" value="">'
+    )
+    parts = [
+        '<form method="post" class="deal-entry" id="entry" data-phone>',
+        f"    {csrf}",
+        "    ",
+        f'    <h2><span class="deal-title">{title}</span> <small class="deal-meta">{meta}</small></h2>',
+        f"    {hidden}",
+        f"    {errors}",
+        "    ",
+        *(f"    {group}" for group in groups),
+        f'    <p class="actions"><button type="submit" name="save" value="1" class="save-deal">{save}</button>',
+        '      <button type="submit" name="deal-level" value="P" class="secondary">'
+        f"{entry_words['passed out']}</button></p>",
+        "  </form>",
+    ]
+    return mark_safe("\n".join(parts))  # noqa: S308 - every value above is escaped
 
 
 def running_html(result, deals_in: int) -> str:

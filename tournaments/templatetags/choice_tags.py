@@ -29,7 +29,22 @@ def choice_buttons(
     the empty choice (left out without one); `current`: the value checked; `hint`: the id of the words
     saying how to choose (a radio group's arrow keys are no common knowledge). Each button keeps its
     place's number in the id, counted over every choice, shown or not."""
-    name = conditional_escape(field.html_name)
+    return buttons_html(field.html_name, legend, choices, current, css, skip, blank, hint)
+
+
+def buttons_html(
+    html_name: str,
+    legend: StrOrPromise,
+    choices: Iterable[tuple[str, StrOrPromise]],
+    current: str | None = "",
+    css: str = "",
+    skip: str | None = None,
+    blank: StrOrPromise = "",
+    hint: str = "",
+) -> SafeString:
+    """The tag's markup for the field named `html_name` (the phone's deal form draws it without a
+    template: presentation/phone.py); `current` None: nothing checked."""
+    name = conditional_escape(html_name)
     css, legend = conditional_escape(css), conditional_escape(legend)
     described = f' aria-describedby="{conditional_escape(hint)}"' if hint else ""
     parts = [f'<fieldset class="choice-buttons {css}"{described}><legend>{legend}</legend>\n']

@@ -21,3 +21,23 @@ def phone_line(context: Context, line: DealLine) -> str:
 @register.simple_tag(takes_context=True)
 def phone_running(context: Context) -> str:
     return phone.running_html(context.get("result"), context.get("deals_in") or 0)
+
+
+@register.simple_tag(takes_context=True)
+def phone_entry(context: Context) -> str:
+    """The form of the deal being played (presentation/phone.py draws it: a template for it cost a quarter
+    of the page)."""
+    round_ = context.get("round")
+    return phone.entry_html(
+        context["form"],
+        context["current"],
+        round_.number if round_ else "",
+        bool(context.get("correcting")),
+        str(context.get("csrf_token") or ""),
+    )
+
+
+@register.simple_tag
+def phone_fixed(key: str) -> str:
+    """One of the page's fixed pieces, drawn once per language (presentation/phone.py)."""
+    return phone.fixed(key)

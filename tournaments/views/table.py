@@ -165,26 +165,10 @@ def _render_deals(
     context |= {"form": form, "moves": moves, "previous": previous, "table_gone": gone, "not_seated": not_seated}
     if request.GET.get("part") == "1":  # the page's own part only (phone.js draws it again in place)
         return render(request, "phone/_deals.html", context, status=status)
-    # The script's words and the four deals' headings are the whole page's, not the part's.
-    context |= {"phone_words": _phone_words(), "phone_deals": phone_presentation.deals()}
+    # The script's words and the four deals' headings are the whole page's, not the part's: the same for every
+    # table in one language, drawn once per language (presentation/phone.py).
+    context["phone_script"] = phone_presentation.script_data()
     return render(request, "phone/deals.html", context, status=status)
-
-
-def _phone_words() -> dict[str, str]:
-    """What the phone's script writes on the page, in the phone's language (phone.js holds no words):
-    it fills in %(number)s and %(label)s itself."""
-    return {
-        "deal": _("Deal %(number)s"),
-        "accepted": _("Acceptance of deal %(number)s"),
-        "pending": _("%(label)s: saved on this phone, not sent yet"),
-        # A refusal says what was refused: never "Deal 1 accepted:" before a reason it was not.
-        "refused_deal": _("Deal %(number)s was not saved: %(message)s"),
-        "refused_accept": _("Deal %(number)s was not accepted: %(message)s"),
-        "outdated": _("The page is out of date: reload it (your entries are kept on this phone)."),
-        "dismiss": _("OK, hide this message"),
-        "moved": _("The round has moved on: see below where everyone from this table goes now."),
-        "retry": _("The laptop is busy: this phone sends again in %(seconds)s s."),
-    }
 
 
 def _number(value: str | None) -> int | None:
