@@ -366,3 +366,29 @@ def test_the_result_a_save_answers_with_is_the_one_the_orm_would_make(party):
     token = plain_sql.built(TableToken, invited)
     assert concrete(token) | {"created_at": None} == concrete(TableToken(**invited)) | {"created_at": None}
     assert token.created_at is not None  # its default, timezone.now, called
+
+
+def test_a_writes_statements_share_one_cursor_and_let_it_go_after(party, monkeypatch):
+    """Inside one_cursor every statement runs on the one cursor Django opened (each still logged); after it,
+    even when a statement failed, each statement opens its own again."""
+    party_table, pk = plain_sql.table(Party), plain_sql.column(Party, "id")
+    sql = f"SELECT {pk} FROM {party_table} WHERE {pk} = %s"
+    opened: list[object] = []
+    cursor = connection.cursor
+
+    def counted_cursor(*args, **kwargs):
+        made = cursor(*args, **kwargs)
+        opened.append(made)
+        return made
+
+    monkeypatch.setattr(connection, "cursor", counted_cursor)
+    with CaptureQueriesContext(connection) as seen, plain_sql.one_cursor():
+        assert [plain_sql.rows(sql, [party.pk]) for _ in range(3)] == [[(party.pk,)]] * 3
+    assert len(opened) == 1 and len(seen) == 3
+    with pytest.raises(IntegrityError), transaction.atomic(), plain_sql.one_cursor():
+        plain_sql.run(f"INSERT INTO {party_table} ({pk}) VALUES (%s)", [party.pk])  # the same id: refused
+    assert plain_sql._SHARED.get() is None
+    opened.clear()
+    plain_sql.rows(sql, [party.pk])
+    plain_sql.rows(sql, [party.pk])
+    assert len(opened) == 2
