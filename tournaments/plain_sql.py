@@ -195,6 +195,8 @@ def inserting_rows(model: type[Model], rows: Sequence[dict[str, Any]]) -> Statem
     if not rows:
         raise ValueError("an insert needs at least one row")
     names = tuple(rows[0])
+    if any(tuple(row) != names for row in rows):  # each row's values go into the first row's columns
+        raise ValueError("every row needs the same fields, in the same order")
     one = "(" + ", ".join(["%s"] * len(names)) + ")"
     sql = f"{_insert_sql(model, names).rsplit(' VALUES ', 1)[0]} VALUES {', '.join([one] * len(rows))}"
     return Statement(sql, [param for row in rows for param in _params(model, row)])

@@ -266,7 +266,7 @@ class StandingsRow(dict):
             self[key] = collated = name_key(self.line.name)
             return collated
         number = key[1:-5]
-        if not (key.startswith("r") and key.endswith("_sort") and number.isdigit()):
+        if not (key.startswith("r") and key.endswith("_sort") and number.isdecimal()):
             raise KeyError(key)
         result = next((p[4] for p in self.line.played if p[0] == int(number)), None)
         self[key] = value = LOWEST if result is None else result

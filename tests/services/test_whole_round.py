@@ -177,10 +177,71 @@ def test_two_phones_entering_the_first_round_at_one_moment(party, monkeypatch):
         return found
 
     monkeypatch.setattr(whole_round, "_read_for", read_then_the_other_phone)
-    with pytest.raises(result_services.StaleResult):
+    with pytest.raises(result_services.StaleResult) as refused:
         result_services.round_enter(
             round_=round_, table=1, deals=[("3NT", "S", 9)], complete=False, by_token=token, expected_version=0
         )
+    # Read again, the other's entry is there: the words say so (result_record said "at the same moment").
+    assert refused.value.messages == [
+        "Someone else at this table saved a change a moment ago: their entry is shown now. Check it and save again."
+    ]
     result = TableResult.objects.get(round=round_, table=1)
     assert [(d.contract, d.tricks) for d in result.deals.all()] == [("4S", 10), ("PASS", 0)]
     assert (result.version, ResultChange.objects.filter(result=result).count()) == (1, 1)
+
+
+def test_both_sides_agreeing_between_its_read_and_its_write(party, monkeypatch):
+    """An agreement changes no version: the entry's update is conditional on the state read too, so the round
+    accepted meanwhile is seen, and the entry refused with the words for an accepted round."""
+    round_ = party.rounds.get(number=1)
+    token = TableToken.objects.get(party=party, table=1)
+    four = [("4S", "N", 10), ("PASS", "", 0), ("PASS", "", 0), ("PASS", "", 0)]
+    result_services.round_enter(round_=round_, table=1, deals=four, complete=True, by_token=token, expected_version=0)
+    read = whole_round._read_for
+    raced: list[bool] = []
+
+    def read_then_both_agree(*args, **kwargs):
+        found = read(*args, **kwargs)
+        if not raced:
+            raced.append(True)
+            for side in ("NS", "EW"):
+                result_services.result_agree(round_=round_, table=1, side=side, by_token=token, expected_version=1)
+        return found
+
+    monkeypatch.setattr(whole_round, "_read_for", read_then_both_agree)
+    with pytest.raises(ValidationError) as refused:
+        result_services.round_enter(
+            round_=round_, table=1, deals=[("PASS", "", 0)] * 4, complete=True, by_token=token, expected_version=1
+        )
+    assert refused.value.messages == ["This round is accepted: ask the director for any change."]
+    result = TableResult.objects.get(round=round_, table=1)
+    assert (result.status, result.ns, result.version) == ("agreed", 420, 1)
+
+
+def test_a_cut_the_director_overrode_stays_through_an_entry_of_fewer_deals(party, director):
+    """Four passed-out deals tie (a cut); the director gives it to East–West; the table then enters two deals
+    again: as through result_record, the round is in progress and the override's mark is kept."""
+    round_ = party.rounds.get(number=1)
+    tokens = {t.table: t for t in TableToken.objects.filter(party=party)}
+    tie = [("PASS", "", 0)] * 4
+    for table in (1, 2):
+        entry = {"round_": round_, "table": table, "by_token": tokens[table], "expected_version": 0}
+        if table == 1:
+            result_services.result_record(deals=tie, complete=True, action="entered at the table", **entry)
+        else:
+            result_services.round_enter(deals=tie, complete=True, **entry)
+        result_services.result_cut_override(
+            result=TableResult.objects.get(round=round_, table=table), winner="EW", by_user=director
+        )
+    again = {"round_": round_, "deals": tie[:2], "complete": False, "expected_version": 2}
+    result_services.result_record(table=1, by_token=tokens[1], action="entered at the table", **again)
+    result_services.round_enter(table=2, by_token=tokens[2], **again)
+    assert stored(round_, 2) == stored(round_, 1)
+    assert TableResult.objects.get(round=round_, table=2).cut_overridden
+
+
+def test_a_table_with_no_seats_in_the_round_is_refused(party):
+    """Read with the table: a table the round seats nobody at (a change of plan closed it) has no entry."""
+    round_ = party.rounds.get(number=1)
+    round_.seats.filter(table=1).delete()
+    _refused(round_, 1, 0, "Table 1 has no seats in round 1.")

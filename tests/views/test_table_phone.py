@@ -76,6 +76,7 @@ def test_deals_can_be_saved_as_they_go(client, party_factory):
         ({"d1-declarer": "Z"}, "Deal 1: The declarer is one of the four players at the table."),
         ({"d5-level": "P"}, "A round has four deals, numbered 1 to 4"),
         ({"version": "x"}, "The form was damaged"),
+        ({"version": "²"}, "The form was damaged"),  # a digit to str.isdigit, not to int(): was a 500
         ({"round": "7"}, "That round is closed"),
     ],
 )

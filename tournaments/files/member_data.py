@@ -52,7 +52,7 @@ def _cell(value: object) -> str:
 
 
 def _is_number(text: str) -> bool:
-    return text.lstrip("+-").isdigit()
+    return text.lstrip("+-").isdecimal()
 
 
 def _csv(lines: Sequence[object], kind: type) -> bytes:

@@ -56,6 +56,20 @@ class DateInput(forms.DateInput):
     input_type = "date"
 
 
+NUMBER_DIGITS_MOST = 18  # any whole number of 18 digits fits a database integer (under 2**63)
+
+
+def posted_number(value: object) -> int | None:
+    """A whole number as a form or an address sends it (an id, a version, a table, a deal), or None: the one
+    cleaning of every such value a view reads itself. ASCII digits only ("²" and "٣" are digits to
+    str.isdigit, and int() refuses the first) and at most 18 of them (int() refuses 4,300 and more, and a
+    larger figure names no row): either was a 500."""
+    text = str(value if value is not None else "").strip()
+    if not (text.isascii() and text.isdecimal() and len(text) <= NUMBER_DIGITS_MOST):
+        return None
+    return int(text)
+
+
 class MemberIdField(forms.IntegerField):
     """The hidden id of the member picked from the list (static/js/members.js). It is only a hint: anything
     but a plausible id (typed over, tampered with, too large for the database) is no pick, never an error;
@@ -67,11 +81,8 @@ class MemberIdField(forms.IntegerField):
         super().__init__(required=False, **kwargs)
 
     def to_python(self, value: Any) -> int | None:
-        text = str(value or "").strip()
-        # ASCII digits only ("²" and "٣" are digits to str.isdigit, and int() refuses the first), and no
-        # more than 19 of them (int() refuses a figure of 4,300 digits and more): either was a 500.
-        plausible = text.isascii() and text.isdigit() and len(text) <= 19
-        return int(text) if plausible and 0 < int(text) < 2**63 else None
+        number = posted_number(value or "")
+        return number if number else None  # 0 is no id
 
 
 # --- when an event starts (models/timing.py): the same two boxes on every kind of event's form --------------

@@ -180,7 +180,7 @@ def plain_deal(posted: Mapping[str, str], prefix: str = "deal") -> tuple[str, st
     return None
 
 
-_DEAL_FIELDS = ("level", "strain", "doubled", "declarer", "tricks")
+_ENTRY_FIELDS = ("level", "strain", "doubled", "declarer", "tricks")  # a deal form's, posted
 
 
 def plain_round(posted: Mapping[str, str]) -> list[tuple[str, str, int]] | None:
@@ -192,7 +192,7 @@ def plain_round(posted: Mapping[str, str]) -> list[tuple[str, str, int]] | None:
     blank_seen = False
     for number in range(1, 5):
         prefix = f"d{number}"
-        if not any(posted.get(f"{prefix}-{field}", "") for field in _DEAL_FIELDS):
+        if not any(posted.get(f"{prefix}-{field}", "") for field in _ENTRY_FIELDS):
             blank_seen = True
             continue
         deal = plain_deal(posted, prefix)

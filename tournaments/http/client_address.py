@@ -39,7 +39,7 @@ def client_address(request: HttpRequest) -> str:
 def loopback_host(host: str) -> bool:
     """The Host header names the laptop itself (localhost, 127.0.0.1 or [::1], with any port)."""
     name, port = split_domain_port(host)
-    return name in LOOPBACK_HOSTS and (not port or port.isdigit())
+    return name in LOOPBACK_HOSTS and (not port or port.isdecimal())
 
 
 def on_this_machine(request: HttpRequest) -> bool:

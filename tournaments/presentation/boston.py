@@ -97,10 +97,10 @@ def french_row_word(key: str) -> str:
     """A row of French Boston's house settings: "9 tricks alone", "Partners’ 10", "Grand misère"."""
     if key.startswith("partners "):
         rest = key.removeprefix("partners ")
-        if rest.isdigit():
+        if rest.isdecimal():
             return _("Partners’ %(tricks)s") % {"tricks": rest}
         return _("Partners’ spread slam")
-    if key.isdigit():
+    if key.isdecimal():
         count = int(key)
         return ngettext("%(count)s trick alone", "%(count)s tricks alone", count) % {"count": count}
     return capfirst(str(MISERE_WORDS.get(key, SPREAD_SLAM if key == "spread slam" else key)))
@@ -360,7 +360,7 @@ def trumps_text(progress: Progress | None) -> str:
 
 
 def _no_trump_row_word(row: str) -> str:
-    return row if row.isdigit() else str(SPREAD_SLAM)
+    return row if row.isdecimal() else str(SPREAD_SLAM)
 
 
 def house_notes(table) -> list[tuple[str, str]]:

@@ -127,7 +127,7 @@ def place_cells(label: str) -> list[int | str | None]:
     mark ("=", else empty) in a column of its own."""
     shared = label.startswith("=")
     number = label.lstrip("=")
-    return [int(number) if number.isdigit() else label, "=" if shared else None]
+    return [int(number) if number.isdecimal() else label, "=" if shared else None]
 
 
 def place_headers() -> list[tuple[str, float]]:

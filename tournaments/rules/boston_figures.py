@@ -89,7 +89,7 @@ def _fontainebleau_value(contract: Contract, tricks: int, honours: int, house: d
 
 
 def _french_label(key: str) -> str:
-    if key.isdigit():
+    if key.isdecimal():
         return words("%(tricks)s tricks alone", tricks=key)
     if key.startswith("partners "):
         return words("partners' %(tricks)s", tricks=key.removeprefix("partners "))

@@ -53,7 +53,7 @@ def parse_honours(honours: str) -> tuple[str, int] | None:
         raise RuleError("honours must be written like 'NS100' or 'EW150', not %(honours)r", honours=honours)
     written = honours.strip().upper()
     side, points = written[:2], written[2:]
-    if side not in SIDES or not points.isdigit() or int(points) not in HONOURS_POINTS:
+    if side not in SIDES or not points.isdecimal() or int(points) not in HONOURS_POINTS:
         raise RuleError(
             "honours must be a side and 100 or 150, like 'NS100' or 'EW150', not %(honours)r", honours=honours
         )

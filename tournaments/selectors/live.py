@@ -172,7 +172,7 @@ def phone_poll(token: str) -> tuple[dict, PhonePatch | None] | None:
     state = state_of(party_values, round_values, counted, status or "")
     before, _, rest = (link or "").partition(":")
     after, _, deal = rest.partition(":")
-    if not (before and after == state["live"] and deal.isdigit()):
+    if not (before and after == state["live"] and deal.isdecimal()):
         return state, None
     return state, PhonePatch(before, int(deal), round_values[0], row[1], round_values[1])
 

@@ -205,12 +205,6 @@ def phone_page(token: str) -> tuple[TableToken, tuple, list[DealEntry]]:
     return table_token, (current, previous, view), deals
 
 
-def phone_page_read(token: str) -> tuple[TableToken, tuple]:
-    """The page as form_page gives it, without the result's deals (a post's service reads them itself)."""
-    table_token, page, _ = phone_page(token)
-    return table_token, page
-
-
 def form_page(token: str) -> tuple[TableToken, tuple]:
     """The page as table_page gives it, read as phone_page reads it (two plain statements, where the ORM's
     five cost the whole-round form most of its time): for that form and the two sides' agreements,

@@ -37,7 +37,7 @@ def _check(
 def parse_points(text: str) -> list[int]:
     """ "10-8-6-5-4-3-2-1" (or with commas or spaces) -> [10, 8, ...]."""
     parts = [p for p in text.replace(",", " ").replace("-", " ").split() if p]
-    if not parts or not all(p.isdigit() for p in parts):
+    if not parts or not all(p.isdecimal() for p in parts):
         raise ValidationError(_("Write the points by place as whole numbers, such as 10-8-6-5-4-3-2-1."))
     return [int(p) for p in parts]
 

@@ -48,7 +48,7 @@ def pins_parse(text: str, *, party: Party) -> list[list]:
         if not line.strip():
             continue
         parts = line.split(None, 2)
-        if len(parts) < 3 or not parts[0].isdigit() or parts[1].lower() not in seat_words:
+        if len(parts) < 3 or not parts[0].isdecimal() or parts[1].lower() not in seat_words:
             errors.append(
                 _("Line %(line)s: write the table, the seat and the name, like “3 N Mary Smith”.") % {"line": number}
             )

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from tournaments import l10n
 from tournaments.directors import DirectorRequest
 from tournaments.forms.boston import BostonDealForm, BostonTableForm, FinishForm
-from tournaments.forms.common import timing_initial
+from tournaments.forms.common import posted_number, timing_initial
 from tournaments.http.once import once_only
 from tournaments.models import BostonDeal, BostonTable, Club
 from tournaments.presentation import boston as presentation
@@ -37,7 +37,7 @@ def _flash_errors(request: HttpRequest, error: ValidationError) -> None:
 
 def boston_list(request: DirectorRequest) -> HttpResponse:
     asked = request.GET.get("party")
-    party_id = int(asked) if asked and asked.isdigit() else None
+    party_id = posted_number(asked)
     club = current_club(request)
     return render(
         request,
@@ -54,9 +54,9 @@ def boston_list(request: DirectorRequest) -> HttpResponse:
 def boston_create(request: DirectorRequest) -> HttpResponseBase:
     initial = {"date": timezone.localdate(), "variant": "english", "name": _("Boston table"), "money_per": "white"}
     initial |= timing_initial(current_club(request))
-    party_id = request.GET.get("party")
-    if party_id and party_id.isdigit():
-        initial["party"] = int(party_id)
+    party_id = posted_number(request.GET.get("party"))
+    if party_id is not None:
+        initial["party"] = party_id
     form = BostonTableForm(request.POST or None, initial=initial, club=current_club(request))
     done = form_saved(
         request,

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.directors import DirectorRequest
 from tournaments.forms import clubs as forms
+from tournaments.forms.common import posted_number
 from tournaments.forms.money import RatesForm
 from tournaments.http.client_address import on_this_machine
 from tournaments.http.once import once_only
@@ -291,11 +292,11 @@ def invite_accept(request: HttpRequest, token: str) -> HttpResponseBase:
 
 @require_POST
 def club_switch(request: DirectorRequest) -> HttpResponse:
-    wanted = request.POST.get("club", "")
+    wanted = posted_number(request.POST.get("club"))
     mine = {m.club_id: m.club for m in selectors.memberships(request)}
-    if not wanted.isdigit() or int(wanted) not in mine:
+    if wanted is None or wanted not in mine:
         raise Http404
-    request.session[selectors.SESSION_KEY] = int(wanted)
+    request.session[selectors.SESSION_KEY] = wanted
     club = mine[int(wanted)]
     with translation.override(_page_language(request, club.language)):
         messages.success(request, _("Now working in %(club)s.") % {"club": club.name})

@@ -18,7 +18,7 @@ from tournaments import l10n
 from tournaments.directors import DirectorRequest
 from tournaments.files import transfer
 from tournaments.forms import knockout as forms
-from tournaments.forms.common import timing_initial
+from tournaments.forms.common import posted_number, timing_initial
 from tournaments.http.once import once_only
 from tournaments.models import Knockout, KnockoutMatch, KnockoutPair, KnockoutRound
 from tournaments.presentation.names import Where
@@ -393,16 +393,15 @@ def knockout_match(request: DirectorRequest, knockout_id: int, bracket: str, num
             return render(
                 request, "knockout/match.html", _match_context(knockout, round_, match, pad, bound), status=200
             )
-    editing = request.GET.get("deal", "")
-    deal = int(editing) if editing.isdigit() and any(r.number == int(editing) for r in pad.rows) else None
+    editing = posted_number(request.GET.get("deal"))
+    deal = editing if editing is not None and any(r.number == editing for r in pad.rows) else None
     bound = {"deal_form": _deal_form(match, pad, number=deal)} if deal else {}
     return render(request, "knockout/match.html", _match_context(knockout, round_, match, pad, bound))
 
 
 def _form_number(form: BaseForm) -> int | None:
     raw = form.data.get("number") if form.is_bound else form.initial.get("number")
-    text = str(raw or "")
-    return int(text) if text.isdigit() else None
+    return posted_number(raw or "")
 
 
 def _match_context(

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.directors import DirectorRequest
+from tournaments.forms.common import posted_number
 from tournaments.models import Guest, Party, PlanChange
 from tournaments.presentation import plan_changes as words
 from tournaments.selectors import party as party_selectors
@@ -50,12 +51,12 @@ def _chosen(request: DirectorRequest, party: Party) -> tuple[list[Guest], list[G
     if action not in ACTIONS:
         raise ValidationError(_("Choose a change: a table joins, a table leaves, or guests go home."))
     if action == "table":
-        table = request.POST.get("table", "")
-        leaving = selectors.table_guests(selectors.break_get(party), int(table) if table.isdigit() else 0)
+        table = posted_number(request.POST.get("table")) or 0
+        leaving = selectors.table_guests(selectors.break_get(party), table)
         if not leaving:
             raise ValidationError(_("Choose the table that leaves."))
         return [], [g for g in leaving if g.left_after is None]
-    ids = [int(i) for i in request.POST.getlist("guest") if i.isdigit()]
+    ids = [i for i in map(posted_number, request.POST.getlist("guest")) if i is not None]
     chosen = selectors.guests_of(party, ids)
     if len(chosen) != len(set(ids)):
         raise ValidationError(_("One of the guests chosen is not at this party."))
@@ -144,8 +145,8 @@ def seat_replace_mid_round(request: DirectorRequest, party_id: int, number: int)
     party = _party(request, party_id)
     round_ = round_selectors.round_get(party, number)
     back = redirect("round_movement", party_id=party.id, number=number)
-    chosen = request.POST.get("guest", "")
-    guest = get_object_or_404(Guest, pk=chosen, party=party) if chosen.isdigit() else None
+    chosen = posted_number(request.POST.get("guest"))
+    guest = get_object_or_404(Guest, pk=chosen, party=party) if chosen is not None else None
     try:
         table, seat = int(request.POST.get("table", "")), request.POST.get("seat", "")
         row = midround_services.seat_replace_mid_round(

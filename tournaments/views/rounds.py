@@ -18,6 +18,7 @@ from tournaments import l10n
 from tournaments.clock import round_clock
 from tournaments.directors import DirectorRequest
 from tournaments.forms import rounds as forms
+from tournaments.forms.common import posted_number
 from tournaments.http.once import once_only
 from tournaments.models import Guest, Party, ResultChange, Round, TableResult
 from tournaments.presentation.names import Namer, Where
@@ -361,8 +362,7 @@ def _save(
     net_form: forms.NetForm,
     party: Party,
 ) -> bool:
-    version = request.POST.get("version")
-    expected = int(version) if version and version.isdigit() else None
+    expected = posted_number(request.POST.get("version"))
     try:
         if request.POST.get("mode") == "net":
             if not net_form.is_valid():

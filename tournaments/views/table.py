@@ -18,6 +18,7 @@ from django_htmx.http import HttpResponseClientRefresh
 
 from tournaments.directors import HtmxRequest
 from tournaments.forms import rounds as forms
+from tournaments.forms.common import posted_number
 from tournaments.http import link_limit
 from tournaments.models import DealEntry, Round, TableResult, TableToken
 from tournaments.presentation import phone as phone_presentation
@@ -172,7 +173,7 @@ def _render_deals(
 
 
 def _number(value: str | None) -> int | None:
-    return int(value) if value and str(value).isdigit() else None
+    return posted_number(value)
 
 
 def _wants_json(request: HttpRequest) -> bool:
@@ -318,7 +319,7 @@ def _form_problem(request: HttpRequest, current: Round | None, seated: bool) -> 
         return _("There is no round to enter yet: wait for the director."), "no round"
     if posted_round != str(current.number):
         return _("That round is closed: results can no longer be entered for it."), f"round {posted_round!r}"
-    if not request.POST.get("version", "").isdigit():
+    if posted_number(request.POST.get("version")) is None:
         return _("The form was damaged: reload the page and enter again."), "version missing"
     extra = forms.extra_deals(request.POST)
     if extra:
@@ -353,7 +354,7 @@ def _post(request: HtmxRequest, table_token: TableToken, current: Round | None, 
     if problem:
         return _refused_at_once(request, table_token, problem)
     assert current is not None and read is not None  # else _form_problem refused the post
-    table, version = table_token.table, int(request.POST["version"])
+    table, version = table_token.table, posted_number(request.POST["version"])
     try:
         # An agreement sends no deals: no forms are built (a third of its time under a round's burst).
         if request.POST.get("agree") in ("NS", "EW"):
@@ -388,7 +389,8 @@ def _round_refused(request: HttpRequest, table_token: TableToken, errors: list[s
     _refuse(request, table_token, message, "; ".join(errors) or "no deals")
     page = table_selectors.table_page(table_token)
     view = page[2]
-    assert view is not None  # the post was of a seated table in the round
+    if view is None:  # the round went between the post's read and this one: the page as it is now
+        return redirect("table_page", token=table_token.token)
     return _render(request, table_token, page, forms.deal_forms(request.POST, names=_names(view)))
 
 

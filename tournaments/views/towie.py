@@ -27,7 +27,7 @@ from django.views.decorators.http import require_POST
 from tournaments import l10n
 from tournaments.directors import DirectorRequest, HtmxRequest
 from tournaments.forms import towie as forms
-from tournaments.forms.common import timing_initial
+from tournaments.forms.common import posted_number, timing_initial
 from tournaments.http import link_limit
 from tournaments.http.once import once_only
 from tournaments.http.site_url import is_loopback_url, site_url
@@ -174,8 +174,9 @@ def _phone_context(request: HttpRequest, table: TowieTable) -> dict[str, Any]:
 
 def towie_list(request: DirectorRequest) -> HttpResponse:
     party = None
-    if request.GET.get("party", "").isdigit():
-        party = party_selectors.party_get(int(request.GET["party"]), user=request.user)
+    party_id = posted_number(request.GET.get("party"))
+    if party_id is not None:
+        party = party_selectors.party_get(party_id, user=request.user)
     club = current_club(request)
     # A director in no club has no tables (none has a club of None).
     tables = selectors.towie_list(club, party) if club else []
@@ -183,8 +184,8 @@ def towie_list(request: DirectorRequest) -> HttpResponse:
 
 
 def _party_from(request: DirectorRequest) -> Party | None:
-    value = request.POST.get("party") or request.GET.get("party") or ""
-    return party_selectors.party_get(int(value), user=request.user) if value.isdigit() else None
+    party_id = posted_number(request.POST.get("party") or request.GET.get("party"))
+    return party_selectors.party_get(party_id, user=request.user) if party_id is not None else None
 
 
 @once_only

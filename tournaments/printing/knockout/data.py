@@ -267,13 +267,13 @@ class BracketChart:
 def honours_short(code: str) -> str:
     """ "NS100" -> "100 N–S" (the pad's narrow column); "" for none."""
     side, points = (code or "")[:2].upper(), (code or "")[2:]
-    return f"{points} {side_word(side)}" if side in SIDE_SHORT and points.isdigit() else (code or "")
+    return f"{points} {side_word(side)}" if side in SIDE_SHORT and points.isdecimal() else (code or "")
 
 
 def honours_long(code: str) -> str:
     """ "NS100" -> "100 to N–S" (the workbook); "" for none."""
     side, points = (code or "")[:2].upper(), (code or "")[2:]
-    if side in SIDE_SHORT and points.isdigit():
+    if side in SIDE_SHORT and points.isdecimal():
         return _("%(points)s to %(side)s") % {"points": points, "side": side_word(side)}
     return code or ""
 

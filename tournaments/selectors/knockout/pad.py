@@ -33,7 +33,7 @@ def seat_names(match: KnockoutMatch) -> dict[str, str]:
 def honours_words(code: str) -> str:
     """The pad's honours code in words: "NS100" -> "honours 100 to North–South"; "" for none."""
     side, points = (code or "")[:2].upper(), (code or "")[2:]
-    if side not in SIDE_WORDS or not points.isdigit():
+    if side not in SIDE_WORDS or not points.isdecimal():
         return code or ""
     return _("honours %(points)s to %(side)s") % {"points": points, "side": SIDE_WORDS[side]}
 

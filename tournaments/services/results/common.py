@@ -25,14 +25,14 @@ class SendRefused(ValidationError):
 
 SEND_ID_MAX = 64  # PhoneSend.client_id's length: a longer id is refused, never cut (two would become one)
 SIDE_NAMES = {"NS": gettext_lazy("North–South"), "EW": gettext_lazy("East–West")}
+DEAL_FIELDS = ("number", "contract", "declarer", "tricks", "score", "ns", "ew")  # a scored deal's, as stored
 
 
 def _store_deals(result: TableResult, scored: Iterable[party_rules.ScoredDeal], *, new: bool = False) -> None:
     """Replace the result's deal rows with the scored deals (`new`: a result just made has none to delete)."""
     if not new:
         result.deals.all().delete()
-    fields = ("number", "contract", "declarer", "tricks", "score", "ns", "ew")
-    DealEntry.objects.bulk_create(DealEntry(result=result, **{f: getattr(d, f) for f in fields}) for d in scored)
+    DealEntry.objects.bulk_create(DealEntry(result=result, **{f: getattr(d, f) for f in DEAL_FIELDS}) for d in scored)
 
 
 def _snapshot(result: TableResult | None, deals: Iterable[party_rules.ScoredDeal | DealEntry] | None = None) -> dict:

@@ -14,7 +14,7 @@ from tournaments import l10n, plain_sql
 from tournaments.models import DealEntry, Round, TableResult, TableToken
 from tournaments.rules import party as party_rules
 from tournaments.selectors import phone_read
-from tournaments.services.results.common import _check_table, _check_version, _clock_start, _winner
+from tournaments.services.results.common import DEAL_FIELDS, _check_table, _check_version, _clock_start, _winner
 from tournaments.services.results.deal_by_deal import (
     _Changed,
     _history,
@@ -28,7 +28,6 @@ from tournaments.services.results.deal_by_deal import (
 )
 from tournaments.services.results.round_result import _figures, _side
 
-_DEAL_FIELDS = ("number", "contract", "declarer", "tricks", "score", "ns", "ew")
 _NEW = {"winner": "", "cut_overridden": False, "locked": False}  # a result's fields before its first write
 
 
@@ -37,7 +36,7 @@ def round_enter(
     *,
     round_: Round,
     table: int,
-    deals: list,
+    deals: list[tuple[str, str, int]],
     complete: bool,
     by_token: TableToken | None,
     expected_version: int | None,
@@ -101,7 +100,7 @@ def round_enter(
 
 
 def _values_of(deal: party_rules.ScoredDeal) -> dict:
-    return {f: getattr(deal, f) for f in _DEAL_FIELDS}
+    return {f: getattr(deal, f) for f in DEAL_FIELDS}
 
 
 def _entered(row: dict | None, ns: int | None, ew: int | None, complete: bool, table: int) -> tuple[dict, list[str]]:
