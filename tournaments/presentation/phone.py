@@ -6,6 +6,7 @@ for deal 3 reads exactly as the page the laptop draws for deal 3.
 """
 
 import functools
+from typing import cast
 
 from django.core.signals import setting_changed
 from django.dispatch import receiver
@@ -144,7 +145,7 @@ def _forget_words() -> None:
 
 def _shown(value: object) -> str:
     """A value as a template's {{ value }} prints it (localized, then escaped)."""
-    return conditional_escape(localize(value))
+    return conditional_escape(cast("str", localize(value)))  # a number localized, else the value itself
 
 
 def title(table: int, party_name: str) -> SafeString:
