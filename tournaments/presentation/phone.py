@@ -6,10 +6,12 @@ for deal 3 reads exactly as the page the laptop draws for deal 3.
 """
 
 import functools
+from typing import cast
 
 from django.core.signals import setting_changed
 from django.dispatch import receiver
 from django.utils.autoreload import file_changed
+from django.utils.formats import localize
 from django.utils.html import conditional_escape, json_script
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, ngettext, pgettext
@@ -20,6 +22,7 @@ from tournaments.forms.rounds import DealForm
 from tournaments.selectors import rounds as round_selectors
 from tournaments.templatetags.bridge import made, seat
 from tournaments.templatetags.choice_tags import buttons_html
+from tournaments.templatetags.names_tags import person
 
 
 def _vulnerable(code: str) -> str:
@@ -107,6 +110,14 @@ def _line_words(language: str | None) -> dict[str, str]:
         "accept NS": _("North–South: accept deal %(number)s"),
         **{f"vul {code}": _vulnerable(code) for code in ("none", "both", "NS", "EW")},
         **{f"seat {code}": seat(code) for code in "NESW"},
+        # templates/tournaments/_table_square.html's seat letters, escaped as its translate tags do
+        **{f"square {code}": conditional_escape(pgettext("seat", code)) for code in "NESW"},
+        "table": _("Table %(table)s"),
+        "table party": _("Table %(table)s · %(party)s"),
+        "table round": _("Table %(table)s, round %(number)s"),
+        "round clock": conditional_escape(_("Round clock")),
+        "not started": conditional_escape(pgettext("the round clock", "(not started)")),
+        "paused": conditional_escape(_("(paused)")),
     }
 
 
@@ -130,6 +141,63 @@ def _forget_words() -> None:
     """Every cache of words kept per language here, emptied (new catalogues, or other languages)."""
     for cached in (_line_words, _script_data, _entry_words, _group, _fixed):
         cached.cache_clear()
+
+
+def _shown(value: object) -> str:
+    """A value as a template's {{ value }} prints it (localized, then escaped)."""
+    return conditional_escape(cast("str", localize(value)))  # a number localized, else the value itself
+
+
+def title(table: int, party_name: str) -> SafeString:
+    """The page's title, as its blocktranslate drew it (templates/phone/deals.html and _deals.html)."""
+    words = _line_words(get_language())
+    return mark_safe(words["table party"] % {"table": _shown(table), "party": _shown(party_name)})  # noqa: S308
+
+
+def heading(table: int, round_number: int | None) -> SafeString:
+    """The page's h1: the table, and the round when there is one (templates/phone/_deals.html's words)."""
+    words = _line_words(get_language())
+    if round_number is None:
+        return mark_safe(words["table"] % {"table": _shown(table)})  # noqa: S308 - the values are escaped
+    return mark_safe(words["table round"] % {"table": _shown(table), "number": _shown(round_number)})  # noqa: S308
+
+
+def clock_html(clock) -> SafeString:
+    """The round clock's paragraph (`clock`: tournaments.clock.Clock), as the template drew it."""
+    words = _line_words(get_language())
+    css = "clock" + (" ending" if clock.ending and clock.started else "") + ("" if clock.running else " paused")
+    idle = "" if clock.started else ' data-idle="1"'
+    if not clock.started:
+        after = f' <span class="clock-idle">{words["not started"]}</span>'
+    elif clock.paused:
+        after = f" <span>{words['paused']}</span>"
+    else:
+        after = ""
+    return mark_safe(  # noqa: S308 - every value is escaped
+        f'<p class="{css}" data-remaining="{_shown(clock.remaining_seconds)}"'
+        f' data-paused="{"" if clock.running else "1"}"{idle} aria-live="off">\n'
+        f'    <span class="clock-label">{words["round clock"]}</span>'
+        f' <strong class="clock-time">{_shown(clock.shown)}</strong>{after}</p>'
+    )
+
+
+def square_html(view) -> SafeString:
+    """templates/tournaments/_table_square.html for the phone's table (`view`: selectors.rounds.TableView):
+    each name through the `person` filter, as the template has it."""
+    words = _line_words(get_language())
+
+    def seat_of(css: str, code: str, name: str) -> str:
+        return f'<span class="{css}"><small>{words[f"square {code}"]}</small> {person(name)}</span>'
+
+    return mark_safe(  # noqa: S308 - the filter's boxes and escaped values
+        '<div class="square">\n  '
+        + seat_of("n", "N", view.north)
+        + seat_of("w", "W", view.west)
+        + f'<span class="mid">{_shown(view.number)}</span>'
+        + seat_of("e", "E", view.east)
+        + seat_of("s", "S", view.south)
+        + "\n</div>\n"
+    )
 
 
 def line_html(line, result, round_number, csrf_token: str) -> str:

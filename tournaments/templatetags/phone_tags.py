@@ -41,3 +41,27 @@ def phone_entry(context: Context) -> str:
 def phone_fixed(key: str) -> str:
     """One of the page's fixed pieces, drawn once per language (presentation/phone.py)."""
     return phone.fixed(key)
+
+
+@register.simple_tag(takes_context=True)
+def phone_title(context: Context) -> str:
+    """The page's title: "Table 3 · Friday party" (presentation/phone.py, its blocktranslate's words)."""
+    return phone.title(context["token"].table, context["party"].name)
+
+
+@register.simple_tag(takes_context=True)
+def phone_heading(context: Context) -> str:
+    round_ = context.get("round")
+    return phone.heading(context["token"].table, round_.number if round_ else None)
+
+
+@register.simple_tag(takes_context=True)
+def phone_clock(context: Context) -> str:
+    clock = context.get("clock")
+    return phone.clock_html(clock) if clock else ""
+
+
+@register.simple_tag(takes_context=True)
+def phone_square(context: Context) -> str:
+    """The table's square in its tile (templates/tournaments/_table_square.html, drawn in Python)."""
+    return phone.square_html(context["view"])
