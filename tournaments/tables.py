@@ -21,6 +21,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, gettext_lazy, pgettext
 
 from tournaments import l10n
+from tournaments.presentation import square
 from tournaments.presentation.name_box import person_html
 from tournaments.rules.collation import name_key
 from tournaments.templatetags.bridge import seat, status_words
@@ -482,32 +483,10 @@ def sparklines_utf8(label: str, spoken: Mapping[int, str], scale: SparkScale) ->
 # page's time. The words are looked up once per page, in the page's language; the HTML is the templates'.
 
 
-def _seat_words() -> dict[str, str]:
-    return {s: escape(pgettext("seat", s)) for s in "NESW"}
-
-
-def _square_html(t, words: dict[str, str], shown: Callable[[str], str] = str) -> str:
-    """templates/tournaments/_table_square.html, for one TableView (`shown`: each name as the page prints it).
-    Each name in its box (presentation/name_box.py): it wraps between words only, the seat letter above it."""
-
-    def seat_of(css: str, letter: str, name: str) -> str:
-        return f'<span class="{css}"><small>{words[letter]}</small> {person_html(shown(name))}</span>'
-
-    return (
-        '<div class="square">\n  '
-        + seat_of("n", "N", t.north)
-        + seat_of("w", "W", t.west)
-        + f'<span class="mid">{t.number}</span>'
-        + seat_of("e", "E", t.east)
-        + seat_of("s", "S", t.south)
-        + "\n</div>"
-    )
-
-
 def squares_html(tables_) -> str:
     """Each table's square in its tile (the seats page, the movement sheet)."""
-    words = _seat_words()
-    return mark_safe("".join(f'<div class="tile">{_square_html(t, words)}</div>' for t in tables_))
+    words = square.seat_words()
+    return mark_safe("".join(f'<div class="tile">{square.square_html(t, words)}</div>' for t in tables_))
 
 
 def _enter_url(party_id: int, round_number: int):
@@ -524,7 +503,7 @@ def round_tiles_html(
 ) -> str:
     """The room: one tile per table, its state, its square, its deals in and its score (`shown`: each name as
     the page prints it, presentation/names.py)."""
-    words = _seat_words()
+    words = square.seat_words()
     signs = Signed()
     enter = _enter_url(party_id, round_number)
     title_text = gettext("Table %(number)s")
@@ -565,7 +544,7 @@ def round_tiles_html(
         parts.append(
             f'\n  <div class="{css}" id="table-{t.number}">\n'
             f'    <h2 class="tile-title">{heading} <span class="status {status}">{state}</span></h2>\n'
-            f"    {_square_html(t, words, shown)}\n"
+            f"    {square.square_html(t, words, shown)}\n"
             f'    <p class="deals-in">{deals}</p>\n'
             f"    {score}\n  </div>"
         )

@@ -19,10 +19,10 @@ from django.utils.translation import gettext as _
 
 from tournaments import l10n
 from tournaments.forms.rounds import DealForm
+from tournaments.presentation import square
 from tournaments.selectors import rounds as round_selectors
 from tournaments.templatetags.bridge import made, seat
 from tournaments.templatetags.choice_tags import buttons_html
-from tournaments.templatetags.names_tags import person
 
 
 def _vulnerable(code: str) -> str:
@@ -110,7 +110,7 @@ def _line_words(language: str | None) -> dict[str, str]:
         "accept NS": _("North–South: accept deal %(number)s"),
         **{f"vul {code}": _vulnerable(code) for code in ("none", "both", "NS", "EW")},
         **{f"seat {code}": seat(code) for code in "NESW"},
-        # templates/tournaments/_table_square.html's seat letters, escaped as its translate tags do
+        # the squares' seat letters (presentation/square.py), escaped
         **{f"square {code}": conditional_escape(pgettext("seat", code)) for code in "NESW"},
         "table": _("Table %(table)s"),
         "table party": _("Table %(table)s · %(party)s"),
@@ -182,22 +182,10 @@ def clock_html(clock) -> SafeString:
 
 
 def square_html(view) -> SafeString:
-    """templates/tournaments/_table_square.html for the phone's table (`view`: selectors.rounds.TableView):
-    each name through the `person` filter, as the template has it."""
+    """The phone's table square (presentation/square.py), its seat letters looked up once per language."""
     words = _line_words(get_language())
-
-    def seat_of(css: str, code: str, name: str) -> str:
-        return f'<span class="{css}"><small>{words[f"square {code}"]}</small> {person(name)}</span>'
-
-    return mark_safe(  # noqa: S308 - the filter's boxes and escaped values
-        '<div class="square">\n  '
-        + seat_of("n", "N", view.north)
-        + seat_of("w", "W", view.west)
-        + f'<span class="mid">{_shown(view.number)}</span>'
-        + seat_of("e", "E", view.east)
-        + seat_of("s", "S", view.south)
-        + "\n</div>\n"
-    )
+    letters = {code: words[f"square {code}"] for code in "NESW"}
+    return mark_safe(square.square_html(view, letters) + "\n")  # noqa: S308 - square_html's, safe
 
 
 def line_html(line, result, round_number, csrf_token: str) -> str:

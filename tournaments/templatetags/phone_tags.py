@@ -63,5 +63,5 @@ def phone_clock(context: Context) -> str:
 
 @register.simple_tag(takes_context=True)
 def phone_square(context: Context) -> str:
-    """The table's square in its tile (templates/tournaments/_table_square.html, drawn in Python)."""
+    """The table's square in its tile (presentation/square.py), its letters looked up once per language."""
     return phone.square_html(context["view"])
