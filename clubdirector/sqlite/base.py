@@ -13,6 +13,7 @@ file cannot be made. An in-memory database has no file and needs no queue.
 
 import contextlib
 import fcntl
+import functools
 import os
 import time
 from collections.abc import Iterator
@@ -51,10 +52,23 @@ def _writes(query: str) -> bool:
     return query.lstrip()[:7].upper().startswith(WRITES)
 
 
+@functools.lru_cache(maxsize=1024)
+def _qmark(query: str) -> str:
+    """Django's "format" placeholders as sqlite3's "qmark" ones, as the backend converts them: once a query
+    text, not on every run (the phone's statements are a handful of fixed texts, run on every save)."""
+    return base.FORMAT_QMARK_REGEX.sub("?", query).replace("%%", "%")
+
+
 class GuardedCursor(base.SQLiteCursorWrapper):
-    """A write statement run outside a transaction takes the writers' lock too."""
+    """A write statement run outside a transaction takes the writers' lock too; a query's placeholders are
+    converted once a text."""
 
     wrapper: "DatabaseWrapper"
+
+    def convert_query(self, query, *, param_names=None):
+        if param_names is None:
+            return _qmark(query)
+        return super().convert_query(query, param_names=param_names)  # type: ignore[misc]  # not in the stubs
 
     def execute(self, query, params=None):
         if self.connection.in_transaction or not _writes(query):

@@ -30,6 +30,8 @@ FINGERPRINTS = {
     (GuardedCursor, base.SQLiteCursorWrapper): {
         "execute": "0b4a43882cc88942",
         "executemany": "52fa6c310dee4219",
+        # Converted once a query text (its placeholders, with Django's FORMAT_QMARK_REGEX) instead of each run.
+        "convert_query": "183a4b3544fb854a",
     },
 }
 # The public methods through which Django reaches the private ones the queue takes its lock in and
@@ -70,3 +72,11 @@ def test_django_still_reaches_the_private_methods(public: str) -> None:
     source = inspect.getsource(getattr(BaseDatabaseWrapper, public))
     for private in CALLED[public]:
         assert f"self.{private}(" in source, f"BaseDatabaseWrapper.{public} no longer calls {private}"
+
+
+def test_a_query_converted_once_is_converted_as_django_converts_it() -> None:
+    from clubdirector.sqlite.base import _qmark
+
+    for query in ("SELECT %s", "SELECT '100%%' || %s, %s", "UPDATE t SET a = %s WHERE b = %s AND c LIKE '%%x'"):
+        assert _qmark(query) == base.SQLiteCursorWrapper.convert_query(None, query)  # type: ignore[arg-type, attr-defined]
+        assert _qmark(query) == _qmark(query) and _qmark.cache_info().hits
