@@ -55,6 +55,23 @@ def _uncut(snapshot: dict) -> dict:
     return snapshot | {"winner": "cut"} if snapshot.get("cut") else snapshot
 
 
+def between_read_and_write(monkeypatch, meanwhile) -> list:
+    """`meanwhile` runs once, just after round_enter's first read of its table (another phone, the director);
+    the reads it made, returned (a list filled as they come)."""
+    read = whole_round._read_for
+    reads: list = []
+
+    def read_then(*args, **kwargs):
+        found = read(*args, **kwargs)
+        if not reads:
+            meanwhile()
+        reads.append(found)
+        return found
+
+    monkeypatch.setattr(whole_round, "_read_for", read_then)
+    return reads
+
+
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(first=a_round(), then=st.one_of(st.none(), a_round()))
 def test_it_stores_what_result_record_stores(party, first, then):
@@ -136,17 +153,9 @@ def test_a_change_between_its_read_and_its_write_is_seen(party, director, monkey
     result_services.round_enter(
         round_=round_, table=1, deals=[("4S", "N", 10)], complete=False, by_token=token, expected_version=0
     )
-    reads: list = []
-    read = whole_round._read_for
-
-    def read_then_lock(*args, **kwargs):
-        found = read(*args, **kwargs)
-        if not reads:
-            result_services.result_lock(round_=round_, table=1, locked=True, by_user=director)
-        reads.append(found)
-        return found
-
-    monkeypatch.setattr(whole_round, "_read_for", read_then_lock)
+    reads = between_read_and_write(
+        monkeypatch, lambda: result_services.result_lock(round_=round_, table=1, locked=True, by_user=director)
+    )
     with pytest.raises(ValidationError) as refused:
         result_services.round_enter(
             round_=round_, table=1, deals=[("3NT", "S", 9)], complete=False, by_token=token, expected_version=1
@@ -164,19 +173,12 @@ def test_two_phones_entering_the_first_round_at_one_moment(party, monkeypatch):
     round_ = party.rounds.get(number=1)
     token = TableToken.objects.get(party=party, table=1)
     theirs = [("4S", "N", 10), ("PASS", "", 0)]
-    read = whole_round._read_for
-    raced: list[bool] = []
-
-    def read_then_the_other_phone(*args, **kwargs):
-        found = read(*args, **kwargs)
-        if not raced:
-            raced.append(True)
-            result_services.result_record(
-                round_=round_, table=1, deals=theirs, complete=False, by_token=token, expected_version=0
-            )
-        return found
-
-    monkeypatch.setattr(whole_round, "_read_for", read_then_the_other_phone)
+    between_read_and_write(
+        monkeypatch,
+        lambda: result_services.result_record(
+            round_=round_, table=1, deals=theirs, complete=False, by_token=token, expected_version=0
+        ),
+    )
     with pytest.raises(result_services.StaleResult) as refused:
         result_services.round_enter(
             round_=round_, table=1, deals=[("3NT", "S", 9)], complete=False, by_token=token, expected_version=0
@@ -197,18 +199,12 @@ def test_both_sides_agreeing_between_its_read_and_its_write(party, monkeypatch):
     token = TableToken.objects.get(party=party, table=1)
     four = [("4S", "N", 10), ("PASS", "", 0), ("PASS", "", 0), ("PASS", "", 0)]
     result_services.round_enter(round_=round_, table=1, deals=four, complete=True, by_token=token, expected_version=0)
-    read = whole_round._read_for
-    raced: list[bool] = []
 
-    def read_then_both_agree(*args, **kwargs):
-        found = read(*args, **kwargs)
-        if not raced:
-            raced.append(True)
-            for side in ("NS", "EW"):
-                result_services.result_agree(round_=round_, table=1, side=side, by_token=token, expected_version=1)
-        return found
+    def both_agree() -> None:
+        for side in ("NS", "EW"):
+            result_services.result_agree(round_=round_, table=1, side=side, by_token=token, expected_version=1)
 
-    monkeypatch.setattr(whole_round, "_read_for", read_then_both_agree)
+    between_read_and_write(monkeypatch, both_agree)
     with pytest.raises(ValidationError) as refused:
         result_services.round_enter(
             round_=round_, table=1, deals=[("PASS", "", 0)] * 4, complete=True, by_token=token, expected_version=1
