@@ -177,3 +177,31 @@ def test_the_round_clock_runs_on_the_big_screen(contexts, live_server):
     )
     assert not screen.locator("header.site").is_visible()  # the big screen: no navigation
     assert screen.locator(".tile").count() == 3 and "0/4" in screen.inner_text("#table-1")
+
+
+def test_a_phone_without_its_script_enters_the_whole_round_and_both_sides_agree(contexts, live_server):
+    """The whole-round form (?all=1) as a phone without JavaScript posts it: the four deals at once, then each
+    side's agreement, each answered with the page again (services/results/whole_round.py's path)."""
+    party = make_party(tables=2)
+    token = TableToken.objects.get(party=party, table=1)
+    page = contexts(java_script_enabled=False, viewport={"width": 375, "height": 812}).new_page()
+    page.goto(f"{live_server.url}/t/{token.token}/?all=1")
+    for field, value in (("level", "4"), ("strain", "S"), ("declarer", "N"), ("tricks", "10")):
+        page.select_option(f"select[name=d1-{field}]", value)
+    for deal in (2, 3, 4):
+        page.select_option(f"select[name=d{deal}-level]", "P")
+    page.click("button[name=save]")
+    shown = page.inner_text("body")
+    # Deal 1: 4♠ just made by North, nobody vulnerable: 120 for the tricks and 300 for the game.
+    assert "Saved. Now both sides agree the result below." in shown and "+420" in shown
+    page.click("button[name=agree][value=NS]")
+    assert "Thank you: agreed." in page.inner_text("body")
+    page.click("button[name=agree][value=EW]")
+    assert "This result counts" in page.inner_text("body")
+    result = TableResult.objects.get(round__party=party, table=1)
+    assert (result.status, result.ns, result.ew, result.winner) == ("agreed", 420, -420, "NS")
+    assert list(result.changes.order_by("id").values_list("action", flat=True)) == [
+        "entered at the table",
+        "NS agreed",
+        "EW agreed",
+    ]
