@@ -6,7 +6,7 @@ for deal 3 reads exactly as the page the laptop draws for deal 3.
 """
 
 import functools
-from typing import cast
+from typing import TypeVar, cast
 
 from django.core.signals import setting_changed
 from django.dispatch import receiver
@@ -123,43 +123,53 @@ def _line_words(language: str | None) -> dict[str, str]:
 
 @receiver(setting_changed)
 def _words_again(*, setting: str, **kwargs) -> None:
-    """New catalogues or languages (a test's settings): the words are looked up afresh."""
-    if setting in ("LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS"):
+    """New catalogues, languages or templates (a test's settings): the words are looked up afresh."""
+    if setting in ("LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS", "TEMPLATES"):
         _forget_words()
 
 
 @receiver(file_changed)
 def _words_recompiled(*, file_path, **kwargs) -> None:
-    """runserver's reloader finds a catalogue compiled again: Django reloads its translations in place
-    (no restart), so the words kept here are looked up afresh too. Returns None: whether to restart stays
-    Django's call."""
-    if file_path.suffix == ".mo":
+    """runserver's reloader finds a catalogue compiled again, or a template edited: Django reloads them in
+    place (no restart), so the words and frames kept per language are drawn afresh too. Returns None:
+    whether to restart stays Django's call."""
+    if file_path.suffix in (".mo", ".html"):
         _forget_words()
 
 
 def _forget_words() -> None:
-    """Every cache of words kept per language here, emptied (new catalogues, or other languages)."""
-    for cached in (_line_words, _script_data, _entry_words, _group, _fixed):
+    """Every cache of words kept per language, emptied (new catalogues, or other languages)."""
+    for cached in (_line_words, _script_data, _entry_words, _group, _fixed, *_ELSEWHERE):
         cached.cache_clear()
 
 
-def _shown(value: object) -> str:
+_ELSEWHERE: list = []  # caches per language of other modules (presentation/phone_page.py's frame)
+Cached = TypeVar("Cached")
+
+
+def per_language(cached: Cached) -> Cached:
+    """An lru_cache of another module's, kept per language: emptied with the words here."""
+    _ELSEWHERE.append(cached)
+    return cached
+
+
+def shown(value: object) -> str:
     """A value as a template's {{ value }} prints it (localized, then escaped)."""
     return conditional_escape(cast("str", localize(value)))  # a number localized, else the value itself
 
 
 def title(table: int, party_name: str) -> SafeString:
-    """The page's title, as its blocktranslate drew it (templates/phone/deals.html and _deals.html)."""
+    """The page's title, as its blocktranslate drew it (templates/phone/deals.html and presentation/phone_page.py)."""
     words = _line_words(get_language())
-    return mark_safe(words["table party"] % {"table": _shown(table), "party": _shown(party_name)})  # noqa: S308
+    return mark_safe(words["table party"] % {"table": shown(table), "party": shown(party_name)})  # noqa: S308
 
 
 def heading(table: int, round_number: int | None) -> SafeString:
-    """The page's h1: the table, and the round when there is one (templates/phone/_deals.html's words)."""
+    """The page's h1: the table, and the round when there is one (presentation/phone_page.py)."""
     words = _line_words(get_language())
     if round_number is None:
-        return mark_safe(words["table"] % {"table": _shown(table)})  # noqa: S308 - the values are escaped
-    return mark_safe(words["table round"] % {"table": _shown(table), "number": _shown(round_number)})  # noqa: S308
+        return mark_safe(words["table"] % {"table": shown(table)})  # noqa: S308 - the values are escaped
+    return mark_safe(words["table round"] % {"table": shown(table), "number": shown(round_number)})  # noqa: S308
 
 
 def clock_html(clock) -> SafeString:
@@ -174,10 +184,10 @@ def clock_html(clock) -> SafeString:
     else:
         after = ""
     return mark_safe(  # noqa: S308 - every value is escaped
-        f'<p class="{css}" data-remaining="{_shown(clock.remaining_seconds)}"'
+        f'<p class="{css}" data-remaining="{shown(clock.remaining_seconds)}"'
         f' data-paused="{"" if clock.running else "1"}"{idle} aria-live="off">\n'
         f'    <span class="clock-label">{words["round clock"]}</span>'
-        f' <strong class="clock-time">{_shown(clock.shown)}</strong>{after}</p>'
+        f' <strong class="clock-time">{shown(clock.shown)}</strong>{after}</p>'
     )
 
 
@@ -245,7 +255,7 @@ def _accept_form(line, round_number, csrf_token: str, words: dict[str, str]) -> 
 
 
 def fixed(key: str) -> SafeString:
-    """One of the page's fixed pieces (templates/phone/_deals.html), in the active language."""
+    """One of the page's fixed pieces (presentation/phone_page.py), in the active language."""
     return _fixed(get_language())[key]
 
 

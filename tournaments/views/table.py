@@ -21,7 +21,7 @@ from tournaments.forms import rounds as forms
 from tournaments.forms.common import posted_number
 from tournaments.http import link_limit
 from tournaments.models import DealEntry, Round, TableResult, TableToken
-from tournaments.presentation import phone as phone_presentation
+from tournaments.presentation import phone_page
 from tournaments.selectors import live as live_selectors
 from tournaments.selectors import rounds as round_selectors
 from tournaments.selectors import table as table_selectors
@@ -165,11 +165,9 @@ def _render_deals(
     not_seated = _not_seated(previous, table_token.table, moves) if told else []
     context |= {"form": form, "moves": moves, "previous": previous, "table_gone": gone, "not_seated": not_seated}
     if request.GET.get("part") == "1":  # the page's own part only (phone.js draws it again in place)
-        return render(request, "phone/_deals.html", context, status=status)
-    # The script's words and the four deals' headings are the whole page's, not the part's: the same for every
-    # table in one language, drawn once per language (presentation/phone.py).
-    context["phone_script"] = phone_presentation.script_data()
-    return render(request, "phone/deals.html", context, status=status)
+        return HttpResponse(phone_page.part_html(request, context), status=status)
+    # The frame is the same for every table in one language, drawn once per language (presentation/phone_page.py).
+    return HttpResponse(phone_page.page_html(request, context), status=status)
 
 
 def _number(value: str | None) -> int | None:
