@@ -41,7 +41,7 @@ def port_range(text: str) -> range:
     return range(first, last + 1)
 
 
-def _free(port: int) -> bool:
+def port_is_free(port: int) -> bool:
     with socket.socket() as sock:
         try:
             sock.bind(("127.0.0.1", port))
@@ -61,7 +61,7 @@ def free_port() -> int:
             port: int = sock.getsockname()[1]
             return port
     for port in port_range(setting):
-        if port not in _handed_out and _free(port):
+        if port not in _handed_out and port_is_free(port):
             _handed_out.add(port)
             return port
     raise SystemExit(f"{PORTS_SETTING}={setting}: no free port left in the range; widen it or stop what holds them")
