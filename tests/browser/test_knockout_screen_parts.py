@@ -11,18 +11,14 @@ it is, and the round being played on screen. A screenshot of each part at 1280×
 Playwright drives Debian's chromium (tests.conftest.chromium).
 """
 
-import datetime
-
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from tests.knockout.helpers import get_round, matches
-from tests.knockout.long_names import GENTLEMEN, LADIES, LONGEST, kept_seeds, names
+from tests.knockout.long_names import kept_seeds, long_names_knockout
 from tournaments.models import Club, Membership
 from tournaments.presentation.names import Where
 from tournaments.selectors import knockout as selectors
-from tournaments.services import knockout as knockout_services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -32,21 +28,8 @@ LEGIBLE = 24  # px at 720 px tall (static/js/projector.js)
 
 def sixteen_pairs(user, *, first_round_closed: bool):
     """Sixteen pairs, the first lady's name the longest the tests use (forty characters)."""
-    ladies, gentlemen = [LONGEST, *names(LADIES, 15)], names(GENTLEMEN, 16)
     with kept_seeds():
-        knockout = knockout_services.knockout_create(
-            name="Four Aces knockout",
-            date=datetime.date(2026, 12, 12),
-            pairs=[[a, b] for a, b in zip(ladies, gentlemen, strict=True)],
-            user=user,
-            club=None,
-        )
-        knockout_services.knockout_draw(knockout=knockout, seed=11)
-        if first_round_closed:
-            for m in matches(get_round(knockout)):
-                knockout_services.match_totals_record(match=m, ns=1000 + 100 * m.table, ew=1000)
-            knockout_services.round_close(round_=get_round(knockout))
-    return knockout
+        return long_names_knockout(user, pairs=16, first_round_closed=first_round_closed)
 
 
 @pytest.fixture

@@ -35,11 +35,13 @@ def kept_seeds(start: int = 1):
 def long_knockout(user, club=None):
     """Fourteen pairs with long names, main round 1 closed: round 2 drawn, the consolation bracket drawn."""
     with kept_seeds():
-        return _long_knockout(user, club)
+        return long_names_knockout(user, club)
 
 
-def _long_knockout(user, club=None):
-    ladies, gentlemen = [LONGEST, *names(LADIES, 13)], names(GENTLEMEN, 14)
+def long_names_knockout(user, club=None, *, pairs: int = 14, first_round_closed: bool = True):
+    """`pairs` pairs, the first lady's name the longest the tests use; its first round won by North-South at
+    every table (table 2 narrowly) and closed, unless `first_round_closed` is False. Seeds as the caller keeps them."""
+    ladies, gentlemen = [LONGEST, *names(LADIES, pairs - 1)], names(GENTLEMEN, pairs)
     knockout = knockout_services.knockout_create(
         name="Four Aces knockout",
         date=datetime.date(2026, 12, 12),
@@ -48,16 +50,17 @@ def _long_knockout(user, club=None):
         club=club,
     )
     knockout_services.knockout_draw(knockout=knockout, seed=11)
-    for m in matches(get_round(knockout)):
-        knockout_services.match_totals_record(match=m, ns=1000 + (10 if m.table == 2 else 100 * m.table), ew=1000)
-    knockout_services.round_close(round_=get_round(knockout))
+    if first_round_closed:
+        for m in matches(get_round(knockout)):
+            knockout_services.match_totals_record(match=m, ns=1000 + (10 if m.table == 2 else 100 * m.table), ew=1000)
+        knockout_services.round_close(round_=get_round(knockout))
     return knockout
 
 
 def finished_knockout(user, club=None):
     """The same fourteen pairs played to the end: both brackets won (the winners' boxes hold two long names)."""
     with kept_seeds():
-        knockout = _long_knockout(user, club)
+        knockout = long_names_knockout(user, club)
         rng = random.Random(5)
         while KnockoutRound.objects.filter(knockout=knockout, status="playing").exists():
             play_open_rounds(knockout, rng)
