@@ -6,6 +6,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from tests.conftest import make_party
+from tests.services.between import between_read_and_write
 from tournaments.models import PhoneSend, TableResult, TableToken
 from tournaments.services import results as result_services
 from tournaments.services.results import deal_by_deal
@@ -50,19 +51,10 @@ def test_both_read_before_either_wrote_and_both_succeed(all_in, monkeypatch):
     """The west phone reads deal 4 not accepted yet; the east phone's acceptance is written then (the round
     counts); the west phone's write finds the result changed, reads again, and succeeds."""
     round_, token = all_in
-    read = deal_by_deal._read_for
-    raced: list[bool] = []
-
-    def read_then_the_other_phone(*args, **kwargs):
-        found = read(*args, **kwargs)
-        if not raced:
-            raced.append(True)
-            accept(round_, token, "east-phone")
-        return found
-
-    monkeypatch.setattr(deal_by_deal, "_read_for", read_then_the_other_phone)
+    reads = between_read_and_write(monkeypatch, deal_by_deal, lambda: accept(round_, token, "east-phone"))
     west = accept(round_, token, "west-phone")
-    assert raced and west.status == "agreed" and west.deals_counted == (4, 4)
+    # West's first read, East's own, West's again after finding the result changed.
+    assert len(reads) == 3 and west.status == "agreed" and west.deals_counted == (4, 4)
     assert TableResult.objects.get(round=round_, table=1).status == "agreed"
 
 

@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import make_party
+from tests.services.between import between_read_and_write
 from tournaments.models import DealEntry, ResultChange, Round, TableResult, TableToken
 from tournaments.services import results as result_services
 from tournaments.services.results import whole_round
@@ -53,23 +54,6 @@ def stored(round_: Round, table: int) -> dict:
 
 def _uncut(snapshot: dict) -> dict:
     return snapshot | {"winner": "cut"} if snapshot.get("cut") else snapshot
-
-
-def between_read_and_write(monkeypatch, meanwhile) -> list:
-    """`meanwhile` runs once, just after round_enter's first read of its table (another phone, the director);
-    the reads it made, returned (a list filled as they come)."""
-    read = whole_round._read_for
-    reads: list = []
-
-    def read_then(*args, **kwargs):
-        found = read(*args, **kwargs)
-        if not reads:
-            meanwhile()
-        reads.append(found)
-        return found
-
-    monkeypatch.setattr(whole_round, "_read_for", read_then)
-    return reads
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -154,7 +138,9 @@ def test_a_change_between_its_read_and_its_write_is_seen(party, director, monkey
         round_=round_, table=1, deals=[("4S", "N", 10)], complete=False, by_token=token, expected_version=0
     )
     reads = between_read_and_write(
-        monkeypatch, lambda: result_services.result_lock(round_=round_, table=1, locked=True, by_user=director)
+        monkeypatch,
+        whole_round,
+        lambda: result_services.result_lock(round_=round_, table=1, locked=True, by_user=director),
     )
     with pytest.raises(ValidationError) as refused:
         result_services.round_enter(
@@ -175,6 +161,7 @@ def test_two_phones_entering_the_first_round_at_one_moment(party, monkeypatch):
     theirs = [("4S", "N", 10), ("PASS", "", 0)]
     between_read_and_write(
         monkeypatch,
+        whole_round,
         lambda: result_services.result_record(
             round_=round_, table=1, deals=theirs, complete=False, by_token=token, expected_version=0
         ),
@@ -204,7 +191,7 @@ def test_both_sides_agreeing_between_its_read_and_its_write(party, monkeypatch):
         for side in ("NS", "EW"):
             result_services.result_agree(round_=round_, table=1, side=side, by_token=token, expected_version=1)
 
-    between_read_and_write(monkeypatch, both_agree)
+    between_read_and_write(monkeypatch, whole_round, both_agree)
     with pytest.raises(ValidationError) as refused:
         result_services.round_enter(
             round_=round_, table=1, deals=[("PASS", "", 0)] * 4, complete=True, by_token=token, expected_version=1
