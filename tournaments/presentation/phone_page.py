@@ -123,6 +123,7 @@ def _playing(context: dict[str, Any], round_, result, csrf: str) -> str:
         f"  {phone.fixed('agreed') if result is not None and result.status == 'agreed' else ''}\n\n",
         f'  <ol class="deals" id="deals">\n  {lines}\n  </ol>\n',
         '  <ul class="outbox" id="outbox" hidden></ul>\n  \n',
+        # Shown by phone.js where the browser keeps no app (plain http:// on the party's Wi-Fi: no service worker).
         f"  {phone.fixed('keep open')}\n",
         f"  {phone.running_html(result, context.get('deals_in') or 0)}\n\n",
         f"  {entry}\n",
