@@ -55,6 +55,10 @@
   var state = "ready";
   // Bumped by every answer to a send: a part asked for before it arrives out of order.
   var epoch = 0;
+  // The deals this phone has saved ("round:number" -> the epoch of the answer) that a part asked for before
+  // that answer may still show as to play: the form never goes back to one of them (a guest on slow Wi-Fi
+  // already on the next deal would find the form back on a deal saved, the choices made gone).
+  var savedHere = {};
   // The refusal kept until seen: {text, atForm} (see say).
   var kept = null;
   var flushing = false, notBefore = 0;
@@ -320,6 +324,7 @@
         store(load().filter(function (other) { return other.fields.client_id !== item.fields.client_id; }));
         if (answer.ok) {
           said.push(answer.message);
+          if (item.fields.action === "deal") savedHere[item.fields.round + ":" + item.fields.number] = epoch;
           if (answer.patch && place(answer.patch)) patched = true;
           else toDraw = true;
         } else {
@@ -434,11 +439,20 @@
       return item.fields.action === "deal" && item.fields.round === root.dataset.round && parseInt(item.fields.number, 10) === number;
     });
   }
+  function savedSince(number) {
+    return savedHere.hasOwnProperty(root.dataset.round + ":" + number);
+  }
+  function forget(asked) {
+    // A part asked for after an answer shows what that answer saved (or what the laptop did since): it is
+    // believed from then on.
+    Object.keys(savedHere).forEach(function (key) { if (savedHere[key] <= asked) delete savedHere[key]; });
+  }
   function nextDeal() {
-    // The first deal neither stored on the laptop (as this page shows it) nor waiting on this phone.
+    // The first deal neither stored on the laptop (as this page shows it or this phone was told) nor waiting
+    // on this phone.
     for (var number = 1; number <= 4; number++) {
       var line = document.getElementById("deal-" + number);
-      if (!(line && line.classList.contains("entered")) && !queued(number)) return number;
+      if (!(line && line.classList.contains("entered")) && !queued(number) && !savedSince(number)) return number;
     }
     return null;
   }
@@ -497,7 +511,7 @@
   function skipQueued() {
     if (entry && entry.querySelector('input[name="correcting"]').value !== "1") {
       var asked = parseInt(entry.querySelector('input[name="number"]').value, 10);
-      if (queued(asked)) setDeal(nextDeal());
+      if (queued(asked) || savedSince(asked)) setDeal(nextDeal());
     }
   }
   skipQueued();
@@ -518,14 +532,23 @@
       drawAgain.saved = drawAgain.saved || saved;
       return drawing;
     }
-    var address = location.pathname;
+    var address = location.pathname, asked = epoch;
     moveTo("drawing");
     drawing = fetchPart({ "Accept": "text/html" })
       .then(function (response) {
         if (!response.ok) throw new Error("no part");
         return response.text();
       })
-      .then(function (html) { draw(html, said, saved); })
+      .then(function (html) {
+        // An answer came while this part was on its way and asked for the part again: this one is older than
+        // what the phone knows, and the next is drawn instead (with this one's words).
+        if (drawAgain && asked !== epoch) {
+          if (said) drawAgain.said.unshift(said);
+          drawAgain.saved = drawAgain.saved || saved;
+          return;
+        }
+        draw(html, said, saved, asked);
+      })
       .catch(function () { location.replace(address); })
       .then(function () {
         drawing = null;
@@ -537,7 +560,7 @@
     return drawing;
   }
 
-  function draw(html, said, saved) {
+  function draw(html, said, saved, asked) {
     var address = location.pathname;
     var drawn = new DOMParser().parseFromString(html, "text/html").getElementById("phone");
     if (!drawn) throw new Error("no part");
@@ -549,6 +572,7 @@
     outboxList = document.getElementById("outbox");
     entry = document.getElementById("entry");
     dirty = false;
+    forget(asked);
     // The frame around the part says the party's name too.
     if (root.dataset.title) document.title = root.dataset.title;
     var partyName = document.getElementById("phone-party");
@@ -614,7 +638,7 @@
         if (!got || load().length || drawing || flushing) return;
         // Drawn before an answer the phone has had since (out of order): dropped; the next poll asks again.
         if (asked !== epoch || root.dataset.live !== shown) return;
-        if (got.html) draw(got.html, "", false);
+        if (got.html) draw(got.html, "", false, asked);
         else if (got.patch && place(got.patch)) {
           if (!kept) say("", false); // a save's words go with the change; a refusal stays
           placed("");

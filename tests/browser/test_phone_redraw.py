@@ -1,11 +1,12 @@
 """A save answered while the phone's part is already on its way (Debian's chromium, on the party's plain-HTTP
-Wi-Fi, party.test): the part on its way was drawn by the laptop before that save, so the phone asks for the
-part again once it has drawn it, and shows the save's own words ("Deal 2 saved.") on the part with deal 2
-in, instead of dropping them and showing deal 2 still to play until the next poll."""
+Wi-Fi, party.test): the part on its way was drawn by the laptop before that save, so the phone does not draw
+it but asks for the part again, and shows the saves' own words on the part with deal 2 in, instead of dropping
+them and showing deal 2 still to play until the next poll. Meanwhile the form never goes back to a deal this
+phone has saved, and the choices made for the next deal are kept."""
 
 import pytest
 
-from tests.browser.test_phone_offline import any_host, enter_deal, party_browser, wait_for_deal_form  # noqa: F401
+from tests.browser.test_phone_offline import any_host, enter_deal, party_browser, tap, wait_for_deal_form  # noqa: F401
 from tests.conftest import make_party
 from tournaments.models import TableToken
 
@@ -58,11 +59,26 @@ def test_a_save_answered_while_the_part_is_on_its_way_is_drawn_after_it_with_its
         enter_deal(north, level="3", strain="N", declarer="E", tricks=8)
     assert saved.value.json()["ok"] is True
     north.wait_for_timeout(300)  # the answer read
+    # The guest goes straight on to deal 3: two choices made before the part arrives.
+    wait_for_deal_form(north, 3)
+    tap(north, "levels", "2")
+    tap(north, "strains", "H")
     north.evaluate("() => window.releasePart()")
 
-    # The held part (deal 1 in, not deal 2) is drawn, then the part is asked for again: deal 2 shows as
-    # entered with its save's words well before the next poll (5 s) could bring it.
+    # The held part (deal 1 in, not deal 2) is older than the answer to deal 2: it is not drawn (it would
+    # put the form back on deal 2, already saved, and drop the choices made for deal 3); the part is asked
+    # for again at once: deal 2 shows as entered with its save's words well before the next poll (5 s).
     north.wait_for_selector("#deal-2.entered", timeout=3_000)
-    assert north.inner_text("#phone-message", timeout=5_000) == "Deal 2 saved."
+    # Both saves' words on the one part drawn (the held one, which would have said deal 1's, was not).
+    assert north.inner_text("#phone-message", timeout=5_000) == "Deal 1 saved. Deal 2 saved."
     assert "3NT by E −1" in " ".join(north.inner_text("#deal-2").split())
     wait_for_deal_form(north, 3)
+    checked = (
+        "() => [...document.querySelectorAll('#entry .choice-buttons input:checked')].map(i => i.name + '=' + i.value)"
+    )
+    assert sorted(north.evaluate(checked)) == ["deal-doubled=", "deal-level=2", "deal-strain=H"]
+    tap(north, "declarers", "S")
+    tap(north, "tricks", "8")
+    north.click("#entry button[name=save]")
+    north.wait_for_selector("#deal-3.entered", timeout=15_000)
+    assert "2♥ by S =" in " ".join(north.inner_text("#deal-3").split())
