@@ -58,7 +58,8 @@ def test_a_save_answered_while_the_part_is_on_its_way_is_drawn_after_it_with_its
     with north.expect_response(lambda r: r.request.method == "POST", timeout=15_000) as saved:
         enter_deal(north, level="3", strain="N", declarer="E", tricks=8)
     assert saved.value.json()["ok"] is True
-    north.wait_for_timeout(300)  # the answer read
+    # The answer read: the outbox emptied, and (in the same turn) the part asked for again behind the held one.
+    north.wait_for_function("() => !document.querySelector('#outbox li.pending')", timeout=15_000)
     # The guest goes straight on to deal 3: two choices made before the part arrives.
     wait_for_deal_form(north, 3)
     tap(north, "levels", "2")
@@ -82,3 +83,59 @@ def test_a_save_answered_while_the_part_is_on_its_way_is_drawn_after_it_with_its
     north.click("#entry button[name=save]")
     north.wait_for_selector("#deal-3.entered", timeout=15_000)
     assert "2♥ by S =" in " ".join(north.inner_text("#deal-3").split())
+
+
+# As SLOW_WIFI, and a save of deal 3 held (once its answer is in) until the test releases it.
+HOLD_DEAL_3 = """() => {
+  const fetched = window.fetch;
+  window.fetch = function (url, options) {
+    const answer = fetched.apply(this, arguments);
+    if (options && options.method === "POST" && String(options.body).includes("number=3")) {
+      return answer.then((r) => new Promise((done) => { window.releaseSave = () => done(r); }));
+    }
+    return answer;
+  };
+}"""
+
+
+def test_a_part_older_than_a_save_drawn_mid_send_moves_the_form_past_the_deal_saved(
+    party_browser,  # noqa: F811
+    any_host,  # noqa: F811
+    live_server,
+):
+    """Deals 2 and 3 go in one send: deal 2's answer is in, deal 3's held, when a part asked for before deal 2
+    was saved arrives. It is drawn (nothing has asked for the part again yet), showing deal 2 still to play:
+    the form stays past it, on deal 4, with the choices made there; once deal 3's answer is in, the part is
+    drawn again with both."""
+    party = make_party(tables=1)
+    token = TableToken.objects.get(party=party, table=1)
+    north = party_browser.new_context(viewport={"width": 375, "height": 812}, is_mobile=True).new_page()
+    north.goto(f"http://party.test:{live_server.url.rsplit(':', 1)[1]}/t/{token.token}/")
+    north.evaluate(SLOW_WIFI)
+    north.evaluate(HOLD_DEAL_3)
+
+    enter_deal(north, level="4", strain="S", declarer="N", tricks=10)  # deal 1, answered late; its part held
+    wait_for_deal_form(north, 2)
+    north.wait_for_function("() => typeof window.releasePart === 'function'", timeout=15_000)
+    enter_deal(north, level="3", strain="N", declarer="E", tricks=8)  # deal 2, answered 2.5 s late
+    wait_for_deal_form(north, 3)
+    enter_deal(north, level="1", strain="C", declarer="W", tricks=7)  # deal 3, queued behind it, then held
+    wait_for_deal_form(north, 4)
+    north.wait_for_function("() => typeof window.releaseSave === 'function'", timeout=15_000)
+    north.wait_for_function(  # deal 2's answer read: only deal 3 waits
+        "() => document.querySelectorAll('#outbox li.pending').length === 1", timeout=15_000
+    )
+    tap(north, "levels", "2")
+    north.evaluate("() => window.releasePart()")  # the part with deal 1 in, not deal 2
+
+    north.wait_for_selector("#deal-1.entered", timeout=5_000)
+    assert not north.query_selector("#deal-2.entered")  # the older part, drawn
+    wait_for_deal_form(north, 4)  # not back on deal 2 (saved) nor 3 (waiting)
+    checked = "() => [...document.querySelectorAll('#entry .levels input:checked')].map(i => i.value)"
+    assert north.evaluate(checked) == ["2"]
+
+    north.evaluate("() => window.releaseSave()")
+    north.wait_for_selector("#deal-3.entered", timeout=5_000)
+    assert north.query_selector("#deal-2.entered")
+    wait_for_deal_form(north, 4)
+    assert north.evaluate(checked) == ["2"]
