@@ -116,7 +116,15 @@ WSGI_APPLICATION = "clubdirector.wsgi.application"
 SQLITE_PATH = Path(env_str("SQLITE_PATH") or BASE_DIR / "db.sqlite3")
 DATABASE_URL = env_str("DATABASE_URL", "")
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("CONN_MAX_AGE", 0))}
+    # Each of a worker's threads keeps its connection (a fixed pool, clubdirector/front/threads.py): one
+    # opened for every request is a new PostgreSQL backend for every phone's poll, which held a server to
+    # a quarter of the nights the bare Django carried (docs/bench.md). Checked before each request reuses
+    # it, so a database restarted meanwhile is met with a new connection, not an error.
+    DATABASES = {
+        "default": dj_database_url.parse(
+            DATABASE_URL, conn_max_age=env_int("CONN_MAX_AGE", 60), conn_health_checks=True
+        )
+    }
     if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool("PG_SERVER_SIDE_BINDING", False):
         # Django's documented option: every statement bound on the server, and psycopg prepares one the
         # second time a connection runs it (the polls' and saves' fixed texts). Off unless asked for:

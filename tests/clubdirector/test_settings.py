@@ -49,6 +49,17 @@ def test_database_url_selects_postgresql():
     assert result.stdout.strip() == "django.db.backends.postgresql"
 
 
+def test_postgresql_keeps_each_threads_connection_checked_before_reuse():
+    """A new PostgreSQL backend for every phone's poll held a server to a quarter of the bare Django's nights."""
+    code = (
+        "import django; django.setup(); from django.conf import settings as s; d = s.DATABASES['default'];"
+        "print(d['CONN_MAX_AGE'], d['CONN_HEALTH_CHECKS'])"
+    )
+    url = "postgres://u:p@127.0.0.1:5432/club"
+    assert run_django(code, DATABASE_URL=url, CONN_MAX_AGE="").stdout.split() == ["60", "True"]
+    assert run_django(code, DATABASE_URL=url, CONN_MAX_AGE="0").stdout.split() == ["0", "True"]
+
+
 def test_sqlite_by_default_with_wal_and_a_busy_timeout():
     code = (
         "import django; django.setup(); from django.db import connection; c = connection.cursor();"
